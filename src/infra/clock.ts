@@ -1,0 +1,48 @@
+// The emulator clock: real time plus an offset, or frozen; moved forward only by advance().
+export interface Clock {
+  now(): number;
+  /** True while time stands still between advance() calls. */
+  readonly frozen: boolean;
+  advanceBy(ms: number): void;
+  freeze(): void;
+  unfreeze(): void;
+  /** Frozen clocks ignore real time; set the reading directly (import, reset). */
+  set(ms: number): void;
+}
+
+export interface ClockOptions {
+  /** Start frozen at this instant (ms since epoch); omit for real time. */
+  frozenAt?: number;
+  realNow?: () => number;
+}
+
+export function createClock(options: ClockOptions = {}): Clock {
+  const realNow = options.realNow ?? Date.now;
+  let frozen = options.frozenAt !== undefined;
+  let frozenValue = options.frozenAt ?? 0;
+  let offset = 0;
+  return {
+    get frozen() {
+      return frozen;
+    },
+    now: () => (frozen ? frozenValue : realNow() + offset),
+    advanceBy(ms) {
+      if (frozen) frozenValue += ms;
+      else offset += ms;
+    },
+    freeze() {
+      if (frozen) return;
+      frozenValue = realNow() + offset;
+      frozen = true;
+    },
+    unfreeze() {
+      if (!frozen) return;
+      offset = frozenValue - realNow();
+      frozen = false;
+    },
+    set(ms) {
+      if (frozen) frozenValue = ms;
+      else offset = ms - realNow();
+    },
+  };
+}

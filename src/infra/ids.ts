@@ -1,0 +1,35 @@
+// Identifier generation: prefixed nanoid ids by default, sequential ids when a seed asks for repeatable runs.
+import { customAlphabet } from 'nanoid';
+
+export type IdPrefix = 'gen' | 'req' | 'upl' | 'key' | 'led' | 'flt' | 'acct';
+
+export interface IdGenerator {
+  next(prefix: IdPrefix): string;
+  /** Integer ids for API keys, which the spec types as integers. */
+  nextInt(scope: string): number;
+}
+
+const alphabet = customAlphabet('0123456789abcdefghijklmnopqrstuvwxyz', 20);
+
+export function createRandomIds(): IdGenerator {
+  const counters = new Map<string, number>();
+  return {
+    next: (prefix) => `${prefix}_${alphabet()}`,
+    nextInt: (scope) => bump(counters, scope),
+  };
+}
+
+/** Ids like gen_000001: the same sequence on every run, so snapshots and logs compare. */
+export function createSequentialIds(): IdGenerator {
+  const counters = new Map<string, number>();
+  return {
+    next: (prefix) => `${prefix}_${String(bump(counters, prefix)).padStart(6, '0')}`,
+    nextInt: (scope) => bump(counters, `int:${scope}`),
+  };
+}
+
+function bump(counters: Map<string, number>, key: string): number {
+  const value = (counters.get(key) ?? 0) + 1;
+  counters.set(key, value);
+  return value;
+}

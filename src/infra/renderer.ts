@@ -1,0 +1,62 @@
+// The renderer contract: turns one output of a generation into a real file; ffmpeg or fixture behind it.
+import type { MediaKind } from '../domain/catalogue-schema.js';
+import type { MediaSpec } from '../domain/media-spec.js';
+
+export interface ReferenceImage {
+  bytes: Buffer;
+  format: 'png' | 'jpeg' | 'webp';
+  width: number;
+  height: number;
+}
+
+export interface RenderJob {
+  /** For logs only: the cache key never includes it, so identical requests share one render. */
+  generationId: string;
+  /** The identity line drawn in the picture: the generation id, or a request fingerprint when renders are shared. */
+  identityLabel: string;
+  modelSlug: string;
+  kind: MediaKind;
+  prompt: string;
+  /** Resolved params (defaults filled in), shown in the picture. */
+  params: Record<string, string>;
+  spec: MediaSpec;
+  /** 0-based output index; each index renders visibly distinct. */
+  index: number;
+  /** Model A: the start image. Model B: the first frame. */
+  firstFrame?: ReferenceImage;
+  /** Model B: the last frame. */
+  lastFrame?: ReferenceImage;
+}
+
+export interface StoredFile {
+  /** Stable key in the file store (the render cache key). */
+  key: string;
+  path: string;
+  bytes: number;
+  mimeType: string;
+  cacheHit: boolean;
+}
+
+export interface RendererInfo {
+  mode: 'ffmpeg' | 'fixture';
+  /** Where the binary came from; absent in fixture mode. */
+  source?: 'FFMPEG_PATH' | 'ffmpeg-static' | 'PATH';
+  binary?: string;
+  version?: string;
+  /** Why the emulator fell back to fixtures, when it did. */
+  warning?: string;
+  maxParallel: number;
+}
+
+export interface Renderer {
+  readonly info: RendererInfo;
+  render(job: RenderJob): Promise<StoredFile>;
+  /** A stored file by key, or undefined once evicted. */
+  get(key: string): StoredFile | undefined;
+  /** Tells the store a signed URL for this key is valid until `expiresAt`, so eviction spares it. */
+  touch(key: string, expiresAt: number): void;
+  stats(): { files: number; bytes: number; renders: number; cacheHits: number; running: number; queued: number; peakRunning: number; evictions: number };
+  /** Delete every stored file (reset). */
+  clear(): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,103 @@
+// Timers on the emulator clock: real timers fire due work, and advance() runs it in order without waiting.
+import type { Clock } from './clock.js';
+
+export interface ScheduledTask {
+  cancel(): void;
+}
+
+export interface ScheduleOptions {
+  /** Fire only when the clock is advanced, never on real time (the `manual` timing profile). */
+  manualOnly?: boolean;
+}
+
+export interface Scheduler {
+  at(dueAt: number, run: () => void, options?: ScheduleOptions): ScheduledTask;
+  /** Move the clock forward by ms, running every task that falls due, in time order. */
+  advance(ms: number): void;
+  /** The earliest pending due time, or undefined when nothing is scheduled. */
+  nextDueAt(): number | undefined;
+  pending(): number;
+  /** Drop every task and stop the real timer (reset and close). */
+  clear(): void;
+  /** Re-arm the real timer after the clock was frozen, unfrozen or set. */
+  rearm(): void;
+}
+
+interface Entry {
+  dueAt: number;
+  seq: number;
+  run: () => void;
+  manualOnly: boolean;
+  cancelled: boolean;
+}
+
+export function createScheduler(clock: Clock): Scheduler {
+  const queue: Entry[] = [];
+  let seq = 0;
+  let timer: NodeJS.Timeout | undefined;
+
+  const insert = (entry: Entry) => {
+    let lo = 0;
+    let hi = queue.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const m = queue[mid];
+      if (m.dueAt < entry.dueAt || (m.dueAt === entry.dueAt && m.seq < entry.seq)) lo = mid + 1;
+      else hi = mid;
+    }
+    queue.splice(lo, 0, entry);
+  };
+
+  const runDue = (limit: number, includeManual: boolean) => {
+    for (;;) {
+      const index = queue.findIndex((e) => !e.cancelled && (includeManual || !e.manualOnly));
+      if (index < 0 || queue[index].dueAt > limit) break;
+      const [entry] = queue.splice(index, 1);
+      if (includeManual && entry.dueAt > clock.now()) clock.set(entry.dueAt);
+      entry.run();
+    }
+    while (queue.length && queue[0].cancelled) queue.shift();
+  };
+
+  const arm = () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    if (clock.frozen) return;
+    const next = queue.find((e) => !e.cancelled && !e.manualOnly);
+    if (!next) return;
+    const delay = Math.max(0, Math.min(next.dueAt - clock.now(), 2 ** 31 - 1));
+    timer = setTimeout(() => {
+      timer = undefined;
+      runDue(clock.now(), false);
+      arm();
+    }, delay);
+    timer.unref();
+  };
+
+  return {
+    at(dueAt, run, options = {}) {
+      const entry: Entry = { dueAt, seq: seq++, run, manualOnly: options.manualOnly ?? false, cancelled: false };
+      insert(entry);
+      if (!entry.manualOnly) arm();
+      return {
+        cancel: () => {
+          entry.cancelled = true;
+        },
+      };
+    },
+    advance(ms) {
+      const target = clock.now() + Math.max(0, ms);
+      runDue(target, true);
+      if (clock.now() < target) clock.set(target);
+      arm();
+    },
+    nextDueAt: () => queue.find((e) => !e.cancelled)?.dueAt,
+    pending: () => queue.filter((e) => !e.cancelled).length,
+    clear() {
+      queue.length = 0;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+    },
+    rearm: arm,
+  };
+}
