@@ -1,0 +1,141 @@
+// Turns flags, environment variables and an optional JSON config file into options (flags > env > file > defaults).
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { DEFAULT_HOST, DEFAULT_PORT, type EmulatorOptions } from './config.js';
+import { TIMING_PROFILES, type TimingProfile } from './domain/timing.js';
+
+export interface CliOptions extends EmulatorOptions {
+  port: number;
+  host: string;
+}
+
+export class CliError extends Error {}
+
+/** Every environment variable the CLI reads, with the option it sets. Documented in the README. */
+export const ENV_VARS = {
+  PORT: 'port',
+  HOST: 'host',
+  MEDIA_EMULATOR_CONFIG: 'config file path',
+  MEDIA_EMULATOR_API_KEY: 'apiKey',
+  MEDIA_EMULATOR_BALANCE: 'initialBalance',
+  MEDIA_EMULATOR_TIMING: 'timing',
+  MEDIA_EMULATOR_SEED: 'seed',
+  MEDIA_EMULATOR_PUBLIC_URL: 'publicBaseUrl',
+  MEDIA_EMULATOR_CATALOGUE: 'catalogue',
+  MEDIA_EMULATOR_URL_TTL: 'urlTtlSeconds',
+  MEDIA_EMULATOR_OUTPUT_LABEL: 'outputLabel',
+  FFMPEG_PATH: 'ffmpegPath',
+} as const;
+
+const FLAGS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  config: { type: 'string' },
+  'api-key': { type: 'string' },
+  balance: { type: 'string' },
+  timing: { type: 'string' },
+  'timing-model': { type: 'string', multiple: true },
+  seed: { type: 'string' },
+  'public-url': { type: 'string' },
+  catalogue: { type: 'string' },
+  'url-ttl': { type: 'string' },
+  'output-label': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+function integer(name: string, value: string | undefined, min = 0): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < min) throw new CliError(`${name} must be a whole number >= ${min}, got "${value}"`);
+  return n;
+}
+
+function profile(name: string, value: string | undefined): TimingProfile | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (!(TIMING_PROFILES as readonly string[]).includes(value)) throw new CliError(`${name} must be one of ${TIMING_PROFILES.join(', ')}, got "${value}"`);
+  return value as TimingProfile;
+}
+
+function readConfigFile(path: string): Partial<CliOptions> {
+  try {
+    const data = JSON.parse(readFileSync(path, 'utf8')) as unknown;
+    if (!data || typeof data !== 'object' || Array.isArray(data)) throw new Error('the file must hold a JSON object');
+    return data as Partial<CliOptions>;
+  } catch (error) {
+    throw new CliError(`config file ${path}: ${(error as Error).message}`);
+  }
+}
+
+const defined = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+export function cliOptions(argv: string[], env: Record<string, string | undefined>): CliOptions | 'help' {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: FLAGS, allowPositionals: false, strict: true });
+  } catch (error) {
+    throw new CliError((error as Error).message);
+  }
+  const f = parsed.values;
+  if (f.help) return 'help';
+  const configPath = f.config ?? env.MEDIA_EMULATOR_CONFIG;
+  const file = configPath ? readConfigFile(configPath) : {};
+  const timingByModel: Record<string, TimingProfile> = { ...(file.timingByModel ?? {}) };
+  for (const pair of f['timing-model'] ?? []) {
+    const [slug, value] = pair.split('=');
+    timingByModel[slug] = profile('--timing-model', value)!;
+  }
+  const fromEnv = defined({
+    port: integer('PORT', env.PORT),
+    host: env.HOST || undefined,
+    apiKey: env.MEDIA_EMULATOR_API_KEY || undefined,
+    initialBalance: integer('MEDIA_EMULATOR_BALANCE', env.MEDIA_EMULATOR_BALANCE),
+    timing: profile('MEDIA_EMULATOR_TIMING', env.MEDIA_EMULATOR_TIMING),
+    seed: integer('MEDIA_EMULATOR_SEED', env.MEDIA_EMULATOR_SEED),
+    publicBaseUrl: env.MEDIA_EMULATOR_PUBLIC_URL || undefined,
+    catalogue: env.MEDIA_EMULATOR_CATALOGUE || undefined,
+    urlTtlSeconds: integer('MEDIA_EMULATOR_URL_TTL', env.MEDIA_EMULATOR_URL_TTL, 1),
+    outputLabel: (env.MEDIA_EMULATOR_OUTPUT_LABEL || undefined) as CliOptions['outputLabel'],
+    ffmpegPath: env.FFMPEG_PATH || undefined,
+  });
+  const fromFlags = defined({
+    port: integer('--port', f.port),
+    host: f.host,
+    apiKey: f['api-key'],
+    initialBalance: integer('--balance', f.balance),
+    timing: profile('--timing', f.timing),
+    seed: integer('--seed', f.seed),
+    publicBaseUrl: f['public-url'],
+    catalogue: f.catalogue,
+    urlTtlSeconds: integer('--url-ttl', f['url-ttl'], 1),
+    outputLabel: f['output-label'] as CliOptions['outputLabel'],
+  });
+  return {
+    timing: 'realistic',
+    outputLabel: 'generation',
+    ...file,
+    ...fromEnv,
+    ...fromFlags,
+    timingByModel,
+    port: fromFlags.port ?? fromEnv.port ?? file.port ?? DEFAULT_PORT,
+    host: fromFlags.host ?? fromEnv.host ?? file.host ?? DEFAULT_HOST,
+  };
+}
+
+export const HELP = `media-gen-emulator: a local emulator of the media-generation API
+
+Usage: media-gen-emulator [options]     (or: npm start -- [options])
+
+  --port N                 port (default ${DEFAULT_PORT}; env PORT)
+  --host H                 bind address (default ${DEFAULT_HOST}; env HOST)
+  --config FILE            JSON file of options (env MEDIA_EMULATOR_CONFIG)
+  --api-key KEY            seeded key, sk-media-... (env MEDIA_EMULATOR_API_KEY)
+  --balance N              seeded wallet balance (env MEDIA_EMULATOR_BALANCE)
+  --timing P               realistic | fast | instant | manual (env MEDIA_EMULATOR_TIMING)
+  --timing-model SLUG=P    per-model timing profile (repeatable)
+  --seed N                 repeatable ids, jitter and probabilities (env MEDIA_EMULATOR_SEED)
+  --public-url URL         base URL for signed links (env MEDIA_EMULATOR_PUBLIC_URL)
+  --catalogue FILE         your own catalogue JSON (env MEDIA_EMULATOR_CATALOGUE)
+  --url-ttl SECONDS        signed URL lifetime (env MEDIA_EMULATOR_URL_TTL)
+  --output-label L         generation | request: what each output shows (env MEDIA_EMULATOR_OUTPUT_LABEL)
+  FFMPEG_PATH              ffmpeg binary to use (else ffmpeg-static, else ffmpeg on PATH)
+`;

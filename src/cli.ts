@@ -1,0 +1,62 @@
+#!/usr/bin/env node
+// The command line: options from flags, env and file; start; print the URL and seeded key; stop cleanly on signals.
+import { CliError, cliOptions, HELP } from './cli-config.js';
+import { CatalogueError } from './domain/catalogue.js';
+import { createEmulator } from './emulator.js';
+import { standardExtensions } from './extensions.js';
+import { VERSION } from './version.js';
+
+async function main() {
+  const options = cliOptions(process.argv.slice(2), process.env);
+  if (options === 'help') {
+    process.stdout.write(HELP);
+    return;
+  }
+  const { port, host, ...rest } = options;
+  const log = (line: string) => process.stdout.write(`[emulator] ${line}\n`);
+  const emulator = createEmulator({ ...rest, log }, standardExtensions());
+  await emulator.ready;
+  const { url } = await emulator.listen(port, host);
+  const ctx = emulator.context();
+  process.stdout.write(
+    [
+      `media-gen-emulator ${VERSION} listening on ${url}`,
+      `  API base URL:   ${url}/v1/media`,
+      `  API key:        ${emulator.apiKey}`,
+      `  Balance:        ${ctx.ledger.balance(emulator.accountId)} credits`,
+      `  Timing:         ${emulator.options.timing}`,
+      `  Health:         ${url}/_emulator/health`,
+      '',
+      `  curl -H "Authorization: Bearer ${emulator.apiKey}" ${url}/v1/media/models`,
+      '',
+    ].join('\n'),
+  );
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: shutting down`);
+    const force = setTimeout(() => process.exit(0), 800);
+    force.unref();
+    emulator.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof CliError || error instanceof CatalogueError) {
+    process.stderr.write(`media-gen-emulator: ${error.message}\n`);
+    process.exit(2);
+  }
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') {
+    process.stderr.write(`media-gen-emulator: the port is already in use; choose another with --port or PORT.\n`);
+    process.exit(2);
+  }
+  process.stderr.write(`media-gen-emulator: ${(error as Error).stack ?? String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,73 @@
+// The emulator's options: one typed object, its defaults, and nothing read from the environment (that is cli.ts's job).
+import type { CatalogueFile } from './domain/catalogue-schema.js';
+import type { TimingProfile } from './domain/timing.js';
+
+export interface EmulatorOptions {
+  /** Seeded key secret, `sk-media-...`. */
+  apiKey?: string;
+  /** Seeded wallet balance in credits. */
+  initialBalance?: number;
+  /** A catalogue file path, or catalogue data; default fixtures/catalogue.json. */
+  catalogue?: string | CatalogueFile;
+  /** Global timing profile: `fast` by default in-process, `realistic` from the CLI. */
+  timing?: TimingProfile;
+  /** Per-model overrides, e.g. { "keyframe-pro-v2": "manual" }. */
+  timingByModel?: Record<string, TimingProfile>;
+  /** `real` (default) follows the wall clock; `frozen` stands still until advanced. Frozen by default with `timing: 'manual'`. */
+  clock?: 'real' | 'frozen';
+  /** Where a frozen clock starts (ISO 8601 or ms since epoch); default now. */
+  clockStart?: string | number;
+  /** Makes ids sequential and jitter, probabilities and secrets repeatable. */
+  seed?: number;
+  /** Base URL written into signed output links, e.g. http://localhost:8787 behind a port mapping. Default: from the request (X-Forwarded-* honoured). */
+  publicBaseUrl?: string;
+  /** Lifetime of signed output URLs; default 3600. */
+  urlTtlSeconds?: number;
+  /** HMAC secret for output URLs; default random (or derived from the seed). */
+  signingSecret?: string;
+  pollAfterSeconds?: number;
+  /** How long an Idempotency-Key is remembered, in hours of emulator time; default 24. */
+  idempotencyWindowHours?: number;
+  /** Overrides of the error-code-to-status table, e.g. { insufficient_credits: 400 }. */
+  errorStatuses?: Record<string, number>;
+  /** ffmpeg binary; `false` forces fixture outputs. Resolution order: this, ffmpeg-static, `ffmpeg` on PATH. */
+  ffmpegPath?: string | false;
+  maxParallelRenders?: number;
+  /** Byte cap of stored outputs before expired ones are evicted; default 512 MiB. */
+  maxStoreBytes?: number;
+  /** Directory for rendered files; default a fresh temporary directory removed on close(). */
+  storageDir?: string;
+  /** What identifies an output in its picture: the generation id, or a request fingerprint so identical requests share one render. */
+  outputLabel?: 'generation' | 'request';
+  /** Where log lines go; default silent in-process, stdout from the CLI. */
+  log?: (line: string) => void;
+}
+
+export const DEFAULT_API_KEY = 'sk-media-local-emulator-key';
+export const DEFAULT_BALANCE = 1_000_000;
+export const DEFAULT_PORT = 8787;
+export const DEFAULT_HOST = '127.0.0.1';
+
+export type ResolvedOptions = Required<Omit<EmulatorOptions, 'seed' | 'publicBaseUrl' | 'signingSecret' | 'storageDir' | 'clockStart' | 'catalogue'>> &
+  Pick<EmulatorOptions, 'seed' | 'publicBaseUrl' | 'signingSecret' | 'storageDir' | 'clockStart' | 'catalogue'>;
+
+export function resolveOptions(options: EmulatorOptions): ResolvedOptions {
+  const timing = options.timing ?? 'fast';
+  return {
+    ...options,
+    apiKey: options.apiKey ?? DEFAULT_API_KEY,
+    initialBalance: options.initialBalance ?? DEFAULT_BALANCE,
+    timing,
+    timingByModel: options.timingByModel ?? {},
+    clock: options.clock ?? (timing === 'manual' ? 'frozen' : 'real'),
+    urlTtlSeconds: options.urlTtlSeconds ?? 3600,
+    pollAfterSeconds: options.pollAfterSeconds ?? 5,
+    idempotencyWindowHours: options.idempotencyWindowHours ?? 24,
+    errorStatuses: options.errorStatuses ?? {},
+    ffmpegPath: options.ffmpegPath ?? '',
+    maxParallelRenders: options.maxParallelRenders ?? 0,
+    maxStoreBytes: options.maxStoreBytes ?? 512 * 1024 * 1024,
+    outputLabel: options.outputLabel ?? 'request',
+    log: options.log ?? (() => {}),
+  };
+}

@@ -1,0 +1,102 @@
+// Accounts and their API keys: bearer authentication, model scope and daily ceiling live here.
+import { DomainError } from './errors.js';
+
+export interface Account {
+  id: string;
+  name: string;
+  createdAt: number;
+}
+
+export interface ApiKey {
+  /** The spec types api_key_id as an integer. */
+  id: number;
+  secret: string;
+  accountId: string;
+  name: string;
+  /** Only this model may be used with the key; null for every active model. */
+  modelScope: string | null;
+  /** Net credits the key may spend per UTC day; null for no ceiling. */
+  dailyCreditLimit: number | null;
+  createdAt: number;
+  revokedAt: number | null;
+}
+
+export const KEY_PREFIX = 'sk-media-';
+const KEY_SHAPE = /^sk-media-[A-Za-z0-9_-]{4,200}$/;
+
+export interface NewKey {
+  accountId: string;
+  secret: string;
+  name?: string;
+  modelScope?: string | null;
+  dailyCreditLimit?: number | null;
+}
+
+export class AccountStore {
+  private readonly accounts = new Map<string, Account>();
+  private readonly keysById = new Map<number, ApiKey>();
+  private readonly keysBySecret = new Map<string, ApiKey>();
+
+  constructor(private readonly nextKeyId: () => number) {}
+
+  createAccount(id: string, name: string, now: number): Account {
+    const account = { id, name, createdAt: now };
+    this.accounts.set(id, account);
+    return account;
+  }
+
+  account(id: string): Account | undefined {
+    return this.accounts.get(id);
+  }
+
+  listAccounts(): Account[] {
+    return [...this.accounts.values()];
+  }
+
+  createKey(input: NewKey, now: number, id = this.nextKeyId()): ApiKey {
+    if (!this.accounts.has(input.accountId)) throw new DomainError('account_not_found', `Account '${input.accountId}' does not exist.`);
+    if (!KEY_SHAPE.test(input.secret))
+      throw new DomainError('invalid_key_format', `An API key must look like '${KEY_PREFIX}' followed by 4-200 letters, digits, '_' or '-'.`);
+    if (this.keysBySecret.has(input.secret)) throw new DomainError('key_exists', 'An API key with this secret already exists; choose another.');
+    const key: ApiKey = {
+      id,
+      secret: input.secret,
+      accountId: input.accountId,
+      name: input.name ?? `key ${id}`,
+      modelScope: input.modelScope ?? null,
+      dailyCreditLimit: input.dailyCreditLimit ?? null,
+      createdAt: now,
+      revokedAt: null,
+    };
+    this.keysById.set(key.id, key);
+    this.keysBySecret.set(key.secret, key);
+    return key;
+  }
+
+  revokeKey(id: number, now: number): ApiKey {
+    const key = this.keysById.get(id);
+    if (!key) throw new DomainError('key_not_found', `API key ${id} does not exist.`);
+    key.revokedAt ??= now;
+    return key;
+  }
+
+  key(id: number): ApiKey | undefined {
+    return this.keysById.get(id);
+  }
+
+  listKeys(accountId?: string): ApiKey[] {
+    return [...this.keysById.values()].filter((k) => !accountId || k.accountId === accountId);
+  }
+
+  /** Resolves an Authorization header value; every failure is a 401 with its own code. */
+  authenticate(header: string | undefined): ApiKey {
+    if (!header) throw new DomainError('missing_api_key', 'Send your API key as "Authorization: Bearer sk-media-...".');
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (!match || !match[1].startsWith(KEY_PREFIX))
+      throw new DomainError('malformed_api_key', 'The Authorization header must be "Bearer sk-media-..." with a key that starts with "sk-media-".');
+    const key = this.keysBySecret.get(match[1]);
+    if (!key) throw new DomainError('invalid_api_key', 'This API key is not known. Check the key, or create one in the emulator (POST /_emulator/keys).');
+    if (key.revokedAt !== null) throw new DomainError('revoked_api_key', 'This API key has been revoked. Use another key or create a new one.');
+    return key;
+  }
+}

@@ -1,0 +1,60 @@
+// The public generation record of spec 2.1, with output URLs signed afresh on every read.
+import type { Generation, OutputFile } from './generation.js';
+import type { GenerationCredits } from './ledger.js';
+
+export type BillingStatus = 'charged' | 'partially_refunded' | 'refunded';
+
+export interface SignedUrl {
+  url: string;
+  expiresAt: number;
+}
+
+/** Signs an output URL; implemented in the wiring with the HMAC signer and the public base URL. */
+export type OutputUrlSigner = (generation: Generation, output: OutputFile) => SignedUrl;
+
+export function billingStatus(credits: GenerationCredits): BillingStatus {
+  if (credits.refunded === 0) return 'charged';
+  return credits.refunded >= credits.charged ? 'refunded' : 'partially_refunded';
+}
+
+const iso = (ms: number) => new Date(ms).toISOString().replace('Z', '+00:00');
+
+export function toPublicGeneration(g: Generation, credits: GenerationCredits, sign: OutputUrlSigner) {
+  return {
+    id: g.id,
+    request_id: g.requestId,
+    api_key_id: g.apiKeyId,
+    kind: g.kind,
+    model_slug: g.modelSlug,
+    prompt: g.prompt,
+    params: g.params,
+    texts: g.texts,
+    status: g.status,
+    created_at: iso(g.createdAt),
+    completed_at: g.completedAt === null ? null : iso(g.completedAt),
+    charged_credits: credits.charged,
+    refunded_credits: credits.refunded,
+    net_credits: credits.charged - credits.refunded,
+    billing_status: billingStatus(credits),
+    outputs: g.status === 'completed' ? g.outputs.map((o) => outputItem(g, o, sign)) : [],
+    error: g.error ? { code: g.error.code, message: g.error.message } : null,
+  };
+}
+
+export type PublicGeneration = ReturnType<typeof toPublicGeneration>;
+
+function outputItem(g: Generation, o: OutputFile, sign: OutputUrlSigner) {
+  const signed = sign(g, o);
+  return {
+    url: signed.url,
+    index: o.index,
+    mime_type: o.mimeType,
+    format: o.format,
+    bytes: o.bytes,
+    ...(o.width !== undefined ? { width: o.width, height: o.height } : {}),
+    ...(o.durationSeconds !== undefined ? { duration_seconds: o.durationSeconds } : {}),
+    expires_at: iso(signed.expiresAt),
+  };
+}
+
+export { iso as isoTimestamp };

@@ -1,0 +1,151 @@
+// Moves generations pending -> running -> completed | failed on the emulator clock, renders off the request path.
+import type { Clock } from '../infra/clock.js';
+import type { ScheduledTask, Scheduler } from '../infra/scheduler.js';
+import { DomainError } from './errors.js';
+import { isFinal, TRANSITIONS, type Generation, type GenerationError, type GenerationStatus, type OutputFile, type RefundPolicy } from './generation.js';
+import type { Ledger } from './ledger.js';
+
+/** Produces every output file of a generation; the wiring backs it with the renderer. */
+export type RenderPort = (generation: Generation) => Promise<OutputFile[]>;
+
+export interface LifecycleDeps {
+  clock: Clock;
+  scheduler: Scheduler;
+  ledger: Ledger;
+  render: RenderPort;
+  log?: (line: string) => void;
+}
+
+export class Lifecycle {
+  private readonly tasks = new Map<string, ScheduledTask[]>();
+  private readonly renders = new Map<string, Promise<void>>();
+  private readonly rendered = new Map<string, OutputFile[]>();
+  private readonly timerDone = new Set<string>();
+
+  constructor(private readonly deps: LifecycleDeps) {}
+
+  /** Called once, right after acceptance: schedules the first move. */
+  begin(g: Generation) {
+    const fail = g.plan.fail;
+    if (fail?.at === 'pending') this.schedule(g, g.createdAt + fail.afterMs, () => this.fail(g, fail, fail.refund));
+    else this.schedule(g, g.createdAt + g.plan.pendingMs, () => this.toRunning(g));
+  }
+
+  private schedule(g: Generation, dueAt: number, run: () => void) {
+    const task = this.deps.scheduler.at(dueAt, run, { manualOnly: g.plan.manualOnly });
+    this.tasks.set(g.id, [...(this.tasks.get(g.id) ?? []), task]);
+  }
+
+  private move(g: Generation, to: GenerationStatus) {
+    if (!TRANSITIONS[g.status].includes(to)) throw new DomainError('invalid_transition', `Generation ${g.id} cannot move from ${g.status} to ${to}.`);
+    g.status = to;
+  }
+
+  private toRunning(g: Generation) {
+    if (g.status !== 'pending') return;
+    this.move(g, 'running');
+    g.startedAt = this.deps.clock.now();
+    const fail = g.plan.fail;
+    if (fail?.at === 'running') return this.schedule(g, g.startedAt + fail.afterMs, () => this.fail(g, fail, fail.refund));
+    if (g.plan.stall) return;
+    this.startRender(g);
+    this.schedule(g, g.startedAt + g.plan.runningMs, () => {
+      this.timerDone.add(g.id);
+      this.maybeComplete(g);
+    });
+  }
+
+  private startRender(g: Generation): Promise<void> {
+    const existing = this.renders.get(g.id);
+    if (existing) return existing;
+    if (this.rendered.has(g.id)) return Promise.resolve();
+    const promise = this.deps
+      .render(g)
+      .then(
+        (outputs) => {
+          if (isFinal(g.status)) return;
+          this.rendered.set(g.id, outputs);
+          this.maybeComplete(g);
+        },
+        (error: unknown) => {
+          this.deps.log?.(`render failed for ${g.id}: ${error instanceof Error ? error.message : String(error)}`);
+          if (!isFinal(g.status))
+            this.fail(g, { code: 'render_failed', message: 'The output could not be produced; the charge was refunded. Retry with a new Idempotency-Key.' }, { kind: 'full' });
+        },
+      )
+      .finally(() => this.renders.delete(g.id));
+    this.renders.set(g.id, promise);
+    return promise;
+  }
+
+  private maybeComplete(g: Generation) {
+    const outputs = this.rendered.get(g.id);
+    if (g.status !== 'running' || !this.timerDone.has(g.id) || !outputs) return;
+    g.outputs = outputs;
+    this.move(g, 'completed');
+    g.completedAt = this.deps.clock.now();
+    this.forget(g.id);
+  }
+
+  private forget(id: string) {
+    for (const task of this.tasks.get(id) ?? []) task.cancel();
+    this.tasks.delete(id);
+    this.rendered.delete(id);
+    this.timerDone.delete(id);
+  }
+
+  /** Fails a pending or running generation now, refunding as the policy says. */
+  fail(g: Generation, error: GenerationError, refund: RefundPolicy) {
+    if (isFinal(g.status)) throw new DomainError('generation_final', `Generation ${g.id} is already ${g.status}; only pending or running generations can fail.`);
+    this.move(g, 'failed');
+    g.completedAt = this.deps.clock.now();
+    g.error = { code: error.code, message: error.message };
+    this.forget(g.id);
+    if (refund.kind !== 'none') this.refund(g, refund);
+  }
+
+  /** Completes a pending or running generation as soon as its outputs exist, ignoring its timers and plan. */
+  async completeNow(g: Generation): Promise<void> {
+    if (isFinal(g.status)) throw new DomainError('generation_final', `Generation ${g.id} is already ${g.status}.`);
+    if (g.status === 'pending') {
+      this.move(g, 'running');
+      g.startedAt = this.deps.clock.now();
+    }
+    this.timerDone.add(g.id);
+    await this.startRender(g);
+    this.maybeComplete(g);
+  }
+
+  /** Refunds what is left of the charge (full) or a part of it; a refund never exceeds the charge. */
+  refund(g: Generation, policy: Exclude<RefundPolicy, { kind: 'none' }>): number {
+    const credits = this.deps.ledger.generationCredits(g.id);
+    const left = credits.charged - credits.refunded;
+    if (left <= 0) throw new DomainError('already_refunded', `Generation ${g.id} has already been refunded in full.`);
+    const amount = policy.kind === 'full' ? left : policy.amount;
+    if (!Number.isSafeInteger(amount) || amount <= 0 || amount > left)
+      throw new DomainError('invalid_refund_amount', `A refund of generation ${g.id} must be a whole number of credits from 1 to ${left}.`);
+    this.deps.ledger.append({
+      type: 'refund',
+      accountId: g.accountId,
+      amount,
+      at: this.deps.clock.now(),
+      generationId: g.id,
+      keyId: g.apiKeyId,
+      modelSlug: g.modelSlug,
+    });
+    return amount;
+  }
+
+  /** Resolves when every render in flight has finished (tests, advance, close). */
+  async settle(): Promise<void> {
+    while (this.renders.size) await Promise.allSettled([...this.renders.values()]);
+  }
+
+  rendersInFlight(): number {
+    return this.renders.size;
+  }
+
+  clear() {
+    for (const id of [...this.tasks.keys()]) this.forget(id);
+  }
+}

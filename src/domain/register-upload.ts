@@ -1,0 +1,38 @@
+// POST /v1/media/uploads in domain terms: check the image against the model, then keep it for the account.
+import { createHash } from 'node:crypto';
+import type { ApiKey } from './accounts.js';
+import type { DomainContext } from './context.js';
+import { checkKeyScope, knownModel } from './request-checks.js';
+import { checkReferenceImage, mimeFor, publicUpload, type SniffedImage } from './uploads.js';
+
+export interface UploadRequest {
+  modelSlug: string;
+  targetSlot?: string;
+  filename: string | null;
+  data: Buffer;
+  /** The image type and size read from the bytes (never from the name or declared type); undefined if not an image. */
+  sniffed: SniffedImage | undefined;
+}
+
+export function registerUpload(ctx: DomainContext, key: ApiKey, request: UploadRequest) {
+  const model = knownModel(ctx, request.modelSlug);
+  checkKeyScope(key, model);
+  const format = checkReferenceImage(model, request.data.length, request.sniffed, request.targetSlot);
+  const upload = {
+    id: ctx.ids.next('upl'),
+    accountId: key.accountId,
+    modelSlug: model.slug,
+    targetSlot: request.targetSlot ?? null,
+    filename: request.filename,
+    format,
+    mimeType: mimeFor(format),
+    width: request.sniffed!.width,
+    height: request.sniffed!.height,
+    bytes: request.data.length,
+    sha256: createHash('sha256').update(request.data).digest('hex'),
+    data: request.data,
+    createdAt: ctx.clock.now(),
+  };
+  ctx.uploads.add(upload);
+  return publicUpload(upload);
+}

@@ -1,0 +1,128 @@
+// POST /v1/media/generations: every check, then the charge and the new generation, in one synchronous step.
+import type { ApiKey } from './accounts.js';
+import { canonicalJson } from './canonical-json.js';
+import type { DomainContext } from './context.js';
+import { DomainError } from './errors.js';
+import type { Generation, GenerationPlan } from './generation.js';
+import { toGenerationInput, type ValidatedBody } from './generation-input.js';
+import { toPublicGeneration } from './generation-view.js';
+import type { StoredResponse } from './idempotency.js';
+import { utcDay } from './ledger.js';
+import { assignFrames } from './model-rules.js';
+import { quote } from './pricing.js';
+import { checkKeyScope, checkRules, knownModel, resolveRefs } from './request-checks.js';
+import { plannedTimers, profileFor } from './timing.js';
+
+export interface Submission {
+  key: ApiKey;
+  idempotencyKey: string;
+  /** The body as parsed JSON, before validation: its canonical form is the idempotency fingerprint. */
+  rawBody: unknown;
+  body: ValidatedBody & { max_credits: number };
+}
+
+export interface SubmissionResult {
+  response: StoredResponse;
+  replayed: boolean;
+  generationId: string;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * No `await` anywhere in here: the checks and the charge happen in one turn of the event loop,
+ * so parallel requests cannot overdraw a wallet or run one idempotency key twice.
+ */
+export function submitGeneration(ctx: DomainContext, s: Submission): SubmissionResult {
+  const now = ctx.clock.now();
+  const fingerprint = canonicalJson(s.rawBody);
+  const prior = ctx.idempotency.lookup(s.key.id, s.idempotencyKey, fingerprint, now);
+  if (prior.kind === 'replay') {
+    return { response: { status: prior.response.status, body: { ...prior.response.body, replayed: true } }, replayed: true, generationId: prior.generationId };
+  }
+
+  const input = toGenerationInput(s.body);
+  const model = knownModel(ctx, input.model_slug);
+  checkRules(model, input);
+  resolveRefs(ctx, s.key, model, input);
+  checkKeyScope(s.key, model);
+  const price = quote(model, input.params);
+  if (price.credits > s.body.max_credits)
+    throw new DomainError(
+      'max_credits_exceeded',
+      `This request costs ${price.credits} credits, more than max_credits (${s.body.max_credits}). Raise max_credits or choose cheaper options; POST /v1/media/estimate shows the price.`,
+      { credits: price.credits, max_credits: s.body.max_credits },
+    );
+  if (s.key.dailyCreditLimit !== null) {
+    const used = ctx.ledger.keyNetOnDay(s.key.id, now);
+    if (used + price.credits > s.key.dailyCreditLimit) {
+      const resetsAt = (utcDay(now) + 1) * DAY_MS;
+      throw new DomainError(
+        'daily_credit_limit_exceeded',
+        `This key may spend ${s.key.dailyCreditLimit} credits per UTC day; ${used} are used and this request costs ${price.credits}. Wait for the reset at ${new Date(resetsAt).toISOString()} or use another key.`,
+        { daily_credit_limit: s.key.dailyCreditLimit, used_today: used, credits: price.credits, retry_after_seconds: Math.ceil((resetsAt - now) / 1000) },
+      );
+    }
+  }
+  const balance = ctx.ledger.balance(s.key.accountId);
+  if (balance < price.credits)
+    throw new DomainError('insufficient_credits', `This request costs ${price.credits} credits but the wallet holds ${balance}. Top up the wallet or choose cheaper options.`, {
+      credits: price.credits,
+      wallet_balance: balance,
+    });
+
+  const generation = createGeneration(ctx, s, model.kind, price.params, assignFrames(model, input), now);
+  let plan: GenerationPlan = {
+    ...plannedTimers(profileFor(ctx.settings.timing, model.slug), { kind: model.kind, durationSeconds: numeric(price.params.duration), count: price.count }, ctx.random.next),
+    outputUrls: 'valid',
+  };
+  if (ctx.planHook) plan = ctx.planHook({ key: s.key, model, body: input, plan });
+  generation.plan = plan;
+  ctx.ledger.append({ type: 'charge', accountId: s.key.accountId, amount: price.credits, at: now, generationId: generation.id, keyId: s.key.id, modelSlug: model.slug });
+  ctx.generations.add(generation);
+  const response: StoredResponse = {
+    status: 202,
+    body: {
+      request_id: generation.requestId,
+      generation: toPublicGeneration(generation, ctx.ledger.generationCredits(generation.id), ctx.outputSigner('')),
+      replayed: false,
+      poll_after_seconds: ctx.settings.pollAfterSeconds,
+    },
+  };
+  ctx.idempotency.record(s.key.id, s.idempotencyKey, fingerprint, generation.id, response, now);
+  ctx.lifecycle.begin(generation);
+  return { response, replayed: false, generationId: generation.id };
+}
+
+const numeric = (value: string | undefined) => (value === undefined ? undefined : Number(value));
+
+function createGeneration(
+  ctx: DomainContext,
+  s: Submission,
+  kind: Generation['kind'],
+  resolvedParams: Record<string, string>,
+  frames: Generation['frames'],
+  now: number,
+): Generation {
+  return {
+    seq: ctx.generations.nextSeq(),
+    id: ctx.ids.next('gen'),
+    requestId: ctx.ids.next('req'),
+    accountId: s.key.accountId,
+    apiKeyId: s.key.id,
+    kind,
+    modelSlug: s.body.model_slug,
+    prompt: s.body.prompt,
+    params: s.body.params ?? {},
+    texts: s.body.texts ?? {},
+    resolvedParams,
+    frames,
+    status: 'pending',
+    createdAt: now,
+    startedAt: null,
+    completedAt: null,
+    error: null,
+    outputs: [],
+    plan: { pendingMs: 0, runningMs: 0, manualOnly: false },
+  };
+}

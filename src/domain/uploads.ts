@@ -1,0 +1,104 @@
+// Reference uploads: images checked by content against the model's limits, owned by one account and one model.
+import { DomainError, ValidationFailure } from './errors.js';
+import type { ModelEntry } from './catalogue-schema.js';
+import { validationItem } from './validation-item.js';
+
+export type ImageFormat = 'png' | 'jpeg' | 'webp';
+
+/** What the content sniffing found; the http layer reads it with image-size. */
+export interface SniffedImage {
+  format: string;
+  width: number;
+  height: number;
+}
+
+export interface Upload {
+  id: string;
+  accountId: string;
+  modelSlug: string;
+  targetSlot: string | null;
+  filename: string | null;
+  format: ImageFormat;
+  mimeType: string;
+  width: number;
+  height: number;
+  bytes: number;
+  sha256: string;
+  data: Buffer;
+  createdAt: number;
+}
+
+const MIME: Record<ImageFormat, string> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' };
+
+/** Checks a file against the model's reference rules; throws the refusal a client should see. */
+export function checkReferenceImage(model: ModelEntry, size: number, sniffed: SniffedImage | undefined, targetSlot: string | undefined): ImageFormat {
+  const rules = model.reference_inputs;
+  if (!rules) throw new DomainError('model_takes_no_references', `Model '${model.slug}' takes no reference files; send the request without refs.`);
+  if (targetSlot !== undefined && !rules.slots.some((s) => s.name === targetSlot))
+    throw new ValidationFailure([
+      validationItem('model_ref_slot_unknown', ['body', 'target_slot'], `Unknown slot '${targetSlot}' for model '${model.slug}'; allowed slots: ${rules.slots.map((s) => s.name).join(', ')}`, targetSlot, {
+        allowed_slots: rules.slots.map((s) => s.name),
+      }),
+    ]);
+  if (size > rules.max_bytes)
+    throw new DomainError('upload_too_large', `The file has ${size} bytes; model '${model.slug}' accepts at most ${rules.max_bytes}. Send a smaller image.`);
+  const format = sniffed ? normaliseFormat(sniffed.format) : undefined;
+  if (!sniffed || !format)
+    throw new DomainError('unsupported_media_type', `The file is not an image the emulator recognises. Model '${model.slug}' accepts ${rules.formats.join(', ')}.`);
+  if (!rules.formats.includes(format))
+    throw new DomainError('unsupported_media_type', `The file is ${format}; model '${model.slug}' accepts ${rules.formats.join(', ')}. Convert the image first.`);
+  const tooSmall = (rules.min_width && sniffed.width < rules.min_width) || (rules.min_height && sniffed.height < rules.min_height);
+  const tooBig = (rules.max_width && sniffed.width > rules.max_width) || (rules.max_height && sniffed.height > rules.max_height);
+  if (tooSmall || tooBig)
+    throw new ValidationFailure([
+      validationItem(
+        'image_dimensions',
+        ['body', 'file'],
+        `Image is ${sniffed.width}x${sniffed.height}; model '${model.slug}' accepts from ${rules.min_width ?? 1}x${rules.min_height ?? 1} to ${rules.max_width ?? '∞'}x${rules.max_height ?? '∞'} pixels`,
+        { width: sniffed.width, height: sniffed.height },
+        { min_width: rules.min_width, min_height: rules.min_height, max_width: rules.max_width, max_height: rules.max_height },
+      ),
+    ]);
+  return format;
+}
+
+function normaliseFormat(type: string): ImageFormat | undefined {
+  if (type === 'png' || type === 'webp') return type;
+  if (type === 'jpg' || type === 'jpeg') return 'jpeg';
+  return undefined;
+}
+
+export const mimeFor = (format: ImageFormat) => MIME[format];
+
+export class UploadStore {
+  private readonly uploads = new Map<string, Upload>();
+
+  add(upload: Upload) {
+    this.uploads.set(upload.id, upload);
+  }
+
+  get(id: string): Upload | undefined {
+    return this.uploads.get(id);
+  }
+
+  all(): IterableIterator<Upload> {
+    return this.uploads.values();
+  }
+}
+
+export function publicUpload(u: Upload) {
+  return {
+    id: u.id,
+    upload_id: u.id,
+    model_slug: u.modelSlug,
+    target_slot: u.targetSlot,
+    filename: u.filename,
+    mime_type: u.mimeType,
+    format: u.format,
+    width: u.width,
+    height: u.height,
+    bytes: u.bytes,
+    sha256: u.sha256,
+    created_at: new Date(u.createdAt).toISOString().replace('Z', '+00:00'),
+  };
+}

@@ -1,0 +1,49 @@
+// The Express app: an ordered, commented middleware pipeline. Routes only translate HTTP to one domain call.
+import express, { type Express, type RequestHandler, type Router } from 'express';
+import { errorHandler, notFound } from './errors.js';
+import type { RouteDeps } from './routes/deps.js';
+import { estimateRoutes } from './routes/estimate.js';
+import { fileRoutes } from './routes/files.js';
+import { generationRoutes } from './routes/generations.js';
+import { modelsRoutes } from './routes/models.js';
+import { uploadRoutes } from './routes/uploads.js';
+import { usageRoutes } from './routes/usage.js';
+
+export interface AppParts {
+  routes: RouteDeps;
+  errorStatuses: Record<string, number>;
+  log: (line: string) => void;
+  /** Cross-cutting middleware that must see every request first: CORS, the journal, fault injection. */
+  before?: RequestHandler[];
+  /** Routers mounted after the public API: the control plane, the console, the OpenAPI document. */
+  extra?: Router[];
+}
+
+export function buildApp(parts: AppParts): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  // Repeated query parameters arrive as arrays; routes take the last value as FastAPI does.
+  app.set('query parser', 'simple');
+
+  // 1. Cross-cutting concerns, in the order given.
+  for (const middleware of parts.before ?? []) app.use(middleware);
+
+  // 2. The public API. Each route authenticates first, then reads and validates its input.
+  app.use(modelsRoutes(parts.routes));
+  app.use(estimateRoutes(parts.routes));
+  app.use(generationRoutes(parts.routes));
+  app.use(usageRoutes(parts.routes));
+  app.use(uploadRoutes(parts.routes));
+
+  // 3. Signed output files: no bearer key (a <video src> cannot send one); the signature is the credential.
+  app.use(fileRoutes(parts.routes));
+
+  // 4. Everything emulator-specific, never under /v1/media.
+  for (const router of parts.extra ?? []) app.use(router);
+
+  // 5. Unknown routes, then the one error handler.
+  app.use(notFound);
+  app.use(errorHandler(parts.errorStatuses, parts.log));
+  return app;
+}

@@ -1,0 +1,13 @@
+// Bearer authentication for every /v1/media route, run before the body is read or validated.
+import type { RequestHandler, Response } from 'express';
+import type { ApiKey } from '../domain/accounts.js';
+import type { DomainContext } from '../domain/context.js';
+
+export function authenticate(ctx: () => DomainContext): RequestHandler {
+  return (req, res, next) => {
+    res.locals.apiKey = ctx().accounts.authenticate(req.headers.authorization);
+    next();
+  };
+}
+
+export const apiKeyOf = (res: Response): ApiKey => res.locals.apiKey as ApiKey;

@@ -1,0 +1,50 @@
+// Error code -> HTTP status, as data: override any entry with the `errorStatuses` option to match the real service.
+export const DEFAULT_ERROR_STATUSES: Readonly<Record<string, number>> = {
+  // authentication (checked before anything else)
+  missing_api_key: 401,
+  malformed_api_key: 401,
+  invalid_api_key: 401,
+  revoked_api_key: 401,
+  // submission refusals, in the order they are checked
+  model_not_found: 404,
+  model_not_allowed_for_key: 403,
+  idempotency_key_reused: 409,
+  max_credits_exceeded: 402,
+  daily_credit_limit_exceeded: 429,
+  insufficient_credits: 402,
+  // reads
+  generation_not_found: 404,
+  // uploads
+  upload_too_large: 413,
+  unsupported_media_type: 415,
+  model_takes_no_references: 422,
+  malformed_multipart: 400,
+  // signed output URLs: 403 like cloud storage, so client code handles both the same way
+  url_unsigned: 403,
+  url_signature_invalid: 403,
+  url_expired: 403,
+  output_not_found: 404,
+  // protocol
+  route_not_found: 404,
+  method_not_allowed: 405,
+  payload_too_large: 413,
+  body_not_utf8: 400,
+  not_implemented: 501,
+  internal_error: 500,
+  // control plane
+  admin_token_required: 401,
+  admin_token_invalid: 401,
+  account_not_found: 404,
+  key_not_found: 404,
+  key_exists: 409,
+  invalid_key_format: 422,
+  generation_final: 409,
+  invalid_transition: 409,
+  already_refunded: 409,
+  invalid_refund_amount: 422,
+  invalid_amount: 422,
+};
+
+export function statusFor(code: string, overrides: Record<string, number>): number {
+  return overrides[code] ?? DEFAULT_ERROR_STATUSES[code] ?? 400;
+}

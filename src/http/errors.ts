@@ -1,0 +1,46 @@
+// The one error handler: domain codes to statuses (from the table), 422s in FastAPI form, and never a bare 500.
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { MulterError } from 'multer';
+import { DomainError, ValidationFailure } from '../domain/errors.js';
+import { statusFor } from './error-statuses.js';
+import { sendError, sendJson } from './send.js';
+
+export function errorHandler(statuses: Record<string, number>, log: (line: string) => void): ErrorRequestHandler {
+  return (error: unknown, req, res, _next) => {
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    if (error instanceof ValidationFailure) return sendJson(res, 422, { detail: error.items });
+    if (error instanceof DomainError) {
+      const status = statusFor(error.code, statuses);
+      const retryAfter = error.details?.retry_after_seconds;
+      if (typeof retryAfter === 'number') res.setHeader('Retry-After', String(retryAfter));
+      return sendError(res, status, error.code, error.message, error.details);
+    }
+    if (error instanceof MulterError) {
+      if (error.code === 'LIMIT_FILE_SIZE')
+        return sendError(res, statusFor('upload_too_large', statuses), 'upload_too_large', 'The file is larger than any model accepts. Send a smaller image.');
+      return sendError(res, statusFor('malformed_multipart', statuses), 'malformed_multipart', `The multipart body was refused (${error.message}). Send one "file" part with "model_slug".`);
+    }
+    const httpError = error as { type?: string; status?: number; message?: string };
+    if (httpError.type === 'entity.too.large')
+      return sendError(res, statusFor('payload_too_large', statuses), 'payload_too_large', 'The request body is larger than 16 MiB. Send a smaller body.');
+    if (httpError.status === 400 && /multipart|boundary/i.test(httpError.message ?? ''))
+      return sendError(res, statusFor('malformed_multipart', statuses), 'malformed_multipart', 'The multipart body could not be parsed. Send multipart/form-data with a boundary.');
+    if (typeof httpError.status === 'number' && httpError.status >= 400 && httpError.status < 500)
+      return sendError(res, httpError.status, 'bad_request', `The request could not be read (${httpError.message ?? 'bad request'}). Check the body and headers.`);
+    log(`internal error on ${req.method} ${req.originalUrl}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return sendError(res, 500, 'internal_error', 'The emulator hit an internal error. This is a bug in the emulator; please report it with the request.');
+  };
+}
+
+export const notFound: RequestHandler = (req, res) =>
+  sendError(res, 404, 'route_not_found', `No route ${req.method} ${req.path}. The API lives under /v1/media; see /openapi.json.`);
+
+export function methodNotAllowed(allowed: string[]): RequestHandler {
+  return (req, res) => {
+    res.setHeader('Allow', allowed.join(', '));
+    sendError(res, 405, 'method_not_allowed', `${req.method} is not allowed on ${req.path}; use ${allowed.join(' or ')}.`);
+  };
+}

@@ -1,0 +1,55 @@
+// /v1/media/generations: submit (202), list (newest first, cursor paging) and read one generation.
+import express, { Router } from 'express';
+import { listGenerations, ownGeneration, publicView } from '../../domain/queries.js';
+import { submitGeneration } from '../../domain/submission.js';
+import { apiKeyOf, authenticate } from '../auth.js';
+import { baseUrlOf } from '../base-url.js';
+import { methodNotAllowed } from '../errors.js';
+import { sendJson } from '../send.js';
+import { readJsonBody } from '../validation/json-body.js';
+import { generationBodySchema, idempotencyHeaderSchema, listQuerySchema } from '../validation/request-schemas.js';
+import { validateRequest } from '../validation/validate-request.js';
+import type { RouteDeps } from './deps.js';
+import { JSON_BODY_LIMIT } from './limits.js';
+
+/** Express turns a repeated query parameter into an array; FastAPI takes the last value for a scalar. */
+function lastValues(query: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(query).map(([k, v]) => [k, Array.isArray(v) ? v[v.length - 1] : v]));
+}
+
+export function generationRoutes(deps: RouteDeps): Router {
+  const router = Router();
+  router
+    .route('/v1/media/generations')
+    .post(authenticate(deps.ctx), express.raw({ type: () => true, limit: JSON_BODY_LIMIT }), (req, res) => {
+      const read = readJsonBody(req.body as Buffer | undefined, req.headers['content-type']);
+      const { header, body } = validateRequest({
+        header: { schema: idempotencyHeaderSchema, input: { 'idempotency-key': req.headers['idempotency-key'] } },
+        body: { schema: generationBodySchema, read },
+      });
+      const result = submitGeneration(deps.ctx(), {
+        key: apiKeyOf(res),
+        idempotencyKey: header['idempotency-key'],
+        rawBody: read.kind === 'value' ? read.value : null,
+        body,
+      });
+      res.locals.generationId = result.generationId;
+      sendJson(res, result.response.status, result.response.body);
+    })
+    .get(authenticate(deps.ctx), (req, res) => {
+      const { query } = validateRequest({ query: { schema: listQuerySchema, input: lastValues(req.query as Record<string, unknown>) } });
+      const filter = { kind: query.kind, status: query.status, modelSlug: query.model_slug, from: query.from, to: query.to };
+      sendJson(res, 200, listGenerations(deps.ctx(), apiKeyOf(res), baseUrlOf(req, deps.publicBaseUrl), filter, query.limit, query.cursor));
+    })
+    .all(methodNotAllowed(['GET', 'POST']));
+
+  router
+    .route('/v1/media/generations/:generationId')
+    .get(authenticate(deps.ctx), (req, res) => {
+      const ctx = deps.ctx();
+      const generation = ownGeneration(ctx, apiKeyOf(res), String(req.params.generationId));
+      sendJson(res, 200, { generation: publicView(ctx, generation, baseUrlOf(req, deps.publicBaseUrl)) });
+    })
+    .all(methodNotAllowed(['GET']));
+  return router;
+}

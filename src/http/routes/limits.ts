@@ -1,0 +1,2 @@
+// Request size limits from spec section 8.
+export const JSON_BODY_LIMIT = 16 * 1024 * 1024;

@@ -1,0 +1,53 @@
+// POST /v1/media/uploads: multipart `file` + `model_slug` (+ `target_slot`), memory bounded by multer limits.
+import { Router, type RequestHandler } from 'express';
+import { imageSize } from 'image-size';
+import multer from 'multer';
+import { ValidationFailure } from '../../domain/errors.js';
+import { registerUpload } from '../../domain/register-upload.js';
+import type { SniffedImage } from '../../domain/uploads.js';
+import { validationItem, type ValidationItem } from '../../domain/validation-item.js';
+import { apiKeyOf, authenticate } from '../auth.js';
+import { methodNotAllowed } from '../errors.js';
+import { sendJson } from '../send.js';
+import { uploadFormSchema } from '../validation/request-schemas.js';
+import { toPydanticItems } from '../validation/to-pydantic.js';
+import type { RouteDeps } from './deps.js';
+
+function sniff(data: Buffer): SniffedImage | undefined {
+  try {
+    const size = imageSize(data);
+    return size.type && size.width && size.height ? { format: size.type, width: size.width, height: size.height } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** multer refuses non-multipart bodies silently; FastAPI then sees an empty form, so we do too. */
+function multipart(maxBytes: number): RequestHandler {
+  const parse = multer({ storage: multer.memoryStorage(), limits: { fileSize: maxBytes, files: 1, fields: 8, fieldSize: 4096, parts: 10 } }).single('file');
+  return (req, res, next) => parse(req, res, next);
+}
+
+export function uploadRoutes(deps: RouteDeps): Router {
+  const router = Router();
+  router
+    .route('/v1/media/uploads')
+    .post(authenticate(deps.ctx), multipart(deps.maxUploadBytes), (req, res) => {
+      const form = Object.fromEntries(Object.entries((req.body ?? {}) as Record<string, unknown>).filter(([, v]) => v !== ''));
+      const items: ValidationItem[] = [];
+      if (!req.file || req.file.size === 0) items.push(validationItem('missing', ['body', 'file'], 'Field required', null));
+      const parsed = uploadFormSchema.safeParse(form);
+      if (!parsed.success) items.push(...toPydanticItems(parsed.error.issues, form, ['body']).map((i) => (i.type === 'missing' ? { ...i, input: null } : i)));
+      if (items.length || !parsed.success || !req.file) throw new ValidationFailure(items);
+      const upload = registerUpload(deps.ctx(), apiKeyOf(res), {
+        modelSlug: parsed.data.model_slug,
+        targetSlot: parsed.data.target_slot,
+        filename: req.file.originalname || null,
+        data: req.file.buffer,
+        sniffed: sniff(req.file.buffer),
+      });
+      sendJson(res, 201, upload);
+    })
+    .all(methodNotAllowed(['POST']));
+  return router;
+}

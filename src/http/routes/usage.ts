@@ -1,0 +1,16 @@
+// GET /v1/media/usage: balance, today's credits, per-model totals and the calling key's limits.
+import { Router } from 'express';
+import { usageFor } from '../../domain/queries.js';
+import { apiKeyOf, authenticate } from '../auth.js';
+import { methodNotAllowed } from '../errors.js';
+import { sendJson } from '../send.js';
+import type { RouteDeps } from './deps.js';
+
+export function usageRoutes(deps: RouteDeps): Router {
+  const router = Router();
+  router
+    .route('/v1/media/usage')
+    .get(authenticate(deps.ctx), (_req, res) => sendJson(res, 200, usageFor(deps.ctx(), apiKeyOf(res))))
+    .all(methodNotAllowed(['GET']));
+  return router;
+}

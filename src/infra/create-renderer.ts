@@ -1,0 +1,72 @@
+// Picks the renderer at start-up: ffmpeg when a usable binary is found, otherwise fixture files; logs one line.
+import { mkdtemp } from 'node:fs/promises';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { probeCapabilities } from './ffmpeg/ffmpeg-capabilities.js';
+import { createFfmpegRenderer } from './ffmpeg/ffmpeg-renderer.js';
+import { findFont } from './ffmpeg/find-font.js';
+import { resolveFfmpeg } from './ffmpeg/resolve-ffmpeg.js';
+import { createFixtureRenderer } from './fixture-renderer.js';
+import type { Renderer } from './renderer.js';
+
+/** Enough for a few hundred default outputs; files with live URLs may push past it (see file-store.ts). */
+export const DEFAULT_MAX_STORE_BYTES = 512 * 1024 * 1024;
+
+export interface CreateRendererOptions {
+  /** From FFMPEG_PATH (the CLI reads the environment); false disables ffmpeg, undefined searches. */
+  ffmpegPath?: string | false;
+  /** Parallel ffmpeg processes; default: the number of cores. */
+  maxParallel?: number;
+  /** Parent of the renderer's own fresh directory (default: the OS temp dir); close() removes that directory. */
+  workDir?: string;
+  maxStoreBytes?: number;
+  /** The emulator clock, for URL expiry in the file store. */
+  now: () => number;
+  log?: (line: string) => void;
+  /** A TrueType font to prefer over the shipped one. */
+  fontPath?: string;
+  /** Where fallback.mp4 and friends live (fixture mode); default: found from this module. */
+  fixturesDir?: string;
+}
+
+export async function createRenderer(options: CreateRendererOptions): Promise<Renderer> {
+  const log = options.log ?? (() => undefined);
+  const maxParallel = Math.max(1, Math.floor(options.maxParallel ?? availableParallelism()));
+  const maxStoreBytes = options.maxStoreBytes ?? DEFAULT_MAX_STORE_BYTES;
+  const workDir = await mkdtemp(join(options.workDir ?? tmpdir(), 'media-renders-'));
+  const common = { workDir, maxParallel, maxStoreBytes, now: options.now };
+
+  const resolution = await resolveFfmpeg({ explicitPath: options.ffmpegPath });
+  let warning: string;
+  if (resolution.found) {
+    const caps = await probeCapabilities(resolution.path).catch((err: Error) => err);
+    if (caps instanceof Error) {
+      warning = `${resolution.path} could not list its filters and encoders: ${caps.message}`;
+    } else if (!caps.libx264) {
+      warning = `${resolution.path} (from ${resolution.source}) has no libx264 encoder, so it cannot write browser-playable MP4`;
+    } else {
+      const font = caps.drawtext ? await findFont(options.fontPath) : undefined;
+      const text = !caps.drawtext
+        ? 'this build has no drawtext filter: outputs carry no text'
+        : font
+          ? `font ${font.path}`
+          : 'no font found: outputs carry no text';
+      log(
+        `renderer: ffmpeg ${resolution.version} at ${resolution.path} (from ${resolution.source}), ` +
+          `up to ${maxParallel} parallel renders, ${text}`,
+      );
+      return createFfmpegRenderer({
+        ...common,
+        binary: resolution.path,
+        source: resolution.source,
+        version: resolution.version,
+        caps,
+        font,
+      });
+    }
+  } else {
+    warning = resolution.reason;
+  }
+  log(`renderer: WARNING no usable ffmpeg (${warning}); outputs are copies of fixture files. Install ffmpeg or set FFMPEG_PATH for real renders.`);
+  return createFixtureRenderer({ ...common, warning, fixturesDir: options.fixturesDir });
+}

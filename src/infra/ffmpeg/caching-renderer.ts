@@ -1,0 +1,119 @@
+// The Renderer shared by ffmpeg and fixture modes: content-addressed cache, coalescing, bounded queue, file store.
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Renderer, RendererInfo, RenderJob, StoredFile } from '../renderer.js';
+import { createCacheKeyHasher } from './render-cache-key.js';
+import { createFileStore, type StoreEntry } from './file-store.js';
+import { createRenderQueue, type RenderQueue } from './render-queue.js';
+
+export interface ProduceContext {
+  /** Private to this render; removed afterwards, with any partial output in it. */
+  tmpDir: string;
+  outPath: string;
+  /** Aborted by close(): kill child processes. */
+  signal: AbortSignal;
+  /** Run the expensive step (the ffmpeg process) inside this, so the parallelism cap holds. */
+  queue: RenderQueue;
+}
+
+export type Produce = (job: RenderJob, ctx: ProduceContext) => Promise<void>;
+
+export interface CachingRendererOptions {
+  info: RendererInfo;
+  /** Everything outside the job that changes the bytes (code version, mode, ffmpeg version, font). */
+  version: string;
+  /** Owned by the renderer: created here, removed by close(). */
+  workDir: string;
+  maxStoreBytes: number;
+  now: () => number;
+  produce: Produce;
+}
+
+export async function createCachingRenderer(options: CachingRendererOptions): Promise<Renderer> {
+  const tmpRoot = join(options.workDir, 'tmp');
+  const storeDir = join(options.workDir, 'files');
+  await Promise.all([mkdir(tmpRoot, { recursive: true }), mkdir(storeDir, { recursive: true })]);
+  const store = createFileStore({ dir: storeDir, maxBytes: options.maxStoreBytes, now: options.now });
+  const queue = createRenderQueue(options.info.maxParallel);
+  const hasher = createCacheKeyHasher(options.version);
+  const inflight = new Map<string, Promise<StoredFile>>();
+  const abort = new AbortController();
+  let renders = 0;
+  let cacheHits = 0;
+  let closed = false;
+
+  const toStored = (entry: StoreEntry, cacheHit: boolean): StoredFile => ({
+    key: entry.key,
+    path: entry.path,
+    bytes: entry.bytes,
+    mimeType: entry.mimeType,
+    cacheHit,
+  });
+
+  const renderFresh = async (key: string, job: RenderJob): Promise<StoredFile> => {
+    const tmpDir = await mkdtemp(join(tmpRoot, 'r-'));
+    try {
+      const outPath = join(tmpDir, `out.${job.spec.format}`);
+      await options.produce(job, { tmpDir, outPath, signal: abort.signal, queue });
+      const entry = await store.put(key, outPath, job.spec.mimeType);
+      renders += 1;
+      return toStored(entry, false);
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : String(err);
+      throw new Error(
+        `render of ${job.modelSlug} output ${job.index + 1}/${job.spec.count} (${job.generationId}) failed: ${reason}`,
+        { cause: err },
+      );
+    } finally {
+      await rm(tmpDir, { recursive: true, force: true });
+    }
+  };
+
+  return {
+    info: options.info,
+    async render(job) {
+      if (closed) throw new Error('renderer is closed');
+      const key = hasher.keyFor(job);
+      const stored = store.get(key);
+      if (stored) {
+        cacheHits += 1;
+        return toStored(stored, true);
+      }
+      const pending = inflight.get(key);
+      if (pending) {
+        // Identical job already rendering: share its result instead of starting a second ffmpeg.
+        cacheHits += 1;
+        return { ...(await pending), cacheHit: true };
+      }
+      const fresh = renderFresh(key, job);
+      inflight.set(key, fresh);
+      const forget = (): void => void inflight.delete(key);
+      fresh.then(forget, forget);
+      return fresh;
+    },
+    get(key) {
+      const entry = store.get(key);
+      return entry ? toStored(entry, false) : undefined;
+    },
+    touch: (key, expiresAt) => store.touch(key, expiresAt),
+    stats() {
+      const q = queue.stats();
+      const s = store.stats();
+      return { files: s.files, bytes: s.bytes, renders, cacheHits, ...q, evictions: s.evictions };
+    },
+    async clear() {
+      await store.clear();
+      renders = 0;
+      cacheHits = 0;
+      queue.resetPeak();
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      abort.abort();
+      queue.rejectWaiting(new Error('renderer closed'));
+      await Promise.allSettled([...inflight.values()]);
+      await rm(options.workDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,39 @@
+// Which filters and encoders the chosen ffmpeg build has, so a thin build degrades instead of failing every render.
+import { runProcess } from './run-ffmpeg.js';
+
+export interface FfmpegCapabilities {
+  /** Text overlays need libfreetype; without it outputs carry no text. */
+  drawtext: boolean;
+  /** Model B cross-fade; without it the frames cut at the midpoint. */
+  xfade: boolean;
+  libx264: boolean;
+  aac: boolean;
+  libwebp: boolean;
+  libmp3lame: boolean;
+}
+
+export const FULL_CAPABILITIES: FfmpegCapabilities = {
+  drawtext: true,
+  xfade: true,
+  libx264: true,
+  aac: true,
+  libwebp: true,
+  libmp3lame: true,
+};
+
+export async function probeCapabilities(binary: string): Promise<FfmpegCapabilities> {
+  const [filters, encoders] = await Promise.all([
+    runProcess(binary, ['-hide_banner', '-filters'], { captureStdout: true }),
+    runProcess(binary, ['-hide_banner', '-encoders'], { captureStdout: true }),
+  ]);
+  // Listing lines look like " T.C drawtext  V->V  Draw text..." and " V....D libx264  libx264 H.264 ...".
+  const has = (listing: string, name: string): boolean => new RegExp(`^\\s*\\S+\\s+${name}\\s`, 'm').test(listing);
+  return {
+    drawtext: has(filters.stdout, 'drawtext'),
+    xfade: has(filters.stdout, 'xfade'),
+    libx264: has(encoders.stdout, 'libx264'),
+    aac: has(encoders.stdout, 'aac'),
+    libwebp: has(encoders.stdout, 'libwebp'),
+    libmp3lame: has(encoders.stdout, 'libmp3lame'),
+  };
+}

@@ -1,0 +1,105 @@
+// Finds the ffmpeg binary: FFMPEG_PATH (passed in explicitly), then the optional ffmpeg-static package, then PATH.
+import { access, constants } from 'node:fs/promises';
+import { delimiter, join } from 'node:path';
+import { runProcess } from './run-ffmpeg.js';
+
+export type FfmpegSource = 'FFMPEG_PATH' | 'ffmpeg-static' | 'PATH';
+
+export type FfmpegResolution =
+  | { found: true; source: FfmpegSource; path: string; version: string }
+  | { found: false; reason: string };
+
+export interface ResolveOptions {
+  /** The CLI fills this from FFMPEG_PATH. A string is used or fails alone (no silent second choice); false disables ffmpeg. */
+  explicitPath?: string | false;
+  /** PATH to search; defaults to process.env.PATH (the one environment read here, as the shell would do it). */
+  pathEnv?: string;
+  /** Loads ffmpeg-static; injectable so tests can pretend it is installed. */
+  importStatic?: () => Promise<unknown>;
+}
+
+/** A variable specifier keeps TypeScript from requiring the optional package's types at build time. */
+const STATIC_PACKAGE = 'ffmpeg-static';
+
+async function defaultImportStatic(): Promise<unknown> {
+  return import(STATIC_PACKAGE);
+}
+
+export async function resolveFfmpeg(options: ResolveOptions = {}): Promise<FfmpegResolution> {
+  const { explicitPath } = options;
+  if (explicitPath === false) return { found: false, reason: 'ffmpeg is disabled by configuration' };
+  if (typeof explicitPath === 'string' && explicitPath.trim() !== '') {
+    const probe = await probeBinary(explicitPath);
+    return probe.ok
+      ? { found: true, source: 'FFMPEG_PATH', path: explicitPath, version: probe.version }
+      : { found: false, reason: `FFMPEG_PATH=${explicitPath} is not usable: ${probe.why}` };
+  }
+
+  const notes: string[] = [];
+  const staticPath = await ffmpegStaticPath(options.importStatic ?? defaultImportStatic);
+  if (staticPath.path) {
+    const probe = await probeBinary(staticPath.path);
+    if (probe.ok) return { found: true, source: 'ffmpeg-static', path: staticPath.path, version: probe.version };
+    notes.push(`ffmpeg-static binary ${staticPath.path} is not usable: ${probe.why}`);
+  } else {
+    notes.push(staticPath.why);
+  }
+
+  const onPath = await findOnPath(options.pathEnv ?? process.env.PATH ?? '');
+  if (onPath) {
+    const probe = await probeBinary(onPath);
+    if (probe.ok) return { found: true, source: 'PATH', path: onPath, version: probe.version };
+    notes.push(`${onPath} is not usable: ${probe.why}`);
+  } else {
+    notes.push('no ffmpeg on PATH');
+  }
+  return { found: false, reason: `FFMPEG_PATH not set; ${notes.join('; ')}` };
+}
+
+/** ffmpeg-static exports the path of a binary it downloaded at install time; the file may be missing. */
+async function ffmpegStaticPath(load: () => Promise<unknown>): Promise<{ path?: string; why: string }> {
+  let mod: unknown;
+  try {
+    mod = await load();
+  } catch {
+    return { why: 'ffmpeg-static not installed' };
+  }
+  const exported = (mod as { default?: unknown })?.default ?? mod;
+  if (typeof exported !== 'string' || exported === '') return { why: 'ffmpeg-static has no binary for this platform' };
+  return (await isExecutable(exported))
+    ? { path: exported, why: '' }
+    : { why: `ffmpeg-static binary ${exported} is missing` };
+}
+
+async function findOnPath(pathEnv: string): Promise<string | undefined> {
+  const names = process.platform === 'win32' ? ['ffmpeg.exe', 'ffmpeg'] : ['ffmpeg'];
+  for (const dir of pathEnv.split(delimiter)) {
+    if (!dir) continue;
+    for (const name of names) {
+      const candidate = join(dir, name);
+      if (await isExecutable(candidate)) return candidate;
+    }
+  }
+  return undefined;
+}
+
+async function isExecutable(path: string): Promise<boolean> {
+  try {
+    await access(path, process.platform === 'win32' ? constants.F_OK : constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Runs `-version` once: proves the binary starts and gives the version line for the start-up log. */
+async function probeBinary(path: string): Promise<{ ok: true; version: string } | { ok: false; why: string }> {
+  if (!(await isExecutable(path))) return { ok: false, why: 'no executable file at that path' };
+  try {
+    const { stdout } = await runProcess(path, ['-hide_banner', '-version'], { captureStdout: true, tailLines: 3 });
+    const version = /version\s+(\S+)/.exec(stdout)?.[1] ?? 'unknown';
+    return { ok: true, version };
+  } catch (err) {
+    return { ok: false, why: (err as Error).message };
+  }
+}

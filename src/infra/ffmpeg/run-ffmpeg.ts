@@ -1,0 +1,88 @@
+// Spawns one ffmpeg (or ffprobe) process without blocking the event loop, keeping only the tail of stderr for errors.
+import { spawn } from 'node:child_process';
+
+export interface RunOptions {
+  /** Aborting kills the process (renderer close). */
+  signal?: AbortSignal;
+  /** How many trailing stderr lines an error message quotes. */
+  tailLines?: number;
+  /** Collect stdout (for -version, -filters and ffprobe); otherwise it is discarded. */
+  captureStdout?: boolean;
+}
+
+export interface RunResult {
+  stdout: string;
+  stderrTail: string[];
+  elapsedMs: number;
+}
+
+/** Upper bound on kept stderr, so a chatty failing process cannot grow memory. */
+const STDERR_KEEP_BYTES = 16 * 1024;
+
+export class FfmpegError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: number | null,
+    readonly stderrTail: string[],
+  ) {
+    super(message);
+    this.name = 'FfmpegError';
+  }
+}
+
+export function runProcess(binary: string, args: readonly string[], options: RunOptions = {}): Promise<RunResult> {
+  const tailLines = options.tailLines ?? 8;
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    if (options.signal?.aborted) {
+      reject(new FfmpegError(`${label(binary)} not started: renderer closed`, null, []));
+      return;
+    }
+    const child = spawn(binary, args, {
+      stdio: ['ignore', options.captureStdout ? 'pipe' : 'ignore', 'pipe'],
+      windowsHide: true,
+    });
+    let stderr = '';
+    const stdoutChunks: Buffer[] = [];
+    child.stderr!.setEncoding('utf8');
+    child.stderr!.on('data', (chunk: string) => {
+      stderr += chunk;
+      if (stderr.length > STDERR_KEEP_BYTES) stderr = stderr.slice(-STDERR_KEEP_BYTES);
+    });
+    child.stdout?.on('data', (chunk: Buffer) => stdoutChunks.push(chunk));
+    const onAbort = (): void => {
+      child.kill('SIGKILL');
+    };
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    const tail = (): string[] =>
+      stderr
+        .split(/\r?\n/)
+        .map((l) => l.trimEnd())
+        .filter((l) => l.length > 0)
+        .slice(-tailLines);
+    child.on('error', (err) => {
+      options.signal?.removeEventListener('abort', onAbort);
+      reject(new FfmpegError(`${label(binary)} could not start: ${err.message}`, null, tail()));
+    });
+    child.on('close', (code, signal) => {
+      options.signal?.removeEventListener('abort', onAbort);
+      const lines = tail();
+      if (code === 0) {
+        resolve({ stdout: Buffer.concat(stdoutChunks).toString('utf8'), stderrTail: lines, elapsedMs: performance.now() - started });
+        return;
+      }
+      const why = options.signal?.aborted
+        ? 'was stopped: renderer closed'
+        : signal
+          ? `was killed by ${signal}`
+          : `exited with code ${code}`;
+      const detail = lines.length > 0 ? `:\n${lines.join('\n')}` : ' (no stderr output)';
+      reject(new FfmpegError(`${label(binary)} ${why}${detail}`, code, lines));
+    });
+  });
+}
+
+function label(binary: string): string {
+  const base = binary.split(/[\\/]/).pop() ?? binary;
+  return base.replace(/\.exe$/i, '');
+}

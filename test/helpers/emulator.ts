@@ -1,0 +1,36 @@
+// The one way tests create emulators: isolated instances, a bearer-authenticated supertest client, cleanup after each test.
+import request from 'supertest';
+import { afterEach } from 'vitest';
+import { createEmulatorApp, type Emulator, type EmulatorOptions } from '../../src/index.js';
+
+const open = new Set<Emulator>();
+
+afterEach(async () => {
+  const closing = [...open].map((e) => e.close());
+  open.clear();
+  await Promise.all(closing);
+});
+
+/** A fresh emulator with a frozen clock and sequential ids unless the test says otherwise. */
+export function makeEmulator(options: EmulatorOptions = {}): Emulator {
+  const emulator = createEmulatorApp({ seed: 1, timing: 'manual', ...options });
+  open.add(emulator);
+  return emulator;
+}
+
+export function client(emulator: Emulator, apiKey: string = emulator.apiKey) {
+  const auth = { Authorization: `Bearer ${apiKey}` };
+  const agent = request(emulator.app);
+  return {
+    get: (path: string) => agent.get(path).set(auth),
+    post: (path: string, body?: unknown, headers: Record<string, string> = {}) => {
+      const req = agent.post(path).set(auth).set(headers);
+      return body === undefined ? req : req.send(body as object);
+    },
+    submit: (body: Record<string, unknown>, idempotencyKey: string) => agent.post('/v1/media/generations').set(auth).set('Idempotency-Key', idempotencyKey).send(body),
+    raw: agent,
+  };
+}
+
+export const MODEL_A = 'motion-lite-v1';
+export const MODEL_B = 'keyframe-pro-v2';
