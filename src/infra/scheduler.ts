@@ -62,9 +62,9 @@ export function createScheduler(clock: Clock): Scheduler {
   const arm = () => {
     if (timer) clearTimeout(timer);
     timer = undefined;
-    if (clock.frozen) return;
     const next = queue.find((e) => !e.cancelled && !e.manualOnly);
-    if (!next) return;
+    // A frozen clock never reaches future work on its own, but work already due (instant timing) still runs.
+    if (!next || (clock.frozen && next.dueAt > clock.now())) return;
     const delay = Math.max(0, Math.min(next.dueAt - clock.now(), 2 ** 31 - 1));
     timer = setTimeout(() => {
       timer = undefined;
