@@ -21,6 +21,7 @@ export const ENV_VARS = {
   MEDIA_EMULATOR_TIMING: 'timing',
   MEDIA_EMULATOR_SEED: 'seed',
   MEDIA_EMULATOR_PUBLIC_URL: 'publicBaseUrl',
+  MEDIA_EMULATOR_CORS_ORIGINS: 'corsOrigins',
   MEDIA_EMULATOR_CATALOGUE: 'catalogue',
   MEDIA_EMULATOR_URL_TTL: 'urlTtlSeconds',
   MEDIA_EMULATOR_OUTPUT_LABEL: 'outputLabel',
@@ -37,6 +38,7 @@ const FLAGS = {
   'timing-model': { type: 'string', multiple: true },
   seed: { type: 'string' },
   'public-url': { type: 'string' },
+  'cors-origins': { type: 'string' },
   catalogue: { type: 'string' },
   'url-ttl': { type: 'string' },
   'output-label': { type: 'string' },
@@ -54,6 +56,16 @@ function profile(name: string, value: string | undefined): TimingProfile | undef
   if (value === undefined || value === '') return undefined;
   if (!(TIMING_PROFILES as readonly string[]).includes(value)) throw new CliError(`${name} must be one of ${TIMING_PROFILES.join(', ')}, got "${value}"`);
   return value as TimingProfile;
+}
+
+/** `*` or a comma-separated list of origins (scheme://host[:port], no path), as a browser sends in `Origin`. */
+function origins(name: string, value: string | undefined): string[] | '*' | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const items = value.split(',').map((s) => s.trim().replace(/\/+$/, '')).filter(Boolean);
+  if (items.includes('*')) return '*';
+  for (const item of items)
+    if (!/^https?:\/\/[^/\s]+$/.test(item)) throw new CliError(`${name} must be * or comma-separated origins like http://localhost:5173, got "${item}"`);
+  return items;
 }
 
 function readConfigFile(path: string): Partial<CliOptions> {
@@ -92,6 +104,7 @@ export function cliOptions(argv: string[], env: Record<string, string | undefine
     timing: profile('MEDIA_EMULATOR_TIMING', env.MEDIA_EMULATOR_TIMING),
     seed: integer('MEDIA_EMULATOR_SEED', env.MEDIA_EMULATOR_SEED),
     publicBaseUrl: env.MEDIA_EMULATOR_PUBLIC_URL || undefined,
+    corsOrigins: origins('MEDIA_EMULATOR_CORS_ORIGINS', env.MEDIA_EMULATOR_CORS_ORIGINS),
     catalogue: env.MEDIA_EMULATOR_CATALOGUE || undefined,
     urlTtlSeconds: integer('MEDIA_EMULATOR_URL_TTL', env.MEDIA_EMULATOR_URL_TTL, 1),
     outputLabel: (env.MEDIA_EMULATOR_OUTPUT_LABEL || undefined) as CliOptions['outputLabel'],
@@ -105,6 +118,7 @@ export function cliOptions(argv: string[], env: Record<string, string | undefine
     timing: profile('--timing', f.timing),
     seed: integer('--seed', f.seed),
     publicBaseUrl: f['public-url'],
+    corsOrigins: origins('--cors-origins', f['cors-origins']),
     catalogue: f.catalogue,
     urlTtlSeconds: integer('--url-ttl', f['url-ttl'], 1),
     outputLabel: f['output-label'] as CliOptions['outputLabel'],
@@ -134,6 +148,7 @@ Usage: media-gen-emulator [options]     (or: npm start -- [options])
   --timing-model SLUG=P    per-model timing profile (repeatable)
   --seed N                 repeatable ids, jitter and probabilities (env MEDIA_EMULATOR_SEED)
   --public-url URL         base URL for signed links (env MEDIA_EMULATOR_PUBLIC_URL)
+  --cors-origins LIST      * (default) or comma-separated origins allowed to call from a browser (env MEDIA_EMULATOR_CORS_ORIGINS)
   --catalogue FILE         your own catalogue JSON (env MEDIA_EMULATOR_CATALOGUE)
   --url-ttl SECONDS        signed URL lifetime (env MEDIA_EMULATOR_URL_TTL)
   --output-label L         generation | request: what each output shows (env MEDIA_EMULATOR_OUTPUT_LABEL)

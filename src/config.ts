@@ -21,6 +21,8 @@ export interface EmulatorOptions {
   seed?: number;
   /** Base URL written into signed output links, e.g. http://localhost:8787 behind a port mapping. Default: from the request (X-Forwarded-* honoured). */
   publicBaseUrl?: string;
+  /** Origins a browser app may call from: `'*'` (default) or a list such as ['http://localhost:5173']. */
+  corsOrigins?: string[] | '*';
   /** Lifetime of signed output URLs; default 3600. */
   urlTtlSeconds?: number;
   /** HMAC secret for output URLs; default random (or derived from the seed). */
@@ -60,6 +62,7 @@ export function resolveOptions(options: EmulatorOptions): ResolvedOptions {
     timing,
     timingByModel: options.timingByModel ?? {},
     clock: options.clock ?? (timing === 'manual' ? 'frozen' : 'real'),
+    corsOrigins: options.corsOrigins ?? '*',
     urlTtlSeconds: options.urlTtlSeconds ?? 3600,
     pollAfterSeconds: options.pollAfterSeconds ?? 5,
     idempotencyWindowHours: options.idempotencyWindowHours ?? 24,

@@ -1,6 +1,10 @@
 // The standard set of extensions every entry point gets: later layers (control plane, faults, CORS, console) register here.
 import type { EmulatorExtensions } from './emulator.js';
+import { corsMiddleware } from './http/middleware/cors.js';
 
 export function standardExtensions(): EmulatorExtensions {
-  return {};
+  return {
+    // CORS first, so a browser's preflight is answered before auth, faults or the journal can refuse or count it.
+    before: (emulator) => [corsMiddleware(emulator.options.corsOrigins)],
+  };
 }
