@@ -74,7 +74,7 @@ describe('JSON bodies over 16 MiB: 413 with the envelope', () => {
       const headers = { Authorization: `Bearer ${running.apiKey}`, 'Content-Type': 'application/json' };
       const atLimit = await fetch(`${running.url}/v1/media/estimate`, { method: 'POST', headers, body: padded(16 * MiB) });
       expect(atLimit.status).toBe(200);
-      expect((await atLimit.json()).credits).toBe(88);
+      expect(((await atLimit.json()) as { credits: number }).credits).toBe(88);
 
       for (const path of ['/v1/media/estimate', '/v1/media/generations']) {
         const over = await fetch(`${running.url}${path}`, { method: 'POST', headers: { ...headers, 'Idempotency-Key': 'big-body-0001' }, body: padded(16 * MiB + 1) });
@@ -103,7 +103,7 @@ describe('JSON bodies over 16 MiB: 413 with the envelope', () => {
         duplex: 'half',
       } as RequestInit & { duplex: 'half' });
       expect(res.status).toBe(413);
-      expect((await res.json()).error.code).toBe('payload_too_large');
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('payload_too_large');
     }
   });
 });
