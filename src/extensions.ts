@@ -1,10 +1,13 @@
 // The standard set of extensions every entry point gets: later layers (control plane, faults, CORS, console) register here.
 import type { EmulatorExtensions } from './emulator.js';
 import { corsMiddleware } from './http/middleware/cors.js';
+import { openapiRoutes } from './openapi/openapi-route.js';
 
 export function standardExtensions(): EmulatorExtensions {
   return {
     // CORS first, so a browser's preflight is answered before auth, faults or the journal can refuse or count it.
     before: (emulator) => [corsMiddleware(emulator.options.corsOrigins)],
+    // GET /openapi.json: the contract, generated from the same schemas the routes validate with.
+    extra: (emulator) => [openapiRoutes(emulator)],
   };
 }

@@ -1,7 +1,8 @@
 // The one way tests create emulators: isolated instances, a bearer-authenticated supertest client, cleanup after each test.
 import request from 'supertest';
 import { afterEach } from 'vitest';
-import { createEmulatorApp, type Emulator, type EmulatorOptions } from '../../src/index.js';
+import type { Emulator, EmulatorOptions, RunningEmulator, StartOptions } from '../../src/index.js';
+import { createCheckedEmulator } from './contract.js';
 
 const open = new Set<Emulator>();
 
@@ -11,11 +12,24 @@ afterEach(async () => {
   await Promise.all(closing);
 });
 
-/** A fresh emulator with a frozen clock and sequential ids unless the test says otherwise. */
+/**
+ * A fresh emulator with a frozen clock and sequential ids unless the test says otherwise.
+ * Every response it sends is checked against the OpenAPI document (test/helpers/contract.ts).
+ */
 export function makeEmulator(options: EmulatorOptions = {}): Emulator {
-  const emulator = createEmulatorApp({ seed: 1, timing: 'manual', ...options });
+  const emulator = createCheckedEmulator({ seed: 1, timing: 'manual', ...options });
   open.add(emulator);
   return emulator;
+}
+
+/** startEmulator() for tests: the same defaults (none added), on a loopback port, contract-checked and closed after the test. */
+export async function startTestEmulator(options: StartOptions = {}): Promise<RunningEmulator> {
+  const { port = 0, host = '127.0.0.1', ...rest } = options;
+  const emulator = createCheckedEmulator(rest);
+  open.add(emulator);
+  await emulator.ready;
+  const { url } = await emulator.listen(port, host);
+  return { url, apiKey: emulator.apiKey, emulator, close: () => emulator.close() };
 }
 
 export function client(emulator: Emulator, apiKey: string = emulator.apiKey) {

@@ -19,7 +19,8 @@ function valueAt(root: unknown, path: PropertyKey[]): { found: boolean; value: u
     if (current === null || typeof current !== 'object') return { found: false, value: undefined, parent };
     parent = current;
     const record = current as Record<PropertyKey, unknown>;
-    if (!Object.prototype.hasOwnProperty.call(record, key)) return { found: false, value: undefined, parent };
+    // An own member holding `undefined` is an absent header or query value (JSON never holds undefined).
+    if (!Object.prototype.hasOwnProperty.call(record, key) || record[key] === undefined) return { found: false, value: undefined, parent };
     current = record[key];
   }
   return { found: true, value: current, parent };
@@ -49,7 +50,8 @@ export function toPydanticItems(issues: readonly z.core.$ZodIssue[], root: unkno
     }
     if (issue.code === 'invalid_type') {
       if (!at.found) {
-        items.push(validationItem('missing', loc, 'Field required', at.parent ?? null));
+        // FastAPI reports a missing body member with the whole body as input, a missing header or query value with null.
+        items.push(validationItem('missing', loc, 'Field required', prefix[0] === 'body' ? (at.parent ?? null) : null));
         continue;
       }
       if (path.length === 0 && issue.expected === 'object') {

@@ -1,0 +1,101 @@
+// Builds the OpenAPI 3.1 document: operations as data, schemas converted from the same zod schemas the emulator uses.
+import { DEFAULT_ERROR_STATUSES } from '../http/error-statuses.js';
+import { VERSION } from '../version.js';
+import { controlOperations, CONTROL_SCHEMAS } from './control-paths.js';
+import { emulatorOperations } from './emulator-paths.js';
+import { errorSchemas } from './error-components.js';
+import { components, single, type JsonSchema } from './json-schema.js';
+import { responsesOf, type OperationSpec } from './operation.js';
+import { estimateBodySchema, generationBodySchema, publicOperations, uploadFormSchema } from './public-paths.js';
+import { PUBLIC_RESPONSE_SCHEMAS } from './response-schemas.js';
+
+export interface DocumentOptions {
+  /** The emulator's `errorStatuses` overrides: the document moves each code to the status it is answered with. */
+  errorStatuses?: Record<string, number>;
+}
+
+export type OpenApiDocument = {
+  openapi: string;
+  info: Record<string, unknown>;
+  paths: Record<string, Record<string, Record<string, unknown>>>;
+  components: { schemas: Record<string, JsonSchema>; securitySchemes: Record<string, unknown> };
+} & Record<string, unknown>;
+
+const DESCRIPTION = [
+  'Local emulator of the hosted media-generation API (`/v1/media/*`), with its control plane (`/_emulator/*`).',
+  '',
+  'Errors: 422 is the FastAPI/Pydantic `detail` array; every other error is `{ "error": { "code", "message" } }`, and the codes each',
+  'operation can answer are listed per status. Any documented path answers 405 `method_not_allowed` (with `Allow`) to another method,',
+  'and any other path 404 `route_not_found`. Browser preflights (`OPTIONS`) are answered 204 by CORS.',
+  'Request schemas are generated from the zod schemas the emulator validates with, so they cannot drift.',
+].join('\n');
+
+function uploadForm(): JsonSchema {
+  const form = single(uploadFormSchema, 'input');
+  return {
+    type: 'object',
+    properties: {
+      file: { type: 'string', contentMediaType: 'application/octet-stream', description: 'A PNG, JPEG or WebP image, checked by content.' },
+      ...(form.properties as object),
+    },
+    required: ['file', ...((form.required as string[]) ?? [])],
+  };
+}
+
+const SECURITY: Record<OperationSpec['auth'], unknown[]> = {
+  bearer: [{ apiKey: [] }],
+  // Only when the emulator runs with an admin token; without one the control plane is open.
+  admin: [{}, { adminToken: [] }, { adminTokenHeader: [] }],
+  none: [],
+};
+
+function operationObject(op: OperationSpec, statuses: Record<string, number>) {
+  return {
+    operationId: op.operationId,
+    summary: op.summary,
+    ...(op.description ? { description: op.description } : {}),
+    tags: [op.tag],
+    security: SECURITY[op.auth],
+    ...(op.parameters?.length ? { parameters: op.parameters } : {}),
+    ...(op.requestBody ? { requestBody: op.requestBody } : {}),
+    responses: responsesOf(op, statuses),
+  };
+}
+
+export function allOperations(): OperationSpec[] {
+  return [...publicOperations(), ...emulatorOperations(), ...controlOperations()];
+}
+
+export function buildOpenApiDocument(options: DocumentOptions = {}): OpenApiDocument {
+  const statuses = { ...DEFAULT_ERROR_STATUSES, ...(options.errorStatuses ?? {}) };
+  const paths: OpenApiDocument['paths'] = {};
+  for (const op of allOperations()) (paths[op.path] ??= {})[op.method] = operationObject(op, statuses);
+  const schemas = {
+    ...components({ EstimateRequest: estimateBodySchema, GenerationRequest: generationBodySchema }, 'input'),
+    UploadForm: uploadForm(),
+    ...components({ ...PUBLIC_RESPONSE_SCHEMAS, ...CONTROL_SCHEMAS, ...errorSchemas() }, 'output'),
+  };
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Media generation emulator', version: VERSION, description: DESCRIPTION, license: { name: 'MIT', identifier: 'MIT' } },
+    servers: [{ url: 'http://localhost:8787', description: 'npm start or Docker; in-process emulators listen on a free port' }],
+    tags: [
+      { name: 'Models' },
+      { name: 'Generations' },
+      { name: 'Account' },
+      { name: 'Uploads' },
+      { name: 'Files', description: 'Signed output URLs.' },
+      { name: 'Emulator', description: 'Health, console and this document.' },
+      { name: 'Control', description: 'The control plane: state, clock, faults and scenarios (docs/control-plane-contract.md).' },
+    ],
+    paths,
+    components: {
+      schemas,
+      securitySchemes: {
+        apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'sk-media-...', description: 'The API key.' },
+        adminToken: { type: 'http', scheme: 'bearer', description: 'The admin token, when the emulator was started with one.' },
+        adminTokenHeader: { type: 'apiKey', in: 'header', name: 'X-Emulator-Admin-Token', description: 'The admin token, as a header.' },
+      },
+    },
+  };
+}

@@ -1,0 +1,95 @@
+// Every error `code` the emulator can answer, what it means, and the extra members its envelope carries.
+import { z } from 'zod';
+import { DEFAULT_ERROR_STATUSES } from '../http/error-statuses.js';
+
+export interface ErrorCodeDoc {
+  /** What happened and what the client should do, for the document. */
+  description: string;
+  /** Members the envelope's `error` object carries besides `code` and `message`. */
+  details?: z.ZodRawShape;
+  /**
+   * Statuses that come from the HTTP layer rather than the code table (a body the parser refused answers
+   * with the parser's own 4xx); when set, these are documented instead of the table's status.
+   */
+  httpStatuses?: readonly number[];
+}
+
+const credits = z.int().min(0).meta({ description: 'Price of the request in credits.' });
+
+export const ERROR_CODES: Readonly<Record<string, ErrorCodeDoc>> = {
+  missing_api_key: { description: 'No Authorization header. Send `Authorization: Bearer sk-media-...`.' },
+  malformed_api_key: { description: 'The Authorization header is not `Bearer sk-media-...`.' },
+  invalid_api_key: { description: 'The key is not known to this emulator.' },
+  revoked_api_key: { description: 'The key was revoked (POST /_emulator/keys/{id}/revoke).' },
+  model_not_found: { description: 'No model with this `model_slug` in the catalogue.' },
+  model_not_allowed_for_key: { description: 'The key is limited to another model.' },
+  idempotency_key_reused: { description: 'The Idempotency-Key was used before with a different body.' },
+  max_credits_exceeded: {
+    description: 'The price is above `max_credits`; nothing was charged.',
+    details: { credits, max_credits: z.int().meta({ description: 'The ceiling that was sent.' }) },
+  },
+  daily_credit_limit_exceeded: {
+    description: "The key's daily credit ceiling would be exceeded; the `Retry-After` header says when the UTC day resets.",
+    details: {
+      daily_credit_limit: z.int().min(0),
+      used_today: z.int().meta({ description: 'Net credits the key spent today (UTC).' }),
+      credits,
+      retry_after_seconds: z.int().min(0),
+    },
+  },
+  insufficient_credits: {
+    description: 'The wallet holds less than the price; nothing was charged.',
+    details: { credits, wallet_balance: z.int() },
+  },
+  generation_not_found: { description: 'No generation with this id for this account (another account\'s id answers the same).' },
+  upload_too_large: { description: 'The file is larger than the model (or any model) accepts.' },
+  unsupported_media_type: { description: 'The file is not an image in a format the model accepts (checked by content, not by name).' },
+  model_takes_no_references: { description: 'The model takes no reference files.' },
+  malformed_multipart: { description: 'The multipart body could not be parsed, or had unexpected parts.' },
+  url_unsigned: { description: 'A file URL without its signature.' },
+  url_signature_invalid: { description: 'A file URL whose signature does not match.' },
+  url_expired: { description: 'A signed file URL past its expiry (emulator clock); read the generation again for a fresh one.' },
+  output_not_found: { description: 'No such output file, or it was evicted after its URL expired.' },
+  route_not_found: { description: 'No route for this path.' },
+  method_not_allowed: { description: 'The path exists but not with this method; the `Allow` header lists the methods.' },
+  payload_too_large: { description: 'The JSON body is larger than 16 MiB.' },
+  body_not_utf8: { description: 'The body is not valid UTF-8.' },
+  bad_request: {
+    description: 'The body could not be read at all (for example an unknown or broken `Content-Encoding`).',
+    httpStatuses: [400, 415],
+  },
+  not_implemented: { description: 'A feature the emulator does not implement.' },
+  internal_error: { description: 'A bug in the emulator. Never expected; the test suite fails on it.' },
+  admin_token_required: { description: 'The emulator was started with an admin token and the call carried none.' },
+  admin_token_invalid: { description: 'The admin token does not match.' },
+  account_not_found: { description: 'No account with this id.' },
+  key_not_found: { description: 'No API key with this id.' },
+  key_exists: { description: 'An API key with this secret already exists.' },
+  invalid_key_format: { description: 'A key secret must be `sk-media-` followed by 4-200 letters, digits, `_` or `-`.' },
+  generation_final: { description: 'The generation is already completed or failed.' },
+  invalid_transition: { description: 'The generation cannot make this move.' },
+  already_refunded: { description: 'The generation was already refunded in full.' },
+  invalid_refund_amount: { description: 'A refund must be a whole number of credits, at most what is left of the charge.' },
+  invalid_amount: { description: 'Amounts are positive whole credits.' },
+};
+
+/** The statuses a code is documented at, given the emulator's status table. */
+export function statusesOf(code: string, statuses: Record<string, number>): readonly number[] {
+  const doc = ERROR_CODES[code];
+  if (!doc) throw new Error(`error code '${code}' is not documented in src/openapi/error-codes.ts`);
+  if (doc.httpStatuses && statuses[code] === undefined) return doc.httpStatuses;
+  return [statuses[code] ?? DEFAULT_ERROR_STATUSES[code] ?? 400];
+}
+
+/** Groups codes by the status they are answered with. */
+export function codesByStatus(codes: readonly string[], statuses: Record<string, number>): Map<number, string[]> {
+  const out = new Map<number, string[]>();
+  for (const code of codes) {
+    for (const status of statusesOf(code, statuses)) {
+      const list = out.get(status) ?? [];
+      if (!list.includes(code)) list.push(code);
+      out.set(status, list);
+    }
+  }
+  return new Map([...out].sort(([a], [b]) => a - b));
+}

@@ -1,0 +1,69 @@
+// zod -> JSON Schema 2020-12 (the OpenAPI 3.1 dialect): named schemas become components that refer to each other.
+import { z } from 'zod';
+
+export type JsonSchema = Record<string, unknown>;
+
+export const componentRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+type Io = 'input' | 'output';
+
+interface ZodInternals {
+  _zod: { def: { type: string; in?: z.ZodType; out?: z.ZodType; element?: z.ZodType } };
+}
+
+/**
+ * Request schemas validate lax input through transforms and pipes; their input side is what a client sends.
+ * A list is checked as `unknown[]` first (size before items, as Pydantic does), so its item type lives on the
+ * pipe's output side: copy it back, or the document would say "array of anything".
+ */
+function override(io: Io) {
+  return (ctx: { zodSchema: unknown; jsonSchema: JsonSchema }) => {
+    const def = (ctx.zodSchema as ZodInternals)._zod.def;
+    if (io !== 'input' || def.type !== 'pipe' || !def.out) return;
+    const out = (def.out as unknown as ZodInternals)._zod.def;
+    if (out.type === 'array' && out.element && ctx.jsonSchema.type === 'array') ctx.jsonSchema.items = single(out.element, io);
+  };
+}
+
+/** z.int() bounds every integer by the safe range; saying so on every integer only makes the document noisy. */
+const SAFE_BOUNDS = new Map([
+  ['maximum', Number.MAX_SAFE_INTEGER],
+  ['minimum', Number.MIN_SAFE_INTEGER],
+]);
+
+/** JSON round trip: drops the `undefined` hints zod copies from `.meta()` and the safe-integer bounds, and detaches the result. */
+const plain = <T>(value: T): T =>
+  JSON.parse(JSON.stringify(value), (key, v: unknown) => (SAFE_BOUNDS.get(key) === v ? undefined : v)) as T;
+
+export function single(schema: z.ZodType, io: Io): JsonSchema {
+  const json = z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any', override: override(io) }) as JsonSchema;
+  delete json.$schema;
+  return plain(json);
+}
+
+/** Converts named schemas together, so a named schema nested in another becomes a `$ref` to its component. */
+export function components(named: Record<string, z.ZodType>, io: Io): Record<string, JsonSchema> {
+  const registry = z.registry<{ id: string }>();
+  for (const [id, schema] of Object.entries(named)) registry.add(schema, { id });
+  const { schemas } = z.toJSONSchema(registry, {
+    io,
+    target: 'draft-2020-12',
+    unrepresentable: 'any',
+    uri: (id) => `#/components/schemas/${id}`,
+    override: override(io),
+  }) as { schemas: Record<string, JsonSchema> };
+  if (schemas.__shared) throw new Error('a schema is shared without a name; give it one in the named map');
+  for (const json of Object.values(schemas)) {
+    delete json.$schema;
+    delete json.$id;
+  }
+  return plain(schemas);
+}
+
+/** The properties of an object schema, each with whether it is required: query, header and form parameters. */
+export function objectMembers(schema: z.ZodType, io: Io): { name: string; schema: JsonSchema; required: boolean }[] {
+  const json = single(schema, io);
+  const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((json.required ?? []) as string[]);
+  return Object.entries(properties).map(([name, member]) => ({ name, schema: member, required: required.has(name) }));
+}

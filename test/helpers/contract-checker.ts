@@ -1,0 +1,163 @@
+// Checks one HTTP exchange against the OpenAPI document: route, status, media type, required headers and the JSON body (ajv, 2020-12).
+import type { OutgoingHttpHeaders } from 'node:http';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import type { OpenApiDocument } from '../../src/openapi/document.js';
+
+// ajv-formats is CommonJS: its default export arrives wrapped under ESM.
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
+
+export interface Exchange {
+  method: string;
+  /** Path and query as sent. */
+  url: string;
+  status: number;
+  headers: OutgoingHttpHeaders;
+  body: Buffer;
+  truncated?: boolean;
+}
+
+interface ResponseDoc {
+  content?: Record<string, { schema: unknown }>;
+  headers?: Record<string, { required?: boolean; schema: unknown }>;
+}
+
+interface Route {
+  template: string;
+  pattern: RegExp;
+  operations: Record<string, { responses: Record<string, ResponseDoc> }>;
+}
+
+const DOC_ID = 'https://emulator.local/openapi.json';
+const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+const mediaType = (value: unknown) => String(value ?? '').split(';')[0].trim().toLowerCase();
+
+export class ContractChecker {
+  private readonly ajv: Ajv2020;
+  private readonly routes: Route[];
+  private readonly compiled = new Map<string, ValidateFunction>();
+
+  constructor(readonly document: OpenApiDocument) {
+    this.ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
+    addFormats(this.ajv);
+    this.ajv.addSchema({ ...document, $id: DOC_ID });
+    // Literal paths win over templated ones (`/_emulator/scenarios/active` before `/{id}`).
+    this.routes = Object.entries(document.paths)
+      .map(([template, operations]) => ({
+        template,
+        pattern: new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}/?$`, 'i'),
+        operations: operations as Route['operations'],
+      }))
+      .sort((a, b) => (a.template.match(/\{/g)?.length ?? 0) - (b.template.match(/\{/g)?.length ?? 0));
+  }
+
+  /** A validator for a schema anywhere in the document, compiled once. */
+  private validator(path: string): ValidateFunction {
+    let fn = this.compiled.get(path);
+    if (!fn) {
+      fn = this.ajv.compile({ $ref: `${DOC_ID}#/${path}` });
+      this.compiled.set(path, fn);
+    }
+    return fn;
+  }
+
+  private errorEnvelope(code: string): string {
+    return pointer('components', 'schemas', `Error.${code}`);
+  }
+
+  /** Every violation of this exchange, each a self-contained message; empty when it conforms. */
+  check(x: Exchange): string[] {
+    const path = x.url.split('?')[0];
+    const where = `${x.method} ${x.url.length > 200 ? `${x.url.slice(0, 200)}...` : x.url} -> ${x.status}`;
+    const problems: string[] = [];
+    const fail = (message: string) => problems.push(`${where}: ${message}\n  body: ${this.excerpt(x)}`);
+
+    if (x.method === 'OPTIONS') {
+      if (x.status !== 204) fail('a CORS preflight (OPTIONS) must answer 204');
+      return problems;
+    }
+    const route = this.routes.find((r) => r.pattern.test(path));
+    const method = x.method.toLowerCase() === 'head' ? 'get' : x.method.toLowerCase();
+    if (!route) {
+      this.expectError(x, 404, 'route_not_found', fail);
+      return problems;
+    }
+    const operation = route.operations[method];
+    if (!operation) {
+      this.expectError(x, 405, 'method_not_allowed', fail);
+      if (x.status === 405 && !x.headers.allow) fail('405 without an Allow header');
+      return problems;
+    }
+    const response = operation.responses[String(x.status)] ?? operation.responses.default;
+    if (!response) {
+      fail(`undocumented status ${x.status} for ${method.toUpperCase()} ${route.template} (documented: ${Object.keys(operation.responses).join(', ')})`);
+      return problems;
+    }
+    for (const [name, header] of Object.entries(response.headers ?? {})) {
+      if (header.required && x.headers[name.toLowerCase()] === undefined) fail(`missing required header ${name}`);
+    }
+    const type = mediaType(x.headers['content-type']);
+    const content = response.content;
+    const hasBody = x.body.length > 0 && x.method !== 'HEAD';
+    if (!content) {
+      if (hasBody) fail(`a body where the document says there is none (content-type ${type || 'none'})`);
+      return problems;
+    }
+    const documented = Object.keys(content);
+    const match = documented.find((t) => t === type || t === '*/*' || (t.endsWith('/*') && type.startsWith(t.slice(0, -1))));
+    if (!match) {
+      fail(`content-type '${type}' is not documented (documented: ${documented.join(', ')})`);
+      return problems;
+    }
+    if (!hasBody || match !== 'application/json') return problems;
+    if (x.truncated) return problems;
+    let body: unknown;
+    try {
+      body = JSON.parse(x.body.toString('utf8'));
+    } catch {
+      fail('the body is not valid JSON');
+      return problems;
+    }
+    const schemaPath = pointer('paths', route.template, method, 'responses', String(x.status) in operation.responses ? String(x.status) : 'default', 'content', match, 'schema');
+    const validate = this.validator(schemaPath);
+    if (!validate(body)) fail(`body does not match the documented schema:\n${this.describe(validate)}`);
+    return problems;
+  }
+
+  /** Unmatched routes and methods have fixed answers: the 404 and 405 envelopes. */
+  private expectError(x: Exchange, status: number, code: string, fail: (m: string) => void) {
+    if (x.status !== status) {
+      fail(`no documented operation for this request, so only ${status} ${code} is allowed`);
+      return;
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(x.body.toString('utf8'));
+    } catch {
+      fail('the body is not valid JSON');
+      return;
+    }
+    const envelope = (body as { error?: unknown })?.error;
+    const validate = this.validator(this.errorEnvelope(code));
+    if (!envelope || Object.keys(body as object).length !== 1 || !validate(envelope)) fail(`expected { error: { code: '${code}', message } }\n${this.describe(validate)}`);
+  }
+
+  private describe(validate: ValidateFunction): string {
+    const errors = validate.errors ?? [];
+    // oneOf failures repeat every branch's complaint; the most specific (deepest) ones say what is wrong.
+    const depth = (e: { instancePath: string }) => e.instancePath.split('/').length;
+    const deepest = Math.max(0, ...errors.map(depth));
+    const shown = errors.filter((e) => depth(e) === deepest || e.keyword === 'additionalProperties' || e.keyword === 'required');
+    return [...new Set(shown.map((e) => `  - ${e.instancePath || '(root)'} ${e.message}${e.keyword === 'additionalProperties' ? ` '${(e.params as { additionalProperty: string }).additionalProperty}'` : ''}${e.keyword === 'const' || e.keyword === 'enum' ? ` ${JSON.stringify((e.params as object))}` : ''}`))]
+      .slice(0, 12)
+      .join('\n');
+  }
+
+  private excerpt(x: Exchange): string {
+    if (x.method === 'HEAD' || x.body.length === 0) return '(empty)';
+    const type = mediaType(x.headers['content-type']);
+    if (!type.includes('json') && !type.startsWith('text/')) return `(${x.body.length} bytes of ${type || 'unknown type'})`;
+    const text = x.body.toString('utf8');
+    return text.length > 600 ? `${text.slice(0, 600)}...` : text;
+  }
+}

@@ -1,0 +1,98 @@
+// Contract checking for the whole test suite: every response a test emulator sends is validated against the OpenAPI document.
+// A middleware placed before everything else records method, path, status, headers and body; afterEach fails the test on any violation.
+import type { RequestHandler } from 'express';
+import { afterEach } from 'vitest';
+import { createEmulator, type Emulator, type EmulatorOptions } from '../../src/index.js';
+import { standardExtensions } from '../../src/extensions.js';
+import { buildOpenApiDocument, type OpenApiDocument } from '../../src/openapi/document.js';
+import { ContractChecker, type Exchange } from './contract-checker.js';
+
+const violations: string[] = [];
+let skipped = false;
+
+afterEach(() => {
+  const found = violations.splice(0);
+  const skip = skipped;
+  skipped = false;
+  if (found.length && !skip) {
+    throw new Error(`${found.length} response(s) broke the OpenAPI contract (src/openapi/*; fix the document if it is wrong, the emulator if not):\n\n${found.join('\n\n')}`);
+  }
+});
+
+/** For the rare test that provokes an undocumented answer on purpose: no contract failure for the current test. */
+export function skipContractCheck() {
+  skipped = true;
+}
+
+/** Violations recorded so far in the current test, for tests of the checker itself; they are then forgotten. */
+export function takeViolations(): string[] {
+  return violations.splice(0);
+}
+
+// One checker per status table (tests may override `errorStatuses`); compiling schemas is the slow part, so share it.
+const checkers = new Map<string, ContractChecker>();
+
+export function checkerFor(errorStatuses: Record<string, number> = {}): ContractChecker {
+  const key = JSON.stringify(errorStatuses);
+  let checker = checkers.get(key);
+  if (!checker) {
+    checker = new ContractChecker(buildOpenApiDocument({ errorStatuses }) as OpenApiDocument);
+    checkers.set(key, checker);
+  }
+  return checker;
+}
+
+const BODY_CAP = 4 * 1024 * 1024;
+
+/** Records the exchange as the client sees it, whatever answered: a route, the error handler, CORS or a fault rule. */
+export function contractMiddleware(checker: () => ContractChecker): RequestHandler {
+  return (req, res, next) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const keep = (chunk: unknown, encoding?: unknown) => {
+      if (chunk === undefined || chunk === null || typeof chunk === 'function' || size > BODY_CAP) return;
+      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+      size += buffer.length;
+      chunks.push(buffer);
+    };
+    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+    const end = res.end.bind(res) as (...args: unknown[]) => typeof res;
+    res.write = ((...args: unknown[]) => {
+      keep(args[0], args[1]);
+      return write(...args);
+    }) as typeof res.write;
+    res.end = ((...args: unknown[]) => {
+      keep(args[0], args[1]);
+      return end(...args);
+    }) as typeof res.end;
+    const method = req.method;
+    const url = req.originalUrl;
+    res.on('finish', () => {
+      const exchange: Exchange = {
+        method,
+        url,
+        status: res.statusCode,
+        headers: res.getHeaders(),
+        body: Buffer.concat(chunks),
+        truncated: size > BODY_CAP,
+      };
+      violations.push(...checker().check(exchange));
+    });
+    next();
+  };
+}
+
+/** FFMPEG_PATH is honoured as createEmulatorApp honours it. */
+function withEnvironment(options: EmulatorOptions): EmulatorOptions {
+  const fromEnv = process.env.FFMPEG_PATH;
+  return options.ffmpegPath === undefined && fromEnv ? { ...options, ffmpegPath: fromEnv } : options;
+}
+
+/** createEmulatorApp with the contract middleware in front of the standard extensions. */
+export function createCheckedEmulator(options: EmulatorOptions = {}): Emulator {
+  const standard = standardExtensions();
+  return createEmulator(withEnvironment(options), {
+    ...standard,
+    before: (emulator) => [contractMiddleware(() => checkerFor(emulator.options.errorStatuses)), ...(standard.before?.(emulator) ?? [])],
+  });
+}

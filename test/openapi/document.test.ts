@@ -1,0 +1,103 @@
+// The OpenAPI document itself: valid 3.1, committed copy up to date, spec bounds present, every route and error code documented.
+import { readFileSync } from 'node:fs';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_ERROR_STATUSES } from '../../src/http/error-statuses.js';
+import { buildOpenApiDocument } from '../../src/openapi/document.js';
+import { ERROR_CODES } from '../../src/openapi/error-codes.js';
+import { DOCUMENT_PATH, serialiseDocument } from '../../scripts/write-openapi.js';
+import { client, makeEmulator } from '../helpers/emulator.js';
+
+type Schema = Record<string, any>;
+const doc = buildOpenApiDocument() as Schema;
+const schemas = doc.components.schemas as Record<string, Schema>;
+const nonNull = (s: Schema) => (s.anyOf ? s.anyOf.find((b: Schema) => b.type !== 'null') : s);
+const param = (path: string, method: string, name: string) =>
+  (doc.paths[path][method].parameters as Schema[]).find((p) => p.name === name)!.schema;
+
+describe('the OpenAPI document', () => {
+  it('is a valid OpenAPI 3.1 document (@seriousme/openapi-schema-validator)', async () => {
+    const result = await new Validator().validate(doc as never);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(doc.openapi).toBe('3.1.0');
+  });
+
+  it('is committed as docs/openapi.json exactly as generated (run `npm run openapi` after changing a schema)', () => {
+    expect(readFileSync(DOCUMENT_PATH, 'utf8')).toBe(serialiseDocument());
+  });
+
+  it('carries the request bounds of spec sections 4 and 8, generated from the validation schemas', () => {
+    const body = schemas.GenerationRequest;
+    expect(body.additionalProperties).toBe(false);
+    expect(body.required).toEqual(['model_slug', 'prompt', 'max_credits']);
+    expect(body.properties.model_slug).toMatchObject({ type: 'string', minLength: 1, maxLength: 80, pattern: '^[a-zA-Z0-9][a-zA-Z0-9._-]*$' });
+    expect(body.properties.prompt).toMatchObject({ type: 'string', maxLength: 50_000 });
+    expect(nonNull(body.properties.params)).toMatchObject({ type: 'object', maxProperties: 40, additionalProperties: { type: 'string' } });
+    expect(nonNull(body.properties.texts)).toMatchObject({ maxProperties: 20 });
+    expect(nonNull(body.properties.refs)).toMatchObject({ type: 'array', maxItems: 50, items: { type: 'string' } });
+    expect(nonNull(body.properties.ref_slots)).toMatchObject({ maxProperties: 20, additionalProperties: { type: 'array', items: { type: 'string' } } });
+    expect(nonNull(body.properties.ref_roles)).toMatchObject({ maxProperties: 50, additionalProperties: { enum: ['first', 'last'] } });
+    expect(body.properties.max_credits).toMatchObject({ type: 'integer', minimum: 1, maximum: 1_000_000_000 });
+    expect(schemas.EstimateRequest.properties.max_credits).toBeUndefined();
+    expect(param('/v1/media/generations', 'post', 'Idempotency-Key')).toMatchObject({ minLength: 8, maxLength: 200 });
+    expect(param('/v1/media/generations', 'get', 'limit')).toMatchObject({ type: 'integer', minimum: 1, maximum: 100 });
+    expect(param('/v1/media/generations', 'get', 'cursor')).toMatchObject({ maxLength: 300 });
+    expect(param('/v1/media/generations', 'get', 'model_slug')).toMatchObject({ maxLength: 80 });
+    expect(param('/v1/media/generations', 'get', 'from')).toMatchObject({ type: 'string', format: 'date-time' });
+    expect(param('/v1/media/generations', 'get', 'status')).toMatchObject({ enum: ['pending', 'running', 'completed', 'failed'] });
+    expect(param('/v1/media/models', 'get', 'kind')).toMatchObject({ enum: ['image', 'video', 'music', '3d'] });
+    expect(schemas.UploadForm.required).toEqual(['file', 'model_slug']);
+  });
+
+  it('documents the 422 detail item and the error envelope with every code per status', () => {
+    expect(schemas.ValidationItem.required).toEqual(['type', 'loc', 'msg', 'input']);
+    expect(schemas.ValidationItem.additionalProperties).toBe(false);
+    const submit = doc.paths['/v1/media/generations'].post.responses;
+    expect(Object.keys(submit)).toEqual(['202', '400', '401', '402', '403', '404', '409', '413', '415', '422', '429']);
+    const codes402 = submit['402'].content['application/json'].schema.properties.error.oneOf.map((r: Schema) => r.$ref);
+    expect(codes402).toEqual(['#/components/schemas/Error.max_credits_exceeded', '#/components/schemas/Error.insufficient_credits']);
+    expect(schemas['Error.insufficient_credits'].properties).toHaveProperty('wallet_balance');
+    expect(submit['429'].headers).toHaveProperty('Retry-After');
+  });
+
+  it('describes every code of the status table, and nothing else', () => {
+    const table = Object.keys(DEFAULT_ERROR_STATUSES).sort();
+    const documented = Object.keys(ERROR_CODES).filter((c) => !ERROR_CODES[c].httpStatuses).sort();
+    expect(documented).toEqual(table);
+  });
+
+  it('moves a code to the status an errorStatuses override gives it', () => {
+    const moved = buildOpenApiDocument({ errorStatuses: { insufficient_credits: 400 } }) as Schema;
+    const responses = moved.paths['/v1/media/generations'].post.responses;
+    const at400 = responses['400'].content['application/json'].schema.properties.error.oneOf.map((r: Schema) => r.$ref);
+    expect(at400).toContain('#/components/schemas/Error.insufficient_credits');
+    expect(responses['402'].content['application/json'].schema.properties.error.$ref).toBe('#/components/schemas/Error.max_credits_exceeded');
+  });
+
+  it('documents every route the app registers', () => {
+    const emulator = makeEmulator();
+    const registered = new Set<string>();
+    const walk = (stack: any[]) => {
+      for (const layer of stack) {
+        if (layer.route) for (const path of [layer.route.path].flat()) registered.add(String(path));
+        else if (layer.handle?.stack) walk(layer.handle.stack);
+      }
+    };
+    walk((emulator.app as any).router.stack);
+    expect(registered).toContain('/v1/media/generations/:generationId');
+    expect(registered).toContain('/openapi.json');
+    const documented = Object.keys(doc.paths).map((p) => p.replace(/\{(\w+)\}/g, ':$1'));
+    const normalise = (p: string) => p.replace(/\/$/, '').replace(/:\w+/g, ':param');
+    const missing = [...registered].map(normalise).filter((p) => !documented.map(normalise).includes(p));
+    expect(missing).toEqual([]);
+  });
+
+  it('is served at GET /openapi.json with the emulator\'s own status table', async () => {
+    const emulator = makeEmulator({ errorStatuses: { model_not_found: 400 } });
+    const res = await client(emulator).raw.get('/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toBe('3.1.0');
+    expect(res.body).toEqual(JSON.parse(JSON.stringify(buildOpenApiDocument({ errorStatuses: { model_not_found: 400 } }))));
+  });
+});
