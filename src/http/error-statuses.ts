@@ -29,6 +29,7 @@ export const DEFAULT_ERROR_STATUSES: Readonly<Record<string, number>> = {
   method_not_allowed: 405,
   payload_too_large: 413,
   body_not_utf8: 400,
+  body_too_deep: 400,
   not_implemented: 501,
   internal_error: 500,
   // control plane

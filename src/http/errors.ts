@@ -6,6 +6,20 @@ import { statusFor } from './error-statuses.js';
 import { sendError, sendJson } from './send.js';
 
 export function errorHandler(statuses: Record<string, number>, log: (line: string) => void): ErrorRequestHandler {
+  const handle = handler(statuses, log);
+  return (error, req, res, next) => {
+    try {
+      handle(error, req, res, next);
+    } catch (failure) {
+      // Even a response we cannot serialise gets the envelope, never Express's HTML page.
+      log(`error handler failed on ${req.method} ${req.originalUrl}: ${failure instanceof Error ? failure.message : String(failure)}`);
+      if (!res.headersSent) sendError(res, 500, 'internal_error', 'The emulator hit an internal error. This is a bug in the emulator; please report it with the request.');
+      else res.destroy();
+    }
+  };
+}
+
+function handler(statuses: Record<string, number>, log: (line: string) => void): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
     if (res.headersSent) {
       res.destroy();

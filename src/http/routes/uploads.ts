@@ -2,7 +2,7 @@
 import { Router, type RequestHandler } from 'express';
 import { imageSize } from 'image-size';
 import multer from 'multer';
-import { ValidationFailure } from '../../domain/errors.js';
+import { DomainError, ValidationFailure } from '../../domain/errors.js';
 import { registerUpload } from '../../domain/register-upload.js';
 import type { SniffedImage } from '../../domain/uploads.js';
 import { validationItem, type ValidationItem } from '../../domain/validation-item.js';
@@ -25,7 +25,12 @@ function sniff(data: Buffer): SniffedImage | undefined {
 /** multer refuses non-multipart bodies silently; FastAPI then sees an empty form, so we do too. */
 function multipart(maxBytes: number): RequestHandler {
   const parse = multer({ storage: multer.memoryStorage(), limits: { fileSize: maxBytes, files: 1, fields: 8, fieldSize: 4096, parts: 10 } }).single('file');
-  return (req, res, next) => parse(req, res, next);
+  // busboy reports a missing boundary or a truncated body as plain Errors: they are the client's, not ours.
+  return (req, res, next) =>
+    parse(req, res, (error?: unknown) => {
+      if (!error || error instanceof multer.MulterError) return next(error);
+      next(new DomainError('malformed_multipart', `The multipart body could not be parsed (${(error as Error).message}). Send multipart/form-data with a boundary and one "file" part.`));
+    });
 }
 
 export function uploadRoutes(deps: RouteDeps): Router {

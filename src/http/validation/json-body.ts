@@ -1,9 +1,13 @@
 // Reads a request body the way FastAPI does: JSON by content type, Python's decode errors, and the empty-body case.
 import { DomainError } from '../../domain/errors.js';
 import { validationItem, type ValidationItem } from '../../domain/validation-item.js';
+import { hasIntegerLikeKeys, nestingDepth, topLevelKeyOrder } from './json-shape.js';
 import { decodePythonJson } from './python-json.js';
 
-export type BodyRead = { kind: 'value'; value: unknown } | { kind: 'absent' } | { kind: 'invalid'; item: ValidationItem };
+export type BodyRead = { kind: 'value'; value: unknown; keyOrder?: string[] } | { kind: 'absent' } | { kind: 'invalid'; item: ValidationItem };
+
+/** Python's decoder gives up on deeper nesting (RecursionError), which FastAPI answers with a 400. */
+export const MAX_JSON_DEPTH = 1000;
 
 /** FastAPI parses as JSON when there is no content type, or when it is application/json or application/*+json. */
 export function isJsonContentType(header: string | undefined): boolean {
@@ -34,7 +38,10 @@ export function readJsonBody(raw: Buffer | undefined, contentType: string | unde
     }
     value = decoded.value;
   }
-  return value === null ? { kind: 'absent' } : { kind: 'value', value };
+  if (text.length > MAX_JSON_DEPTH && nestingDepth(text) > MAX_JSON_DEPTH)
+    throw new DomainError('body_too_deep', `The JSON body is nested more than ${MAX_JSON_DEPTH} levels deep. Send a flatter body.`);
+  if (value === null) return { kind: 'absent' };
+  return hasIntegerLikeKeys(value) ? { kind: 'value', value, keyOrder: topLevelKeyOrder(text) } : { kind: 'value', value };
 }
 
 export const MISSING_BODY_ITEM = (): ValidationItem => validationItem('missing', ['body'], 'Field required', null);

@@ -30,7 +30,7 @@ function valueAt(root: unknown, path: PropertyKey[]): { found: boolean; value: u
  * Converts the issues of one parse of `root` into detail items with `loc` prefixed by `prefix`
  * (["body"], ["query"] or ["header"]). Extra members come after the field errors, in JSON key order.
  */
-export function toPydanticItems(issues: readonly z.core.$ZodIssue[], root: unknown, prefix: Loc): ValidationItem[] {
+export function toPydanticItems(issues: readonly z.core.$ZodIssue[], root: unknown, prefix: Loc, keyOrder?: string[]): ValidationItem[] {
   const items: ValidationItem[] = [];
   const extras: ValidationItem[] = [];
   for (const issue of issues) {
@@ -43,7 +43,8 @@ export function toPydanticItems(issues: readonly z.core.$ZodIssue[], root: unkno
       continue;
     }
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) {
+      const keys = path.length === 0 && keyOrder ? [...issue.keys].sort((a, b) => keyOrder.indexOf(a) - keyOrder.indexOf(b)) : issue.keys;
+      for (const key of keys) {
         extras.push(validationItem('extra_forbidden', [...loc, key], 'Extra inputs are not permitted', valueAt(root, [...path, key]).value));
       }
       continue;
