@@ -102,6 +102,10 @@ done
 record "run -> HEALTHCHECK passed" "$(seconds_since "$t_run") s"
 [ "$(engine inspect -f '{{.Config.User}}' "$NAME")" = node ] || fail "the container does not run as the node user"
 
+# ---- the console page and its script come from src/console/, which tsc does not copy: prove the image has them ----
+curl -fsS -o /dev/null "$BASE/_emulator/console" || fail "GET /_emulator/console"
+curl -fsS -o /dev/null "$BASE/_emulator/console/console.js" || fail "GET /_emulator/console/console.js"
+
 # ---- CORS: a browser app on the configured origin may send the bearer key and an Idempotency-Key ----
 curl -fsS -o /dev/null -D "$WORK/preflight" -X OPTIONS "$BASE/v1/media/generations" \
   -H 'Origin: http://localhost:5173' -H 'Access-Control-Request-Method: POST' \

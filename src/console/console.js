@@ -107,7 +107,6 @@ $('reset').addEventListener('click', () => {
     run('Emulator reset', () => api('/_emulator/reset', { method: 'POST' }));
 });
 $('generations-filter').addEventListener('change', () => refreshAll());
-$('journal-emulator').addEventListener('change', () => refreshAll());
 document.addEventListener('visibilitychange', () => !document.hidden && refreshAll());
 
 loop();

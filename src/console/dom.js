@@ -65,6 +65,15 @@ export function renderOnce(cell, signature, render) {
 
 export const credits = (n) => (typeof n === 'number' ? n.toLocaleString('en-US') : '–');
 
+const pad = (n) => String(n).padStart(2, '0');
+
+/** 2026-11-22 05:36:43 in local time: unambiguous in every locale, and sortable by eye. */
+export function dateTime(iso) {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso ?? '–';
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
 export function clockTime(iso) {
   if (!iso) return '–';
   const d = new Date(iso);

@@ -9,12 +9,10 @@ export function keysPanel({ run }) {
 
   // The scope choices come from the public catalogue, read with a live key exactly as a client would.
   async function loadModels(keys) {
-    const live = keys.find((k) => !k.revoked_at && !k.model_scope?.length && !k.daily_credit_limit) ?? keys.find((k) => !k.revoked_at);
+    const live = keys.find((k) => !k.revoked_at && !k.model_scope && !k.daily_credit_limit) ?? keys.find((k) => !k.revoked_at);
     if (!live) return;
     const { models } = await api('/v1/media/models', { bearer: live.secret });
-    $('key-scope').replaceChildren(
-      ...models.map((m) => el('label', { className: 'inline' }, el('input', { type: 'checkbox', name: 'scope', value: m.slug }), ` ${m.slug}`)),
-    );
+    $('key-scope').replaceChildren(el('option', { value: '', text: 'All models' }), ...models.map((m) => el('option', { value: m.slug, text: `${m.slug} (${m.kind})` })));
     modelsLoaded = true;
   }
 
@@ -24,10 +22,9 @@ export function keysPanel({ run }) {
     const name = $('key-name').value.trim();
     if (name) body.name = name;
     if ($('key-account').value) body.account_id = $('key-account').value;
-    const scope = [...document.querySelectorAll('#key-scope input:checked')].map((i) => i.value);
-    if (scope.length) body.model_scope = scope;
+    if ($('key-scope').value) body.model_scope = $('key-scope').value;
     if ($('key-ceiling').value !== '') body.daily_credit_limit = Number($('key-ceiling').value);
-    run(`Key ${name || ''} created`.replace('  ', ' '), async () => {
+    run(name ? `Key ${name} created` : 'Key created', async () => {
       const { key } = await api('/_emulator/keys', { method: 'POST', body });
       event.target.reset();
       return `secret ${key.secret}`;
@@ -38,7 +35,7 @@ export function keysPanel({ run }) {
     setText(row.cells[0], k.name ?? k.id);
     row.cells[0].title = `${k.id} · ${k.account_id}`;
     setText(row.cells[1].firstChild, k.secret);
-    setText(row.cells[2], k.model_scope?.length ? k.model_scope.join(', ') : 'all models');
+    setText(row.cells[2], k.model_scope ?? 'all models');
     setText(row.cells[3], k.daily_credit_limit ? credits(k.daily_credit_limit) : 'none');
     setText(row.cells[4], k.revoked_at ? `revoked ${clockTime(k.revoked_at)}` : 'active');
     row.classList.toggle('revoked', Boolean(k.revoked_at));
@@ -57,11 +54,18 @@ export function keysPanel({ run }) {
   };
 }
 
-/** A one-line reading of a rule, whatever fields it has, so the table stays useful as rules grow. */
+/** A one-line reading of a rule's definition, whatever fields it has, so the table stays useful as rules grow. */
 function summarize(rule) {
-  const { id: _id, enabled: _enabled, created_at: _created, hits, ...rest } = rule;
-  const text = JSON.stringify(rest).replace(/^\{|\}$/g, '').replace(/"([^"]+)":/g, '$1: ').replace(/,(?=\w+: )/g, ', ');
-  return hits !== undefined ? `${text} (hits: ${hits})` : text;
+  const { id: _id, enabled: _enabled, description: _description, source: _source, created_at: _created, matched: _matched, fired: _fired, remaining: _remaining, spent: _spent, ...definition } = rule;
+  return JSON.stringify(definition).replace(/^\{|\}$/g, '').replace(/"([^"]+)":/g, '$1: ').replace(/,(?=\w+: )/g, ', ');
+}
+
+/** How much of the rule is used up: times fired, and what is left when it has a `times` budget. */
+function usage(rule) {
+  const parts = [`fired ${rule.fired ?? 0}×`];
+  if (typeof rule.remaining === 'number') parts.push(rule.spent ? 'spent' : `${rule.remaining} left`);
+  if (rule.source && rule.source !== 'api') parts.push(`from ${rule.source}`);
+  return parts.join(' · ');
 }
 
 /** Starting points for the rule editor, in the rule format of POST /_emulator/faults. */
@@ -93,7 +97,10 @@ export function faultsPanel({ run }) {
 
   function update(row, f) {
     setText(row.cells[0], f.id);
-    setText(row.cells[1], f.description ?? summarize(f));
+    setText(row.cells[1].firstChild, f.description ?? summarize(f));
+    row.cells[1].firstChild.title = summarize(f);
+    setText(row.cells[1].lastChild, usage(f));
+    row.classList.toggle('spent', Boolean(f.spent));
     renderOnce(row.cells[2], String(f.enabled !== false), () =>
       el('input', { type: 'checkbox', role: 'switch', checked: f.enabled !== false, 'aria-label': `Rule ${f.id} enabled`, dataset: { action: 'toggle' },
         onchange: (e) => run(`Rule ${f.id} switched ${e.currentTarget.checked ? 'on' : 'off'}`, () => api(`/_emulator/faults/${encodeURIComponent(f.id)}`, { method: 'PATCH', body: { enabled: e.currentTarget.checked } })) }),
@@ -107,18 +114,18 @@ export function faultsPanel({ run }) {
     const { faults } = await api('/_emulator/faults');
     $('faults-clear').disabled = faults.length === 0;
     if (faults.length === 0) return emptyRow($('faults-body'), 4, 'No fault rules. Every request behaves normally.');
-    syncRows($('faults-body'), faults, (f) => f.id, () => el('tr', {}, el('th', { scope: 'row' }), el('td', { className: 'rule' }), el('td'), el('td')), update);
+    syncRows($('faults-body'), faults, (f) => f.id, () => el('tr', {}, el('th', { scope: 'row' }), el('td', { className: 'rule' }, el('div'), el('div', { className: 'muted small' })), el('td'), el('td')), update);
   };
 }
 
 export function journalPanel({ run }) {
-  const includeOwn = $('journal-emulator');
   $('journal-clear').addEventListener('click', () => run('Journal cleared', () => api('/_emulator/journal', { method: 'DELETE' })));
 
   return async function refresh() {
-    const { entries } = await api('/_emulator/journal?limit=100');
-    // The console's own polling would drown the app's requests, so /_emulator calls are hidden unless asked for.
-    const shown = entries.filter((e) => includeOwn.checked || !e.path.startsWith('/_emulator')).sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0)).slice(0, 25);
+    // The journal holds /v1/media calls only, so the console's own polling never crowds out the app's requests.
+    const { entries } = await api('/_emulator/journal?limit=25');
+    // Newest first by id: on a frozen clock many entries share one timestamp.
+    const shown = [...entries].sort((a, b) => b.id - a.id).slice(0, 25);
     if (shown.length === 0) return emptyRow($('journal-body'), 8, 'No requests recorded yet.');
     syncRows($('journal-body'), shown, (e) => e.id, () => el('tr', {}, ...Array.from({ length: 8 }, (_, i) => el('td', { className: i === 3 || i === 4 ? 'num' : undefined }))), (row, e) => {
       const values = [clockTime(e.at), e.method, e.path, e.status, e.latency_ms === undefined || e.latency_ms === null ? '–' : `${e.latency_ms} ms`, e.key_id ?? '–', e.idempotency_key ?? '–', e.fault_id ?? ''];

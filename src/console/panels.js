@@ -1,6 +1,6 @@
 // The small panels: wallet balance and top-up, the emulator clock and timing profile, and the active scenario.
 import { api } from './api.js';
-import { clockTime, credits, el, setText, syncRows } from './dom.js';
+import { clockTime, credits, dateTime, el, setText, syncRows } from './dom.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -75,7 +75,7 @@ export function clockPanel({ run }) {
     const [clock, timing] = await Promise.all([api('/_emulator/clock'), timingShown ? null : api('/_emulator/timing')]);
     frozen = Boolean(clock.frozen);
     const now = $('clock-now');
-    setText(now, new Date(clock.now).toLocaleString('en-GB', { hour12: false }));
+    setText(now, dateTime(clock.now));
     now.dateTime = clock.now;
     setText($('clock-state'), frozen ? 'frozen' : 'running');
     $('clock-state').className = `badge ${frozen ? 'state-pending' : 'state-completed'}`;
@@ -99,20 +99,23 @@ export function scenarioPanel({ run }) {
   return async function refresh() {
     const { available, active } = await api('/_emulator/scenarios');
     const names = (available ?? []).map((a) => (typeof a === 'string' ? a : a.name));
-    syncOptions($('scenario-name'), names);
+    syncOptions($('scenario-name'), names.length ? names : [''], (v) => v || 'none available');
     $('scenario-name').disabled = names.length === 0;
-    setText($('scenario-note'), names.length === 0 ? 'No scenarios available.' : '');
+    $('scenario-form').querySelector('button').disabled = names.length === 0;
+    setText($('scenario-note'), names.length === 0 ? 'No scenarios found in fixtures/scenarios.' : 'Loading one replaces the active scenario.');
     setText($('scenario-active'), active ? (active.name ?? 'custom') : 'none');
     $('scenario-stop').disabled = !active;
     setText($('scenario-progress'), active ? progressText(active) : '');
   };
 }
 
+/** "2 of 3 rules spent · 1 of 1 steps run · complete": enough to see whether the script has played out. */
 function progressText(active) {
   const parts = [];
-  if (typeof active.step === 'number' && typeof active.steps === 'number') parts.push(`step ${active.step} of ${active.steps}`);
-  else if (typeof active.index === 'number' && typeof active.total === 'number') parts.push(`step ${active.index} of ${active.total}`);
-  if (active.done || active.finished) parts.push('finished');
   if (active.description) parts.push(active.description);
+  const faults = active.faults ?? [];
+  if (faults.length) parts.push(`${faults.filter((f) => f.spent).length} of ${faults.length} rules spent`);
+  if (active.steps?.total) parts.push(`${active.steps.run} of ${active.steps.total} steps run`);
+  if (active.complete) parts.push('complete');
   return parts.join(' · ');
 }
