@@ -97,11 +97,13 @@ export class Lifecycle {
   /** Fails a pending or running generation now, refunding as the policy says. */
   fail(g: Generation, error: GenerationError, refund: RefundPolicy) {
     if (isFinal(g.status)) throw new DomainError('generation_final', `Generation ${g.id} is already ${g.status}; only pending or running generations can fail.`);
+    // Decide the refund before moving, so a refused refund leaves the generation as it was.
+    const refundNow = refund.kind === 'none' ? undefined : this.refundAmount(g, refund, { allowNothingLeft: true });
     this.move(g, 'failed');
     g.completedAt = this.deps.clock.now();
     g.error = { code: error.code, message: error.message };
     this.forget(g.id);
-    if (refund.kind !== 'none') this.refund(g, refund);
+    if (refundNow) this.book(g, refundNow);
   }
 
   /** Completes a pending or running generation as soon as its outputs exist, ignoring its timers and plan. */
@@ -118,12 +120,26 @@ export class Lifecycle {
 
   /** Refunds what is left of the charge (full) or a part of it; a refund never exceeds the charge. */
   refund(g: Generation, policy: Exclude<RefundPolicy, { kind: 'none' }>): number {
+    const amount = this.refundAmount(g, policy, { allowNothingLeft: false });
+    this.book(g, amount);
+    return amount;
+  }
+
+  /** The credits a refund policy gives back now; 0 only when nothing is left and that is allowed (a failure after a refund). */
+  private refundAmount(g: Generation, policy: Exclude<RefundPolicy, { kind: 'none' }>, { allowNothingLeft }: { allowNothingLeft: boolean }): number {
     const credits = this.deps.ledger.generationCredits(g.id);
     const left = credits.charged - credits.refunded;
-    if (left <= 0) throw new DomainError('already_refunded', `Generation ${g.id} has already been refunded in full.`);
+    if (left <= 0) {
+      if (allowNothingLeft) return 0;
+      throw new DomainError('already_refunded', `Generation ${g.id} has already been refunded in full.`);
+    }
     const amount = policy.kind === 'full' ? left : policy.amount;
     if (!Number.isSafeInteger(amount) || amount <= 0 || amount > left)
       throw new DomainError('invalid_refund_amount', `A refund of generation ${g.id} must be a whole number of credits from 1 to ${left}.`);
+    return amount;
+  }
+
+  private book(g: Generation, amount: number) {
     this.deps.ledger.append({
       type: 'refund',
       accountId: g.accountId,
@@ -133,7 +149,6 @@ export class Lifecycle {
       keyId: g.apiKeyId,
       modelSlug: g.modelSlug,
     });
-    return amount;
   }
 
   /** Resolves when every render in flight has finished (tests, advance, close). */

@@ -33,7 +33,10 @@ const MIME: Record<ImageFormat, string> = { png: 'image/png', jpeg: 'image/jpeg'
 /** Checks a file against the model's reference rules; throws the refusal a client should see. */
 export function checkReferenceImage(model: ModelEntry, size: number, sniffed: SniffedImage | undefined, targetSlot: string | undefined): ImageFormat {
   const rules = model.reference_inputs;
-  if (!rules) throw new DomainError('model_takes_no_references', `Model '${model.slug}' takes no reference files; send the request without refs.`);
+  if (!rules)
+    throw new ValidationFailure([
+      validationItem('model_refs_not_supported', ['body', 'model_slug'], `Model '${model.slug}' takes no reference files; upload references for a model that accepts them`, model.slug, { max_files: 0 }),
+    ]);
   if (targetSlot !== undefined && !rules.slots.some((s) => s.name === targetSlot))
     throw new ValidationFailure([
       validationItem('model_ref_slot_unknown', ['body', 'target_slot'], `Unknown slot '${targetSlot}' for model '${model.slug}'; allowed slots: ${rules.slots.map((s) => s.name).join(', ')}`, targetSlot, {
@@ -43,8 +46,9 @@ export function checkReferenceImage(model: ModelEntry, size: number, sniffed: Sn
   if (size > rules.max_bytes)
     throw new DomainError('upload_too_large', `The file has ${size} bytes; model '${model.slug}' accepts at most ${rules.max_bytes}. Send a smaller image.`);
   const format = sniffed ? normaliseFormat(sniffed.format) : undefined;
-  if (!sniffed || !format)
-    throw new DomainError('unsupported_media_type', `The file is not an image the emulator recognises. Model '${model.slug}' accepts ${rules.formats.join(', ')}.`);
+  if (!sniffed) throw new DomainError('unsupported_media_type', `The file is not an image. Model '${model.slug}' accepts ${rules.formats.join(', ')}.`);
+  if (!format)
+    throw new DomainError('unsupported_media_type', `The file is ${sniffed.format}; model '${model.slug}' accepts ${rules.formats.join(', ')}. Convert the image first.`);
   if (!rules.formats.includes(format))
     throw new DomainError('unsupported_media_type', `The file is ${format}; model '${model.slug}' accepts ${rules.formats.join(', ')}. Convert the image first.`);
   const tooSmall = (rules.min_width && sniffed.width < rules.min_width) || (rules.min_height && sniffed.height < rules.min_height);

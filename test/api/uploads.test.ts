@@ -319,7 +319,17 @@ describe('refused uploads', () => {
     const emulator = makeEmulator({ ffmpegPath: false });
     const res = await upload(emulator, { file: { data: png(80, 80) }, fields: { model_slug: 'still-sketch-v1' } });
     expect(res.status).toBe(422);
-    expect(res.body.error?.code ?? res.body.detail?.[0]?.type).toBe('model_takes_no_references');
+    expect(res.body).toEqual({
+      detail: [
+        {
+          type: 'model_refs_not_supported',
+          loc: ['body', 'model_slug'],
+          msg: "Model 'still-sketch-v1' takes no reference files; upload references for a model that accepts them",
+          input: 'still-sketch-v1',
+          ctx: { max_files: 0 },
+        },
+      ],
+    });
   });
 
   it('refuses an upload for a model the key may not use: 403', async () => {

@@ -1,5 +1,5 @@
 // POST /v1/media/uploads: multipart `file` + `model_slug` (+ `target_slot`), memory bounded by multer limits.
-import { Router, type RequestHandler } from 'express';
+import express, { Router, type RequestHandler } from 'express';
 import { imageSize } from 'image-size';
 import multer from 'multer';
 import { DomainError, ValidationFailure } from '../../domain/errors.js';
@@ -37,7 +37,8 @@ export function uploadRoutes(deps: RouteDeps): Router {
   const router = Router();
   router
     .route('/v1/media/uploads')
-    .post(authenticate(deps.ctx), multipart(deps.maxUploadBytes), (req, res) => {
+    // FastAPI reads urlencoded forms too (they simply carry no file), so both parsers run.
+    .post(authenticate(deps.ctx), express.urlencoded({ extended: false, limit: '64kb' }), multipart(deps.maxUploadBytes), (req, res) => {
       const form = Object.fromEntries(Object.entries((req.body ?? {}) as Record<string, unknown>).filter(([, v]) => v !== ''));
       const items: ValidationItem[] = [];
       if (!req.file || req.file.size === 0) items.push(validationItem('missing', ['body', 'file'], 'Field required', null));
