@@ -1,12 +1,11 @@
 // The real renderer: builds a plan per output, writes its inputs to temp files and runs ffmpeg inside the queue.
 import { writeFile } from 'node:fs/promises';
-import type { Renderer, RendererInfo } from '../renderer.js';
+import type { Renderer, RendererInfo, RenderJob } from '../renderer.js';
 import { createCachingRenderer, type ProduceContext } from './caching-renderer.js';
 import type { FfmpegCapabilities } from './ffmpeg-capabilities.js';
 import type { FontChoice } from './find-font.js';
 import { buildRenderPlan, missingEncoder } from './render-plan.js';
 import { runProcess } from './run-ffmpeg.js';
-import type { RenderJob } from '../renderer.js';
 
 /** Bump when the pictures or sounds change, so cached outputs of an older look are not served. */
 export const FFMPEG_RENDERER_VERSION = 'ffmpeg-renderer/1';

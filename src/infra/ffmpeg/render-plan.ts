@@ -6,11 +6,6 @@ import type { PlanEnv, RenderPlan } from './plan-types.js';
 import { buildStillPlan } from './still-plan.js';
 import { buildVideoPlan } from './video-plan.js';
 
-/** File extension of the stored output, from the spec format. */
-export function extensionFor(job: RenderJob): string {
-  return job.spec.format;
-}
-
 export function buildRenderPlan(job: RenderJob, env: PlanEnv): RenderPlan {
   switch (job.spec.format) {
     case 'mp4':

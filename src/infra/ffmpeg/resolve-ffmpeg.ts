@@ -29,9 +29,13 @@ export async function resolveFfmpeg(options: ResolveOptions = {}): Promise<Ffmpe
   const { explicitPath } = options;
   if (explicitPath === false) return { found: false, reason: 'ffmpeg is disabled by configuration' };
   if (typeof explicitPath === 'string' && explicitPath.trim() !== '') {
-    const probe = await probeBinary(explicitPath);
+    // A bare name ("ffmpeg5") is looked up on PATH, as a shell would; anything with a slash is a file path.
+    const path = /[\\/]/.test(explicitPath)
+      ? explicitPath
+      : ((await findOnPath(options.pathEnv ?? process.env.PATH ?? '', [explicitPath])) ?? explicitPath);
+    const probe = await probeBinary(path);
     return probe.ok
-      ? { found: true, source: 'FFMPEG_PATH', path: explicitPath, version: probe.version }
+      ? { found: true, source: 'FFMPEG_PATH', path, version: probe.version }
       : { found: false, reason: `FFMPEG_PATH=${explicitPath} is not usable: ${probe.why}` };
   }
 
@@ -71,8 +75,8 @@ async function ffmpegStaticPath(load: () => Promise<unknown>): Promise<{ path?: 
     : { why: `ffmpeg-static binary ${exported} is missing` };
 }
 
-async function findOnPath(pathEnv: string): Promise<string | undefined> {
-  const names = process.platform === 'win32' ? ['ffmpeg.exe', 'ffmpeg'] : ['ffmpeg'];
+async function findOnPath(pathEnv: string, bases: string[] = ['ffmpeg']): Promise<string | undefined> {
+  const names = process.platform === 'win32' ? bases.flatMap((b) => [`${b}.exe`, b]) : bases;
   for (const dir of pathEnv.split(delimiter)) {
     if (!dir) continue;
     for (const name of names) {

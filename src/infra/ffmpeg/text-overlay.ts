@@ -23,8 +23,10 @@ export interface TextOverlayOptions {
 
 export interface TextOverlay {
   files: PlanFile[];
-  /** Filters to chain, already escaped; empty when there is no font. */
+  /** Prompt and info drawtext filters, already escaped; empty when there is no font. */
   filters: string[];
+  /** The running clock, when clockY was given: it changes every frame, so it cannot be drawn once. */
+  clock?: string;
 }
 
 export function textOverlay(options: TextOverlayOptions): TextOverlay {
@@ -60,10 +62,9 @@ export function textOverlay(options: TextOverlayOptions): TextOverlay {
     { path: promptFile, data: layout.prompt },
     { path: infoFile, data: layout.info },
   ];
-  if (options.clockY !== undefined) {
-    // Our own text, so expansion stays on: the picture shows the playback position of each frame.
-    files.push({ path: clockFile, data: '%{pts:hms}' });
-    filters.push(`drawtext=${filterOptions({ ...common, textfile: clockFile, x: `w-text_w-${inset}`, y: options.clockY })}`);
-  }
-  return { files, filters };
+  if (options.clockY === undefined) return { files, filters };
+  // Our own text, so expansion stays on: the picture shows the playback position of each frame.
+  files.push({ path: clockFile, data: '%{pts:hms}' });
+  const clock = `drawtext=${filterOptions({ ...common, textfile: clockFile, x: `w-text_w-${inset}`, y: options.clockY })}`;
+  return { files, filters, clock };
 }

@@ -1,0 +1,102 @@
+// Binary resolution order, and the fixture fallback when ffmpeg is disabled or FFMPEG_PATH points nowhere.
+import { readFile, stat } from 'node:fs/promises';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createRenderer } from '../../src/infra/create-renderer.js';
+import { resolveFfmpeg } from '../../src/infra/ffmpeg/resolve-ffmpeg.js';
+import type { Renderer } from '../../src/infra/renderer.js';
+import { ffprobe, jobFor, tempDir, topLevelBoxes } from './media-test-kit.js';
+
+const fixture = (name: string): URL => new URL(`../../fixtures/${name}`, import.meta.url);
+
+let work: Awaited<ReturnType<typeof tempDir>>;
+let renderers: Renderer[];
+
+beforeEach(async () => {
+  work = await tempDir('fallback');
+  renderers = [];
+});
+
+afterEach(async () => {
+  await Promise.all(renderers.map((r) => r.close()));
+  await work.remove();
+});
+
+async function start(ffmpegPath: string | false | undefined, log: string[]): Promise<Renderer> {
+  const renderer = await createRenderer({ ffmpegPath, now: () => 0, workDir: work.path, log: (l) => log.push(l) });
+  renderers.push(renderer);
+  return renderer;
+}
+
+describe('ffmpeg resolution', () => {
+  it('uses FFMPEG_PATH when given', async () => {
+    const found = await resolveFfmpeg({ explicitPath: '/usr/bin/ffmpeg' });
+    expect(found).toMatchObject({ found: true, source: 'FFMPEG_PATH', path: '/usr/bin/ffmpeg' });
+    // A bare command name is looked up on PATH.
+    const byName = await resolveFfmpeg({ explicitPath: 'ffmpeg', pathEnv: '/usr/local/bin:/usr/bin' });
+    expect(byName).toMatchObject({ found: true, source: 'FFMPEG_PATH', path: '/usr/bin/ffmpeg' });
+  });
+
+  it('prefers ffmpeg-static over PATH, but only when its binary exists', async () => {
+    const present = await resolveFfmpeg({ importStatic: async () => ({ default: '/usr/bin/ffmpeg' }) });
+    expect(present).toMatchObject({ found: true, source: 'ffmpeg-static' });
+    const missing = await resolveFfmpeg({ importStatic: async () => ({ default: '/no/such/ffmpeg' }) });
+    expect(missing).toMatchObject({ found: true, source: 'PATH' });
+  });
+
+  it('says why when there is no ffmpeg anywhere', async () => {
+    const none = await resolveFfmpeg({
+      importStatic: () => Promise.reject(new Error('Cannot find package')),
+      pathEnv: '/no/such/dir',
+    });
+    expect(none.found).toBe(false);
+    expect(!none.found && none.reason).toMatch(/ffmpeg-static not installed.*no ffmpeg on PATH/);
+  });
+
+  it('logs exactly one line naming the binary and where it came from', async () => {
+    const log: string[] = [];
+    const renderer = await start(undefined, log);
+    expect(renderer.info).toMatchObject({ mode: 'ffmpeg', source: 'PATH' });
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatch(/^renderer: ffmpeg \S+ at \S*ffmpeg \(from PATH\)/);
+  });
+});
+
+describe('fixture fallback', () => {
+  for (const [why, path] of [
+    ['ffmpeg is disabled', false],
+    ['FFMPEG_PATH does not exist', '/no/such/ffmpeg'],
+  ] as const) {
+    it(`serves fixture files when ${why}, and warns once`, async () => {
+      const log: string[] = [];
+      const renderer = await start(path, log);
+      expect(renderer.info.mode).toBe('fixture');
+      expect(renderer.info.warning).toBeTruthy();
+      if (path) expect(renderer.info.warning).toContain(path);
+      expect(log).toHaveLength(1);
+      expect(log[0]).toContain('WARNING');
+
+      const video = await renderer.render(await jobFor('motion-lite-v1', { duration: '9', audio: 'on' }));
+      expect(await readFile(video.path)).toEqual(await readFile(fixture('fallback.mp4')));
+      expect(video.mimeType).toBe('video/mp4');
+      const png = await renderer.render(await jobFor('still-sketch-v1', {}));
+      expect(await readFile(png.path)).toEqual(await readFile(fixture('fallback.png')));
+      const music = await renderer.render(await jobFor('tone-music-v1', {}));
+      expect(await readFile(music.path)).toEqual(await readFile(fixture('fallback.m4a')));
+      // GLB needs no ffmpeg: still generated for real.
+      const glb = await renderer.render(await jobFor('mesh-blocks-v1', {}));
+      expect((await readFile(glb.path)).toString('latin1', 0, 4)).toBe('glTF');
+      // A repeat is a cache hit in fixture mode too.
+      expect((await renderer.render(await jobFor('still-sketch-v1', {}))).cacheHit).toBe(true);
+    });
+  }
+
+  it('ships small, browser-playable fallback files', async () => {
+    const probe = await ffprobe(new URL(fixture('fallback.mp4')).pathname);
+    expect(probe.streams[0]).toMatchObject({ codec_name: 'h264', pix_fmt: 'yuv420p' });
+    const boxes = await topLevelBoxes(new URL(fixture('fallback.mp4')).pathname);
+    expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat'));
+    for (const name of ['fallback.mp4', 'fallback.png', 'fallback.m4a']) {
+      expect((await stat(fixture(name))).size).toBeLessThan(100 * 1024);
+    }
+  });
+});
