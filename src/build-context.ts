@@ -26,6 +26,8 @@ export interface ContextDeps {
   renderer: () => Promise<Renderer>;
   currentRenderer: () => Renderer | undefined;
   planHook?: PlanHook;
+  /** False builds a blank context (no seeded account, key or balance) for a state import to fill. */
+  seeded?: boolean;
 }
 
 function startingClock(options: ResolvedOptions): Clock {
@@ -44,10 +46,12 @@ export function buildContext(deps: ContextDeps): DomainContext {
   const uploads = new UploadStore();
   const accounts = new AccountStore(() => ids.nextInt('api_key'));
   const now = clock.now();
-  accounts.createAccount(SEEDED_ACCOUNT_ID, 'Local account', now);
-  accounts.createKey({ accountId: SEEDED_ACCOUNT_ID, secret: options.apiKey, name: 'seeded key' }, now);
-  if (options.initialBalance > 0)
-    ledger.append({ type: 'funding', accountId: SEEDED_ACCOUNT_ID, amount: options.initialBalance, at: now, note: 'seeded balance' });
+  if (deps.seeded !== false) {
+    accounts.createAccount(SEEDED_ACCOUNT_ID, 'Local account', now);
+    accounts.createKey({ accountId: SEEDED_ACCOUNT_ID, secret: options.apiKey, name: 'seeded key' }, now);
+    if (options.initialBalance > 0)
+      ledger.append({ type: 'funding', accountId: SEEDED_ACCOUNT_ID, amount: options.initialBalance, at: now, note: 'seeded balance' });
+  }
   const lifecycle = new Lifecycle({
     clock,
     scheduler,

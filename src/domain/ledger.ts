@@ -8,7 +8,7 @@ export interface LedgerEntry {
   seq: number;
   type: EntryType;
   accountId: string;
-  /** Always positive; the type gives the sign. */
+  /** Positive; the type gives the sign. A funding entry may be negative: a balance adjustment downwards (control plane). */
   amount: number;
   at: number;
   generationId?: string;
@@ -47,7 +47,8 @@ export class Ledger {
   constructor(private readonly nextId: () => string) {}
 
   append(entry: Omit<LedgerEntry, 'id' | 'seq'>): LedgerEntry {
-    if (!Number.isSafeInteger(entry.amount) || entry.amount <= 0) throw new DomainError('invalid_amount', 'Ledger amounts are positive whole credits.');
+    if (!Number.isSafeInteger(entry.amount) || entry.amount === 0 || (entry.amount < 0 && entry.type !== 'funding'))
+      throw new DomainError('invalid_amount', 'Ledger amounts are whole credits, positive except for a funding adjustment downwards.');
     const full: LedgerEntry = { ...entry, id: this.nextId(), seq: this.entries.length + 1 };
     this.entries.push(full);
     this.index(full);

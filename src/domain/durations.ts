@@ -1,0 +1,35 @@
+// Durations as people write them in scenario files and control calls: "250ms", "30s", "10m", "1h", "1d", "1h30m", or plain milliseconds.
+import { DomainError } from './errors.js';
+
+const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+const PART = /(\d+(?:\.\d+)?)(ms|s|m|h|d)/g;
+const WHOLE = /^(?:\d+(?:\.\d+)?(?:ms|s|m|h|d))+$/;
+
+/** Milliseconds in a duration; a number is taken as milliseconds already. Throws `invalid_duration` with the input in the message. */
+export function parseDuration(input: string | number, field = 'duration'): number {
+  if (typeof input === 'number') {
+    if (Number.isFinite(input) && input >= 0) return Math.round(input);
+    throw new DomainError('invalid_duration', `${field} must be a duration like "30s" or a number of milliseconds >= 0, got ${input}.`);
+  }
+  const text = input.trim().toLowerCase().replace(/\s+/g, '');
+  if (/^\d+$/.test(text)) return Number(text);
+  if (!WHOLE.test(text))
+    throw new DomainError('invalid_duration', `${field} must be a duration like "250ms", "30s", "10m", "1h", "1d" or "1h30m", got "${input}".`);
+  let total = 0;
+  for (const [, amount, unit] of text.matchAll(PART)) total += Number(amount) * UNIT_MS[unit as keyof typeof UNIT_MS];
+  return Math.round(total);
+}
+
+/** A duration for messages: 90000 -> "1m30s". */
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${ms}ms`;
+  const parts: string[] = [];
+  let rest = Math.round(ms);
+  for (const [unit, size] of [['d', 86_400_000], ['h', 3_600_000], ['m', 60_000], ['s', 1000]] as const) {
+    const n = Math.floor(rest / size);
+    if (n) parts.push(`${n}${unit}`);
+    rest -= n * size;
+  }
+  if (rest) parts.push(`${rest}ms`);
+  return parts.join('');
+}
