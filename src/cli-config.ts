@@ -22,6 +22,11 @@ export const ENV_VARS = {
   MEDIA_EMULATOR_SEED: 'seed',
   MEDIA_EMULATOR_PUBLIC_URL: 'publicBaseUrl',
   MEDIA_EMULATOR_CORS_ORIGINS: 'corsOrigins',
+  MEDIA_EMULATOR_SCENARIO: 'scenario',
+  MEDIA_EMULATOR_STATE_FILE: 'stateFile',
+  MEDIA_EMULATOR_CONTROL_PLANE: 'controlPlane (on | off)',
+  MEDIA_EMULATOR_MAGIC_PROMPTS: 'magicPrompts (on | off)',
+  EMULATOR_ADMIN_TOKEN: 'adminToken',
   MEDIA_EMULATOR_CATALOGUE: 'catalogue',
   MEDIA_EMULATOR_URL_TTL: 'urlTtlSeconds',
   MEDIA_EMULATOR_OUTPUT_LABEL: 'outputLabel',
@@ -39,6 +44,10 @@ const FLAGS = {
   seed: { type: 'string' },
   'public-url': { type: 'string' },
   'cors-origins': { type: 'string' },
+  scenario: { type: 'string' },
+  'state-file': { type: 'string' },
+  'no-control-plane': { type: 'boolean' },
+  'no-magic-prompts': { type: 'boolean' },
   catalogue: { type: 'string' },
   'url-ttl': { type: 'string' },
   'output-label': { type: 'string' },
@@ -66,6 +75,14 @@ function origins(name: string, value: string | undefined): string[] | '*' | unde
   for (const item of items)
     if (!/^https?:\/\/[^/\s]+$/.test(item)) throw new CliError(`${name} must be * or comma-separated origins like http://localhost:5173, got "${item}"`);
   return items;
+}
+
+function onOff(name: string, value: string | undefined): boolean | undefined {
+  if (value === undefined || value === '') return undefined;
+  const v = value.trim().toLowerCase();
+  if (['on', 'true', '1', 'yes'].includes(v)) return true;
+  if (['off', 'false', '0', 'no'].includes(v)) return false;
+  throw new CliError(`${name} must be on or off, got "${value}"`);
 }
 
 function readConfigFile(path: string): Partial<CliOptions> {
@@ -105,6 +122,11 @@ export function cliOptions(argv: string[], env: Record<string, string | undefine
     seed: integer('MEDIA_EMULATOR_SEED', env.MEDIA_EMULATOR_SEED),
     publicBaseUrl: env.MEDIA_EMULATOR_PUBLIC_URL || undefined,
     corsOrigins: origins('MEDIA_EMULATOR_CORS_ORIGINS', env.MEDIA_EMULATOR_CORS_ORIGINS),
+    scenario: env.MEDIA_EMULATOR_SCENARIO || undefined,
+    stateFile: env.MEDIA_EMULATOR_STATE_FILE || undefined,
+    controlPlane: onOff('MEDIA_EMULATOR_CONTROL_PLANE', env.MEDIA_EMULATOR_CONTROL_PLANE),
+    magicPrompts: onOff('MEDIA_EMULATOR_MAGIC_PROMPTS', env.MEDIA_EMULATOR_MAGIC_PROMPTS),
+    adminToken: env.EMULATOR_ADMIN_TOKEN || undefined,
     catalogue: env.MEDIA_EMULATOR_CATALOGUE || undefined,
     urlTtlSeconds: integer('MEDIA_EMULATOR_URL_TTL', env.MEDIA_EMULATOR_URL_TTL, 1),
     outputLabel: (env.MEDIA_EMULATOR_OUTPUT_LABEL || undefined) as CliOptions['outputLabel'],
@@ -119,6 +141,10 @@ export function cliOptions(argv: string[], env: Record<string, string | undefine
     seed: integer('--seed', f.seed),
     publicBaseUrl: f['public-url'],
     corsOrigins: origins('--cors-origins', f['cors-origins']),
+    scenario: f.scenario,
+    stateFile: f['state-file'],
+    controlPlane: f['no-control-plane'] ? false : undefined,
+    magicPrompts: f['no-magic-prompts'] ? false : undefined,
     catalogue: f.catalogue,
     urlTtlSeconds: integer('--url-ttl', f['url-ttl'], 1),
     outputLabel: f['output-label'] as CliOptions['outputLabel'],
@@ -149,6 +175,11 @@ Usage: media-gen-emulator [options]     (or: npm start -- [options])
   --seed N                 repeatable ids, jitter and probabilities (env MEDIA_EMULATOR_SEED)
   --public-url URL         base URL for signed links (env MEDIA_EMULATOR_PUBLIC_URL)
   --cors-origins LIST      * (default) or comma-separated origins allowed to call from a browser (env MEDIA_EMULATOR_CORS_ORIGINS)
+  --scenario NAME|PATH     failure scenario to apply at start and after every reset, e.g. flaky-network (env MEDIA_EMULATOR_SCENARIO)
+  --state-file FILE        load state from FILE at start if it exists, save it there on exit (env MEDIA_EMULATOR_STATE_FILE)
+  --no-control-plane       no /_emulator/* routes except health (env MEDIA_EMULATOR_CONTROL_PLANE=off)
+  --no-magic-prompts       treat [emulator:...] prompt markers as plain text (env MEDIA_EMULATOR_MAGIC_PROMPTS=off)
+  EMULATOR_ADMIN_TOKEN     when set, every /_emulator/* call except health and the console needs this token
   --catalogue FILE         your own catalogue JSON (env MEDIA_EMULATOR_CATALOGUE)
   --url-ttl SECONDS        signed URL lifetime (env MEDIA_EMULATOR_URL_TTL)
   --output-label L         generation | request: what each output shows (env MEDIA_EMULATOR_OUTPUT_LABEL)

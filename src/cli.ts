@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // The command line: options from flags, env and file; start; print the URL and seeded key; stop cleanly on signals.
 import { CliError, cliOptions, HELP } from './cli-config.js';
+import { loadStateFile, saveStateFile } from './control/state-file.js';
 import { CatalogueError } from './domain/catalogue.js';
+import { DomainError } from './domain/errors.js';
 import { createEmulator } from './emulator.js';
 import { standardExtensions } from './extensions.js';
 import { VERSION } from './version.js';
@@ -15,8 +17,13 @@ async function main() {
   const { port, host, ...rest } = options;
   const log = (line: string) => process.stdout.write(`[emulator] ${line}\n`);
   const emulator = createEmulator({ ...rest, log }, standardExtensions());
+  const control = emulator.control!;
+  const stateFile = emulator.options.stateFile;
+  const loaded = stateFile ? await loadStateFile(control, stateFile) : false;
   await emulator.ready;
   const { url } = await emulator.listen(port, host);
+  const scenario = (await control.scenario.progress())?.name;
+  const controlPlane = !emulator.options.controlPlane ? 'off (health only)' : emulator.options.adminToken ? 'on, admin token required' : 'on, open';
   const ctx = emulator.context();
   process.stdout.write(
     [
@@ -26,19 +33,30 @@ async function main() {
       `  Balance:        ${ctx.ledger.balance(emulator.accountId)} credits`,
       `  Timing:         ${emulator.options.timing}`,
       `  Health:         ${url}/_emulator/health`,
+      `  Control plane:  ${controlPlane}${emulator.options.controlPlane ? ` (${url}/_emulator/*, docs/control-plane.md)` : ''}`,
+      ...(scenario ? [`  Scenario:       ${scenario}`] : []),
+      ...(stateFile ? [`  State file:     ${stateFile} (${loaded ? 'loaded' : 'new'}; saved on exit)`] : []),
       '',
       `  curl -H "Authorization: Bearer ${emulator.apiKey}" ${url}/v1/media/models`,
       '',
     ].join('\n'),
   );
+  if (emulator.options.controlPlane && !emulator.options.adminToken && !isLoopback(host))
+    log(`warning: the control plane is open to anyone who can reach ${host}:${port}; set EMULATOR_ADMIN_TOKEN or use --no-control-plane`);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     log(`${signal}: shutting down`);
-    const force = setTimeout(() => process.exit(0), 800);
+    const force = setTimeout(() => process.exit(0), stateFile ? 5000 : 800);
     force.unref();
-    emulator.close().then(
+    const save = stateFile
+      ? saveStateFile(control, stateFile).then(
+          () => log(`state saved to ${stateFile}`),
+          (error: unknown) => log(`could not save state to ${stateFile}: ${(error as Error).message}`),
+        )
+      : Promise.resolve();
+    save.then(() => emulator.close()).then(
       () => process.exit(0),
       () => process.exit(1),
     );
@@ -48,7 +66,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof CliError || error instanceof CatalogueError) {
+  if (error instanceof CliError || error instanceof CatalogueError || error instanceof DomainError) {
     process.stderr.write(`media-gen-emulator: ${error.message}\n`);
     process.exit(2);
   }
@@ -60,3 +78,7 @@ main().catch((error: unknown) => {
   process.stderr.write(`media-gen-emulator: ${(error as Error).stack ?? String(error)}\n`);
   process.exit(1);
 });
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host.startsWith('127.');
+}

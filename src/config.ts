@@ -1,5 +1,6 @@
 // The emulator's options: one typed object, its defaults, and nothing read from the environment (that is cli.ts's job).
 import type { CatalogueFile } from './domain/catalogue-schema.js';
+import type { ScenarioInput } from './domain/scenario-schema.js';
 import type { TimingProfile } from './domain/timing.js';
 
 export interface EmulatorOptions {
@@ -43,6 +44,16 @@ export interface EmulatorOptions {
   outputLabel?: 'generation' | 'request';
   /** Where log lines go; default silent in-process, stdout from the CLI. */
   log?: (line: string) => void;
+  /** When set, every /_emulator/* call (except health and the console page) needs this token. */
+  adminToken?: string;
+  /** false: no /_emulator/* routes except health (the in-process `control` client still works). Default true. */
+  controlPlane?: boolean;
+  /** `[emulator:...]` markers in prompts script outcomes; false treats them as plain text. Default true. */
+  magicPrompts?: boolean;
+  /** A scenario applied at start and again after every reset: a name in fixtures/scenarios/, a file path, or the scenario itself. */
+  scenario?: string | ScenarioInput;
+  /** JSON file of exported state: loaded at start when it exists, written on close (startEmulator, the CLI). */
+  stateFile?: string;
 }
 
 export const DEFAULT_API_KEY = 'sk-media-local-emulator-key';
@@ -50,8 +61,9 @@ export const DEFAULT_BALANCE = 1_000_000;
 export const DEFAULT_PORT = 8787;
 export const DEFAULT_HOST = '127.0.0.1';
 
-export type ResolvedOptions = Required<Omit<EmulatorOptions, 'seed' | 'publicBaseUrl' | 'signingSecret' | 'storageDir' | 'clockStart' | 'catalogue'>> &
-  Pick<EmulatorOptions, 'seed' | 'publicBaseUrl' | 'signingSecret' | 'storageDir' | 'clockStart' | 'catalogue'>;
+type OptionalOptions = 'seed' | 'publicBaseUrl' | 'signingSecret' | 'storageDir' | 'clockStart' | 'catalogue' | 'adminToken' | 'scenario' | 'stateFile';
+
+export type ResolvedOptions = Required<Omit<EmulatorOptions, OptionalOptions>> & Pick<EmulatorOptions, OptionalOptions>;
 
 export function resolveOptions(options: EmulatorOptions): ResolvedOptions {
   const timing = options.timing ?? 'fast';
@@ -72,5 +84,8 @@ export function resolveOptions(options: EmulatorOptions): ResolvedOptions {
     maxStoreBytes: options.maxStoreBytes ?? 512 * 1024 * 1024,
     outputLabel: options.outputLabel ?? 'request',
     log: options.log ?? (() => {}),
+    adminToken: options.adminToken || undefined,
+    controlPlane: options.controlPlane ?? true,
+    magicPrompts: options.magicPrompts ?? true,
   };
 }

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Express, RequestHandler, Router } from 'express';
 import { buildContext, SEEDED_ACCOUNT_ID } from './build-context.js';
 import { resolveOptions, type EmulatorOptions, type ResolvedOptions } from './config.js';
+import type { Control } from './control/client.js';
 import { loadCatalogue, parseCatalogue, type Catalogue } from './domain/catalogue.js';
 import type { DomainContext, PlanHook } from './domain/context.js';
 import { buildApp } from './http/app.js';
@@ -31,6 +32,10 @@ export interface Emulator {
   settle(): Promise<void>;
   /** Everything back to the seeded state: keys, balances, generations, idempotency, files. */
   reset(): Promise<void>;
+  /** Swaps in a blank context (no seeded account, key or balance) filled by `fill`: state import. Files are kept. */
+  restore(fill: (ctx: DomainContext) => void): Promise<void>;
+  /** The typed control client, when an extension provides one (standardExtensions does). */
+  readonly control?: Control;
   listen(port?: number, host?: string): Promise<{ url: string; server: Server }>;
   close(): Promise<void>;
 }
@@ -41,6 +46,8 @@ export interface EmulatorExtensions {
   extra?: (emulator: Emulator) => Router[];
   planHook?: (emulator: Emulator) => PlanHook;
   onReset?: (emulator: Emulator) => void;
+  /** Called once the emulator is wired: the in-process control client exposed as `emulator.control`. */
+  control?: (emulator: Emulator) => Control;
 }
 
 function loadAnyCatalogue(source: EmulatorOptions['catalogue']): Catalogue {
@@ -69,7 +76,7 @@ export function createEmulator(input: EmulatorOptions = {}, extensions: Emulator
     log: options.log,
   }).then((r) => (renderer = r));
 
-  const fresh = () =>
+  const fresh = (seeded = true) =>
     buildContext({
       options,
       catalogue,
@@ -77,6 +84,7 @@ export function createEmulator(input: EmulatorOptions = {}, extensions: Emulator
       renderer: () => rendererPromise,
       currentRenderer: () => renderer,
       planHook: extensions.planHook?.(emulator),
+      seeded,
     });
 
   const routes: RouteDeps = {
@@ -109,6 +117,21 @@ export function createEmulator(input: EmulatorOptions = {}, extensions: Emulator
       context = fresh();
       extensions.onReset?.(emulator);
     },
+    async restore(fill) {
+      // Fill first: a snapshot that fails half-way leaves the running state untouched.
+      const next = fresh(false);
+      try {
+        fill(next);
+      } catch (error) {
+        next.scheduler.clear();
+        next.lifecycle.clear();
+        throw error;
+      }
+      context.scheduler.clear();
+      context.lifecycle.clear();
+      await context.lifecycle.settle();
+      context = next;
+    },
     async listen(port = 0, host = '127.0.0.1') {
       const server = createServer(emulator.app);
       servers.add(server);
@@ -140,5 +163,6 @@ export function createEmulator(input: EmulatorOptions = {}, extensions: Emulator
     before: extensions.before?.(emulator),
     extra: [healthRoutes(emulator), ...(extensions.extra?.(emulator) ?? [])],
   });
+  (emulator as { control?: Control }).control = extensions.control?.(emulator);
   return emulator;
 }

@@ -1,15 +1,21 @@
 // The standard set of extensions every entry point gets: later layers (control plane, faults, CORS, console) register here.
+import { controlPlaneExtension } from './control/extension.js';
 import type { EmulatorExtensions } from './emulator.js';
 import { corsMiddleware } from './http/middleware/cors.js';
 import { consoleRoutes } from './http/routes/console.js';
 import { openapiRoutes } from './openapi/openapi-route.js';
 
 export function standardExtensions(): EmulatorExtensions {
+  // The control plane: journal + fault middleware, /_emulator/* routes, the plan hook for faults and magic prompts, reset, `control`.
+  const control = controlPlaneExtension();
   return {
     // CORS first, so a browser's preflight is answered before auth, faults or the journal can refuse or count it.
-    before: (emulator) => [corsMiddleware(emulator.options.corsOrigins)],
+    before: (emulator) => [corsMiddleware(emulator.options.corsOrigins), ...control.before(emulator)],
     // GET /_emulator/console: static files only; everything it shows comes from /_emulator/* and /v1/media like any client.
     // GET /openapi.json: the contract, generated from the same schemas the routes validate with.
-    extra: (emulator) => [consoleRoutes(), openapiRoutes(emulator)],
+    extra: (emulator) => [consoleRoutes(), openapiRoutes(emulator), ...control.extra(emulator)],
+    planHook: control.planHook,
+    onReset: control.onReset,
+    control: control.control,
   };
 }

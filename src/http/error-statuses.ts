@@ -44,6 +44,17 @@ export const DEFAULT_ERROR_STATUSES: Readonly<Record<string, number>> = {
   already_refunded: 409,
   invalid_refund_amount: 422,
   invalid_amount: 422,
+  generation_not_final: 409,
+  account_exists: 409,
+  invalid_control_request: 422,
+  invalid_duration: 422,
+  invalid_fault_rule: 422,
+  fault_not_found: 404,
+  fault_exists: 409,
+  invalid_scenario: 422,
+  scenario_not_found: 404,
+  invalid_state: 422,
+  unreachable_state: 409,
 };
 
 export function statusFor(code: string, overrides: Record<string, number>): number {
