@@ -65,6 +65,19 @@ describe('CORS', () => {
     expect(file.headers['accept-ranges']).toBe('bytes');
   });
 
+  it('keeps CORS headers on a fault rule\'s 503, so a browser app can read the status and Retry-After and back off', async () => {
+    const emulator = makeEmulator();
+    const rule = { match: { method: 'POST', route: '/v1/media/generations' }, times: 1, action: { type: 'status', status: 503, retry_after: '2s' } };
+    expect((await request(emulator.app).post('/_emulator/faults').send(rule)).status).toBe(201);
+    const res = await client(emulator)
+      .submit({ model_slug: MODEL_A, prompt: 'a red fox', max_credits: 1000 }, 'cors-fault-0001')
+      .set('Origin', APP_ORIGIN);
+    expect(res.status).toBe(503);
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.headers['retry-after']).toBe('2');
+    expect(res.headers['access-control-expose-headers']).toMatch(/Retry-After/);
+  });
+
   it('reads the origin list from MEDIA_EMULATOR_CORS_ORIGINS or --cors-origins, flag first, and refuses a path', () => {
     expect(cliOptions([], {})).not.toHaveProperty('corsOrigins');
     expect(cliOptions([], { MEDIA_EMULATOR_CORS_ORIGINS: 'http://localhost:5173, http://127.0.0.1:3000/' })).toMatchObject({
