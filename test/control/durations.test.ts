@@ -1,0 +1,38 @@
+// Durations as scenario files and control calls write them.
+import { describe, expect, it } from 'vitest';
+import { formatDuration, parseDuration } from '../../src/domain/durations.js';
+
+describe('parseDuration', () => {
+  it.each([
+    ['250ms', 250],
+    ['30s', 30_000],
+    ['10m', 600_000],
+    ['1h', 3_600_000],
+    ['1d', 86_400_000],
+    ['1h30m', 5_400_000],
+    ['1.5s', 1500],
+    ['1500', 1500],
+    [' 2M ', 120_000],
+  ])('reads %j as %i ms', (text, ms) => {
+    expect(parseDuration(text)).toBe(ms);
+  });
+
+  it('takes numbers as milliseconds', () => {
+    expect(parseDuration(42)).toBe(42);
+  });
+
+  it.each(['', 'soon', '10 minutes', '-5s', '5x', 's'])('refuses %j with invalid_duration naming the field', (text) => {
+    expect(() => parseDuration(text, 'by')).toThrow(expect.objectContaining({ code: 'invalid_duration', message: expect.stringContaining('by must be a duration') }));
+  });
+
+  it('refuses negative and non-finite numbers', () => {
+    expect(() => parseDuration(-1)).toThrow(expect.objectContaining({ code: 'invalid_duration' }));
+    expect(() => parseDuration(Number.NaN)).toThrow(expect.objectContaining({ code: 'invalid_duration' }));
+  });
+
+  it('formats durations back for messages', () => {
+    expect(formatDuration(90_000)).toBe('1m30s');
+    expect(formatDuration(250)).toBe('250ms');
+    expect(formatDuration(86_400_000 + 1500)).toBe('1d1s500ms');
+  });
+});

@@ -1,0 +1,107 @@
+// Export of the whole state to JSON and import back: round trip, resumed generations, ids that continue, the --state-file cycle.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startEmulator } from '../../src/index.js';
+import { controlled, idem, skipContractCheck, submission } from './support.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+async function busyEmulator() {
+  const env = controlled({ clockStart: '2026-02-01T00:00:00Z' });
+  const { api, control } = env;
+  const done = (await api.submit(submission(), idem(1))).body.generation.id;
+  await control.waitFor(done, 'completed');
+  await control.refund(done, 1);
+  await api.submit(submission({ prompt: 'still waiting' }), idem(2));
+  await control.createKey({ secret: 'sk-media-second-key', daily_credit_limit: 50 });
+  await control.revokeKey(2);
+  await control.setBalance(777);
+  await control.setTiming({ by_model: { 'motion-lite-v1': 'fast' } });
+  await control.faults.add({ id: 'later', after: 5, action: { type: 'status', status: 503 } });
+  await control.scenario.load('daily-ceiling');
+  await api.get('/v1/media/models');
+  return env;
+}
+
+describe('export and import', () => {
+  it('round-trips: importing an export into a fresh emulator exports the same state', async () => {
+    skipContractCheck();
+    const source = await busyEmulator();
+    const exported = await source.control.exportState();
+    const target = controlled({ clockStart: '2030-01-01T00:00:00Z', initialBalance: 5 });
+    await target.control.importState(JSON.parse(JSON.stringify(exported)));
+    expect(await target.control.exportState()).toEqual(exported);
+    expect(await target.control.accounts()).toEqual(await source.control.accounts());
+    expect(await target.control.keys()).toEqual(await source.control.keys());
+    expect(await target.control.faults.list()).toEqual(await source.control.faults.list());
+    expect(await target.control.scenario.progress()).toEqual(await source.control.scenario.progress());
+    expect(await target.control.journal()).toEqual(await source.control.journal());
+  });
+
+  it('keeps idempotency, resumes in-flight generations and continues the id sequence', async () => {
+    skipContractCheck();
+    const source = await busyEmulator();
+    const target = controlled();
+    await target.control.importState(await source.control.exportState());
+    const replay = await target.api.submit(submission({ prompt: 'still waiting' }), idem(2));
+    expect(replay.body).toMatchObject({ replayed: true, generation: { id: 'gen_000002' } });
+    expect((await target.control.waitFor('gen_000002', 'completed')).status).toBe('completed');
+    const next = await target.api.submit(submission(), idem(3));
+    expect(next.body.generation.id).toBe('gen_000003');
+    expect((await target.control.createKey()).id).toBe(4); // seeded 1, created 2, the daily-ceiling scenario's 3
+    expect((await target.control.generation('gen_000001')).billing_status).toBe('partially_refunded');
+  });
+
+  it('works over HTTP: GET and PUT /_emulator/state', async () => {
+    skipContractCheck();
+    const source = await busyEmulator();
+    const exported = await request(source.emulator.app).get('/_emulator/state');
+    expect(exported.body).toMatchObject({ format: 'media-gen-emulator-state', version: 1 });
+    const target = controlled();
+    expect((await request(target.emulator.app).put('/_emulator/state').send(exported.body)).body).toEqual({ ok: true });
+    expect((await target.control.accounts())[0].balance).toBe(777);
+  });
+
+  it('refuses something that is not an export, and leaves the state as it was', async () => {
+    skipContractCheck();
+    const { emulator, control } = controlled();
+    await control.setBalance(42);
+    for (const body of [{}, { format: 'media-gen-emulator-state', version: 9 }]) {
+      const res = await request(emulator.app).put('/_emulator/state').send(body);
+      expect([res.status, res.body.error.code]).toEqual([422, 'invalid_state']);
+    }
+    const good = await control.exportState();
+    const broken = { ...good, domain: { ...good.domain, keys: [{ id: 'x' }] } };
+    await expect(control.importState(broken as never)).rejects.toMatchObject({ code: 'invalid_state', message: expect.stringContaining('domain.keys[0].id') });
+    const badRule = { ...good, control: { ...good.control, faults: [{ id: 'r', source: 'api', createdAt: 0, definition: { action: { type: 'nope' } }, enabled: true, matched: 0, fired: 0 }] } };
+    await expect(control.importState(badRule as never)).rejects.toMatchObject({ code: 'invalid_fault_rule' });
+    expect((await control.accounts())[0].balance).toBe(42);
+  });
+});
+
+describe('state file', () => {
+  it('startEmulator({ stateFile }) saves on close and loads at the next start', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'emulator-state-'));
+    dirs.push(dir);
+    const stateFile = join(dir, 'state.json');
+    const first = await startEmulator({ seed: 1, timing: 'manual', ffmpegPath: false, stateFile });
+    await first.control.setBalance(1234);
+    await first.control.faults.add({ id: 'kept', action: { type: 'stall' } });
+    await first.close();
+    expect(JSON.parse(readFileSync(stateFile, 'utf8')).format).toBe('media-gen-emulator-state');
+
+    const second = await startEmulator({ seed: 1, timing: 'manual', ffmpegPath: false, stateFile });
+    try {
+      expect((await second.control.accounts())[0].balance).toBe(1234);
+      expect((await second.control.faults.list()).map((f) => f.id)).toEqual(['kept']);
+    } finally {
+      await second.close();
+    }
+  });
+});
