@@ -11,9 +11,9 @@ export function standardExtensions(): EmulatorExtensions {
   return {
     // CORS first, so a browser's preflight is answered before auth, faults or the journal can refuse or count it.
     before: (emulator) => [corsMiddleware(emulator.options.corsOrigins), ...control.before(emulator)],
-    // GET /_emulator/console: static files only; everything it shows comes from /_emulator/* and /v1/media like any client.
-    // GET /openapi.json: the contract, generated from the same schemas the routes validate with.
-    extra: (emulator) => [consoleRoutes(), openapiRoutes(emulator), ...control.extra(emulator)],
+    // GET /_emulator/console: static files only; everything it shows comes from /_emulator/* and /v1/media like any client,
+    // so it goes when the control plane is turned off. GET /openapi.json: the contract, from the schemas the routes validate with.
+    extra: (emulator) => [...(emulator.options.controlPlane ? [consoleRoutes()] : []), openapiRoutes(emulator), ...control.extra(emulator)],
     planHook: control.planHook,
     onReset: control.onReset,
     control: control.control,

@@ -54,6 +54,7 @@ describe('control plane turned off', () => {
       expect([res.status, res.body.error.code]).toEqual([404, 'route_not_found']);
     }
     expect((await request(emulator.app).post('/_emulator/reset')).status).toBe(404);
+    expect((await request(emulator.app).get('/_emulator/console')).status).toBe(404);
     await control.faults.add({ action: { type: 'status', status: 503 } });
     expect((await api.get('/v1/media/models')).status).toBe(503);
   });
