@@ -16,7 +16,7 @@ import type { RenderJob } from '../src/infra/renderer.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 11);
 const CACHE_ROUNDS = 200;
-const COMMAND = 'npx tsx bench/render.ts';
+const COMMAND = `${process.env.BENCH_ROUNDS ? `BENCH_ROUNDS=${ROUNDS} ` : ''}npx tsx bench/render.ts`;
 
 const root = dirname(dirname((await findUp('bench/render.ts', HERE)) ?? join(process.cwd(), 'bench/render.ts')));
 const catalogue = catalogueFileSchema.parse(JSON.parse(await readFile(join(root, 'fixtures/catalogue.json'), 'utf8')));
