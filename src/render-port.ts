@@ -13,6 +13,8 @@ export interface RenderPortDeps {
   uploads: UploadStore;
   /** `request` draws a fingerprint of the inputs instead of the generation id, so identical requests share renders. */
   outputLabel: 'generation' | 'request';
+  /** Until when a fresh file must survive eviction: its first signed URL is handed out only when the client polls. */
+  retainUntil: () => number;
 }
 
 const image = (upload: Upload | undefined): ReferenceImage | undefined =>
@@ -49,6 +51,7 @@ export function createRenderPort(deps: RenderPortDeps): RenderPort {
         }),
       ),
     );
+    for (const file of files) renderer.touch(file.key, deps.retainUntil());
     return files.map(
       (file, index): OutputFile => ({
         index,

@@ -1,29 +1,8 @@
 // What one output file must be (format, pixels, seconds, audio), derived from a model and its resolved params.
-import type { MediaKind, ModelEntry } from './catalogue-schema.js';
+import type { ModelEntry } from './catalogue-schema.js';
 
-export type MediaFormat = 'mp4' | 'png' | 'webp' | 'm4a' | 'mp3' | 'glb';
-
-export interface MediaSpec {
-  kind: MediaKind;
-  format: MediaFormat;
-  mimeType: string;
-  width?: number;
-  height?: number;
-  durationSeconds?: number;
-  fps?: number;
-  /** True when the file carries sound: video with audio=on, and every music output. */
-  audio: boolean;
-  /** Outputs in the generation; each is rendered separately by index. */
-  count: number;
-  quality?: string;
-  aspect?: string;
-  detail?: string;
-  /**
-   * Video only: how reference images are used. 'start' (Model A): the video moves on from the start image.
-   * 'first-last' (Model B): first frame and last frame, cross-faded. Taken from the catalogue's ref slot roles.
-   */
-  referenceMode?: 'start' | 'first-last';
-}
+export type { MediaFormat, MediaSpec } from '../infra/media-spec.js';
+import type { MediaSpec } from '../infra/media-spec.js';
 
 /** Video frame rate: modest, so renders stay fast, and every whole-second duration is a whole number of frames. */
 export const VIDEO_FPS = 24;

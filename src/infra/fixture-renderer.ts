@@ -1,7 +1,7 @@
 // The fallback when no ffmpeg is found: every output is a copy of a small file shipped in fixtures/.
 import { copyFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { MediaFormat } from '../domain/media-spec.js';
+import type { MediaFormat } from './media-spec.js';
 import { createCachingRenderer, type ProduceContext } from './ffmpeg/caching-renderer.js';
 import { findUp } from './ffmpeg/find-up.js';
 import { buildGlb } from './ffmpeg/glb-cube.js';

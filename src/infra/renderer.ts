@@ -1,6 +1,5 @@
 // The renderer contract: turns one output of a generation into a real file; ffmpeg or fixture behind it.
-import type { MediaKind } from '../domain/catalogue-schema.js';
-import type { MediaSpec } from '../domain/media-spec.js';
+import type { MediaSpec } from './media-spec.js';
 
 export interface ReferenceImage {
   bytes: Buffer;
@@ -15,7 +14,7 @@ export interface RenderJob {
   /** The identity line drawn in the picture: the generation id, or a request fingerprint when renders are shared. */
   identityLabel: string;
   modelSlug: string;
-  kind: MediaKind;
+  kind: MediaSpec['kind'];
   prompt: string;
   /** Resolved params (defaults filled in), shown in the picture. */
   params: Record<string, string>;
