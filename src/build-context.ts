@@ -57,7 +57,13 @@ export function buildContext(deps: ContextDeps): DomainContext {
     scheduler,
     ledger,
     log: options.log,
-    render: createRenderPort({ renderer: deps.renderer, catalogue: deps.catalogue, uploads, outputLabel: options.outputLabel }),
+    render: createRenderPort({
+      renderer: deps.renderer,
+      catalogue: deps.catalogue,
+      uploads,
+      outputLabel: options.outputLabel,
+      retainUntil: () => clock.now() + options.urlTtlSeconds * 1000,
+    }),
   });
   return {
     catalogue: deps.catalogue,

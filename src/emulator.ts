@@ -105,8 +105,16 @@ export function createEmulator(input: EmulatorOptions = {}, extensions: Emulator
     context: () => context,
     rendererInfo: () => renderer?.info,
     async advance(ms) {
-      context.scheduler.advance(ms);
-      await context.lifecycle.settle();
+      // Step from one due time to the next and let the renders each step starts finish before time moves on,
+      // so completed_at is the planned instant however a test splits its advances.
+      const ctx = context;
+      const target = ctx.clock.now() + Math.max(0, ms);
+      for (let next = ctx.scheduler.nextDueAt(); next !== undefined && next <= target; next = ctx.scheduler.nextDueAt()) {
+        ctx.scheduler.advance(Math.max(0, next - ctx.clock.now()));
+        await ctx.lifecycle.settle();
+      }
+      ctx.scheduler.advance(Math.max(0, target - ctx.clock.now()));
+      await ctx.lifecycle.settle();
     },
     settle: () => context.lifecycle.settle(),
     async reset() {

@@ -41,6 +41,7 @@ export class Ledger {
   private readonly funded = new Map<string, number>();
   private readonly byGeneration = new Map<string, GenerationCredits>();
   private readonly keyDayNet = new Map<string, number>();
+  private readonly chargeTimes = new Map<string, number>();
   private readonly accountDay = new Map<string, { charged: number; refunded: number }>();
   private readonly models = new Map<string, Map<string, ModelTotals>>();
 
@@ -68,7 +69,10 @@ export class Ledger {
     else today.refunded += e.amount;
     this.accountDay.set(day, today);
     if (e.keyId !== undefined) {
-      const keyDay = `${e.keyId}:${utcDay(e.at)}`;
+      // A refund gives credits back to the day of the charge it reverses, so a day's usage never goes below zero.
+      const chargedAt = e.type === 'refund' && e.generationId ? (this.chargeTimes.get(e.generationId) ?? e.at) : e.at;
+      if (e.type === 'charge' && e.generationId) this.chargeTimes.set(e.generationId, e.at);
+      const keyDay = `${e.keyId}:${utcDay(chargedAt)}`;
       this.keyDayNet.set(keyDay, (this.keyDayNet.get(keyDay) ?? 0) - sign * e.amount);
     }
     if (e.generationId) {
@@ -102,7 +106,7 @@ export class Ledger {
     return this.byGeneration.get(generationId) ?? { charged: 0, refunded: 0 };
   }
 
-  /** Net credits (charges minus refunds) booked for a key on the UTC day of `at`. */
+  /** Net credits a key spent on the UTC day of `at`: that day's charges minus the refunds of those charges. */
   keyNetOnDay(keyId: number, at: number): number {
     return this.keyDayNet.get(`${keyId}:${utcDay(at)}`) ?? 0;
   }

@@ -17,7 +17,6 @@ export const DEFAULT_ERROR_STATUSES: Readonly<Record<string, number>> = {
   // uploads
   upload_too_large: 413,
   unsupported_media_type: 415,
-  model_takes_no_references: 422,
   malformed_multipart: 400,
   // signed output URLs: 403 like cloud storage, so client code handles both the same way
   url_unsigned: 403,
