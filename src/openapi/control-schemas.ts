@@ -1,10 +1,10 @@
-// Bodies of the control plane (/_emulator/*) as zod schemas, after docs/control-plane-contract.md and its routes.
+// Answers of the control plane (/_emulator/*) as zod schemas, mirroring src/control/views.ts; request bodies come from src/control/inputs.ts.
 import { z } from 'zod';
 import { TIMING_PROFILES } from '../domain/timing.js';
-import { GENERATION_STATUSES } from '../http/validation/request-schemas.js';
 import { dateTime, generationSchema } from './response-schemas.js';
 
 const timingProfile = z.enum(TIMING_PROFILES);
+const count = () => z.int().min(0);
 
 export const rendererInfoSchema = z.strictObject({
   mode: z.enum(['ffmpeg', 'fixture']),
@@ -15,7 +15,7 @@ export const rendererInfoSchema = z.strictObject({
   maxParallel: z.int().min(1),
 });
 
-export const clockSchema = z.strictObject({ now: dateTime(), frozen: z.boolean() });
+export const clockSchema = z.strictObject({ now: dateTime(), frozen: z.boolean() }).meta({ description: 'The emulator clock (ISO 8601, UTC).' });
 
 export const healthSchema = z
   .strictObject({
@@ -24,9 +24,9 @@ export const healthSchema = z
     renderer: rendererInfoSchema.nullable(),
     timing: z.strictObject({ profile: timingProfile, byModel: z.record(z.string(), timingProfile) }),
     clock: clockSchema,
-    generations: z.int().min(0),
+    generations: count(),
   })
-  .meta({ description: 'Readiness, for Docker health checks and tests.' });
+  .meta({ description: 'Readiness, for Docker health checks and tests. Never needs the admin token.' });
 
 export const okSchema = z.strictObject({ ok: z.literal(true) });
 
@@ -34,12 +34,8 @@ export const accountSchema = z.strictObject({
   id: z.string(),
   name: z.string(),
   balance: z.int(),
-  funding: z.int().meta({ description: 'Everything ever credited: the seed grant, top-ups and adjustments.' }),
+  funding: z.int().meta({ description: 'Net of every funding entry: the seed grant, top-ups and balance adjustments.' }),
 });
-
-export const balanceRequestSchema = z
-  .union([z.strictObject({ set: z.int().min(0) }), z.strictObject({ add: z.int() })])
-  .meta({ description: 'Set the balance, or add to it (negative to take away); written as a funding entry in the ledger.' });
 
 export const balanceSchema = z.strictObject({ account_id: z.string(), balance: z.int() });
 
@@ -54,55 +50,85 @@ export const keySchema = z.strictObject({
   created_at: dateTime(),
 });
 
-export const newKeySchema = z.strictObject({
-  account_id: z.string().optional(),
-  name: z.string().optional(),
-  model_scope: z.string().nullable().optional(),
-  daily_credit_limit: z.int().min(0).nullable().optional(),
-  secret: z.string().regex(/^sk-media-[A-Za-z0-9_-]{4,200}$/).optional(),
-});
-
-export const advanceRequestSchema = z.strictObject({
-  by: z.union([z.string().regex(/^\d+(ms|s|m|h|d)$/), z.int().min(0)]).meta({ description: 'A duration such as "10m", or milliseconds.' }),
-});
-
 export const advanceSchema = z.strictObject({
   now: dateTime(),
   frozen: z.boolean(),
-  transitions: z.int().min(0).meta({ description: 'Scheduled moves that ran.' }),
+  transitions: count().meta({ description: 'Status moves the advance caused (pending -> completed counts two).' }),
 });
 
 export const timingSchema = z.strictObject({ profile: timingProfile, by_model: z.record(z.string(), timingProfile) });
-export const timingRequestSchema = z.strictObject({ profile: timingProfile.optional(), by_model: z.record(z.string(), timingProfile).optional() });
 
-export const adminGenerationSchema = generationSchema.extend({ account_id: z.string() });
+export const adminGenerationSchema = generationSchema.extend({ account_id: z.string() }).meta({ description: 'The public record plus the owning account.' });
 
-export const refundPolicySchema = z.union([z.enum(['full', 'none']), z.strictObject({ partial: z.int().positive() })]);
-export const failRequestSchema = z.strictObject({ code: z.string().optional(), message: z.string().optional(), refund: refundPolicySchema.optional() });
-export const refundRequestSchema = z.strictObject({ amount: z.int().positive().optional() });
-
-export const ledgerEntrySchema = z.looseObject({
+export const ledgerEntrySchema = z.strictObject({
   id: z.string(),
+  seq: z.int().min(1),
   type: z.enum(['funding', 'charge', 'refund']),
   account_id: z.string(),
-  amount: z.int().positive(),
+  amount: z.int().meta({ description: 'Credits; the type gives the sign (a funding entry that lowers a balance is negative).' }),
   at: dateTime(),
+  generation_id: z.string().nullable(),
+  key_id: z.int().nullable(),
+  model_slug: z.string().nullable(),
+  note: z.string().nullable(),
 });
 
 export const journalEntrySchema = z.strictObject({
-  id: z.union([z.string(), z.int()]),
+  id: z.int(),
   at: dateTime(),
   method: z.string(),
   path: z.string(),
   key_id: z.int().nullable(),
   idempotency_key: z.string().nullable(),
-  status: z.int(),
+  status: z.int().min(0).meta({ description: '0 when no HTTP answer was produced (reset, empty, hang).' }),
   latency_ms: z.number().min(0),
-  fault_id: z.union([z.string(), z.int()]).nullable(),
+  fault_id: z.string().nullable(),
 });
 
-/** Fault rules and scenarios are open objects until their routes settle. */
-export const faultSchema = z.looseObject({ id: z.union([z.string(), z.int()]) });
-export const scenarioProgressSchema = z.looseObject({});
+/** Counters every fault rule carries in an answer, after the rule as it was given. */
+export const faultStateShape = {
+  id: z.string(),
+  enabled: z.boolean(),
+  source: z.string().meta({ description: '`api`, or `scenario:<name>` for rules a scenario installed.' }),
+  created_at: dateTime(),
+  matched: count(),
+  fired: count(),
+  remaining: count().nullable().meta({ description: 'Firings left when the rule has `times`; null otherwise.' }),
+  spent: z.boolean(),
+};
 
-export const CONTROL_STATUS_QUERY = z.object({ status: z.enum(GENERATION_STATUSES).optional(), limit: z.int().min(1).optional() });
+export const scenarioProgressSchema = z.strictObject({
+  name: z.string(),
+  description: z.string().nullable(),
+  expect: z.string().nullable(),
+  loaded_at: dateTime(),
+  steps: z.strictObject({ total: count(), run: count() }),
+  faults: z.array(
+    z.strictObject({
+      id: z.string(),
+      description: z.string().nullable(),
+      action: z.string(),
+      enabled: z.boolean(),
+      matched: count(),
+      fired: count(),
+      remaining: count().nullable(),
+      spent: z.boolean(),
+    }),
+  ),
+  complete: z.boolean().meta({ description: 'Every rule with `times` has fired them all (false when no rule has `times`).' }),
+});
+
+export const stateSchema = z
+  .strictObject({
+    format: z.literal('media-gen-emulator-state'),
+    version: z.literal(1),
+    emulator_version: z.string(),
+    exported_at: dateTime(),
+    domain: z.record(z.string(), z.unknown()).meta({ description: 'Accounts, keys, ledger, generations, idempotency records and uploads (base64).' }),
+    control: z.strictObject({
+      faults: z.array(z.record(z.string(), z.unknown())),
+      journal: z.strictObject({ seq: count(), entries: z.array(z.record(z.string(), z.unknown())) }),
+      scenario: z.record(z.string(), z.unknown()).nullable(),
+    }),
+  })
+  .meta({ description: 'The whole state, as GET /_emulator/state exports it and PUT imports it (output files are not included).' });

@@ -1,7 +1,7 @@
 // Builds the OpenAPI 3.1 document: operations as data, schemas converted from the same zod schemas the emulator uses.
 import { DEFAULT_ERROR_STATUSES } from '../http/error-statuses.js';
 import { VERSION } from '../version.js';
-import { controlOperations, CONTROL_SCHEMAS } from './control-paths.js';
+import { CONTROL_INPUT_SCHEMAS, CONTROL_SCHEMAS, controlOperations, FAULT_ANSWERS } from './control-paths.js';
 import { emulatorOperations } from './emulator-paths.js';
 import { errorSchemas } from './error-components.js';
 import { components, single, type JsonSchema } from './json-schema.js';
@@ -25,8 +25,10 @@ const DESCRIPTION = [
   'Local emulator of the hosted media-generation API (`/v1/media/*`), with its control plane (`/_emulator/*`).',
   '',
   'Errors: 422 is the FastAPI/Pydantic `detail` array; every other error is `{ "error": { "code", "message" } }`, and the codes each',
-  'operation can answer are listed per status. Any documented path answers 405 `method_not_allowed` (with `Allow`) to another method,',
-  'and any other path 404 `route_not_found`. Browser preflights (`OPTIONS`) are answered 204 by CORS.',
+  'operation can answer are listed per status. A `/v1/media` path answers 405 `method_not_allowed` (with `Allow`) to another method',
+  '(some emulator-only paths answer 404),',
+  'and any other path 404 `route_not_found`; a path parameter that is not valid percent-encoding is a 400 `bad_request`.',
+  'Browser preflights (`OPTIONS`) are answered 204 by CORS.',
   'Request schemas are generated from the zod schemas the emulator validates with, so they cannot drift.',
 ].join('\n');
 
@@ -73,6 +75,8 @@ export function buildOpenApiDocument(options: DocumentOptions = {}): OpenApiDocu
   const schemas = {
     ...components({ EstimateRequest: estimateBodySchema, GenerationRequest: generationBodySchema }, 'input'),
     UploadForm: uploadForm(),
+    ...components(CONTROL_INPUT_SCHEMAS, 'input'),
+    ...FAULT_ANSWERS,
     ...components({ ...PUBLIC_RESPONSE_SCHEMAS, ...CONTROL_SCHEMAS, ...errorSchemas() }, 'output'),
   };
   return {

@@ -1,24 +1,29 @@
-// One component per error code: `{ code, message }` plus the members that code carries, as zod schemas.
+// One component per error code: `{ code, message }` plus the members that code carries, and the fault-rule envelope.
 import { z } from 'zod';
 import { ERROR_CODES } from './error-codes.js';
 import { errorComponentName } from './operation.js';
 
-export function errorSchemas(): Record<string, z.ZodType> {
-  return Object.fromEntries(
-    Object.entries(ERROR_CODES).map(([code, doc]) => [
-      errorComponentName(code),
-      z
-        .strictObject({
-          code: z.literal(code),
-          message: z.string().meta({ description: 'What happened and what to do next.' }),
-          ...(doc.details ?? {}),
-        })
-        .meta({ description: doc.description }),
-    ]),
-  );
-}
+/** The envelope a fault rule's `status` action answers with: the rule's own code, or the status's default. */
+export const injectedFaultSchema = z
+  .strictObject({
+    error: z.strictObject({
+      code: z.string().regex(/^[a-z][a-z0-9_]{1,63}$/),
+      message: z.string(),
+      retry_after_seconds: z.int().min(0).optional(),
+    }),
+  })
+  .meta({ description: 'An error injected by a fault rule.' });
 
-/** The `{ error: { code, message } }` envelope with any code, for operations whose codes are open (faults). */
-export const anyErrorEnvelope = z
-  .strictObject({ error: z.looseObject({ code: z.string(), message: z.string() }) })
-  .meta({ description: 'The envelope of every non-422 error.' });
+export function errorSchemas(): Record<string, z.ZodType> {
+  const perCode = Object.entries(ERROR_CODES).map(([code, doc]): [string, z.ZodType] => [
+    errorComponentName(code),
+    z
+      .strictObject({
+        code: z.literal(code),
+        message: z.string().meta({ description: 'What happened and what to do next.' }),
+        ...(doc.details ?? {}),
+      })
+      .meta({ description: doc.description }),
+  ]);
+  return Object.fromEntries([['InjectedFault', injectedFaultSchema], ...perCode]);
+}

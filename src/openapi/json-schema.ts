@@ -31,9 +31,12 @@ const SAFE_BOUNDS = new Map([
   ['minimum', Number.MIN_SAFE_INTEGER],
 ]);
 
-/** JSON round trip: drops the `undefined` hints zod copies from `.meta()` and the safe-integer bounds, and detaches the result. */
+/** zod names some string checks as formats (`starts_with`); the pattern it emits beside them already says it. */
+const ZOD_ONLY_FORMATS = new Set(['starts_with', 'ends_with', 'includes', 'lowercase', 'uppercase']);
+
+/** JSON round trip: drops the `undefined` hints zod copies from `.meta()`, the safe-integer bounds and zod-only formats. */
 const plain = <T>(value: T): T =>
-  JSON.parse(JSON.stringify(value), (key, v: unknown) => (SAFE_BOUNDS.get(key) === v ? undefined : v)) as T;
+  JSON.parse(JSON.stringify(value), (key, v: unknown) => (SAFE_BOUNDS.get(key) === v || (key === 'format' && ZOD_ONLY_FORMATS.has(v as string)) ? undefined : v)) as T;
 
 export function single(schema: z.ZodType, io: Io): JsonSchema {
   const json = z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any', override: override(io) }) as JsonSchema;

@@ -37,7 +37,22 @@ export interface OperationSpec {
   errors: ErrorEntry[];
   /** The operation validates input and may answer 422 with a `detail` array. */
   validation?: boolean;
+  /** Fault rules can act on it (every /v1/media route): any 4xx/5xx marked with `X-Emulator-Fault`. */
+  faults?: boolean;
 }
+
+/** What a fault rule's `status` action answers, whatever status it picks. */
+export const INJECTED_FAULT: ResponseDoc = {
+  description:
+    'An answer injected by a fault rule (POST /_emulator/faults or a scenario): any 4xx or 5xx status with the rule\'s code ' +
+    '(defaults: 429 `rate_limited`, 500 `internal_error`, 502 `bad_gateway`, 503 `service_unavailable`, 504 `gateway_timeout`). ' +
+    '`X-Emulator-Fault` names the rule; `Retry-After` comes with `retry_after_seconds`.',
+  headers: {
+    'X-Emulator-Fault': { description: 'Id of the fault rule that acted.', required: true, schema: { type: 'string' } },
+    'Retry-After': { schema: { type: 'string', pattern: '^[0-9]+$' } },
+  },
+  content: { 'application/json': { schema: componentRef('InjectedFault') } },
+};
 
 export const json = (schema: JsonSchema, description: string, headers?: ResponseDoc['headers']): ResponseDoc => ({
   description,
@@ -91,5 +106,6 @@ export function responsesOf(op: OperationSpec, statuses: Record<string, number>)
     const description = [status === 422 && op.validation ? 'Validation error (`detail` items)' : '', ...codes.map((c) => `\`${c}\``)].filter(Boolean).join(', ');
     out[String(status)] = json(schemas.length === 1 ? schemas[0] : { oneOf: schemas }, description, Object.keys(headers).length ? headers : undefined);
   }
+  if (op.faults) out.default = INJECTED_FAULT;
   return out;
 }

@@ -10,7 +10,7 @@ import { json, ref, type OperationSpec, type Parameter } from './operation.js';
 
 export const AUTH_ERRORS = ['missing_api_key', 'malformed_api_key', 'invalid_api_key', 'revoked_api_key'];
 /** What reading a JSON body can refuse before validation. */
-const BODY_ERRORS = ['payload_too_large', 'body_not_utf8', 'bad_request'];
+const BODY_ERRORS = ['payload_too_large', 'body_not_utf8', 'body_too_deep', 'bad_request'];
 const MODEL_ERRORS = ['model_not_found', 'model_not_allowed_for_key'];
 /** A path parameter that is not valid percent-encoding is refused by the router before the route runs. */
 export const BAD_PATH = { code: 'bad_request', statuses: [400] };
@@ -26,6 +26,10 @@ const jsonBody = (component: string) => ({ required: true, content: { 'applicati
 export const OUTPUT_MEDIA_TYPES = ['video/mp4', 'image/png', 'image/webp', 'audio/mpeg', 'audio/mp4', 'model/gltf-binary'];
 
 export function publicOperations(): OperationSpec[] {
+  return apiOperations().map((op) => (op.path.startsWith('/v1/media/') ? { ...op, faults: true } : op));
+}
+
+function apiOperations(): OperationSpec[] {
   return [
     {
       method: 'get',
@@ -125,7 +129,7 @@ export function publicOperations(): OperationSpec[] {
         content: { 'multipart/form-data': { schema: ref('UploadForm') } },
       },
       responses: { 201: json(ref('Upload'), 'The registered upload.') },
-      errors: [...AUTH_ERRORS, ...MODEL_ERRORS, 'upload_too_large', 'unsupported_media_type', 'model_takes_no_references', 'malformed_multipart', 'body_not_utf8'],
+      errors: [...AUTH_ERRORS, ...MODEL_ERRORS, 'upload_too_large', 'unsupported_media_type', 'malformed_multipart', 'body_not_utf8'],
       validation: true,
     },
     {

@@ -32,6 +32,16 @@ const DOC_ID = 'https://emulator.local/openapi.json';
 const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 const mediaType = (value: unknown) => String(value ?? '').split(';')[0].trim().toLowerCase();
 
+const badEscape = (path: string) =>
+  path.split('/').some((segment) => {
+    try {
+      decodeURIComponent(segment);
+      return false;
+    } catch {
+      return true;
+    }
+  });
+
 export class ContractChecker {
   private readonly ajv: Ajv2020;
   private readonly routes: Route[];
@@ -78,19 +88,41 @@ export class ContractChecker {
     }
     const route = this.routes.find((r) => r.pattern.test(path));
     const method = x.method.toLowerCase() === 'head' ? 'get' : x.method.toLowerCase();
+    const operationOf = route?.operations[method];
+    // With an admin token, the control router refuses every /_emulator/* call it would otherwise 404 or 405.
+    if (!operationOf && x.status === 401 && /^\/_emulator\//i.test(path)) {
+      const code = (() => {
+        try {
+          return JSON.parse(x.body.toString('utf8')).error?.code;
+        } catch {
+          return undefined;
+        }
+      })();
+      this.expectError(x, 401, code === 'admin_token_invalid' ? 'admin_token_invalid' : 'admin_token_required', fail);
+      return problems;
+    }
     if (!route) {
       this.expectError(x, 404, 'route_not_found', fail);
       return problems;
     }
     const operation = route.operations[method];
     if (!operation) {
-      this.expectError(x, 405, 'method_not_allowed', fail);
+      // The router decodes path parameters before it knows the method is wrong: a bad escape is a 400 first.
+      if (x.status === 400 && badEscape(path)) this.expectError(x, 400, 'bad_request', fail);
+      // The public routes answer 405 with Allow; a few emulator-only routes (health, console assets) fall through to the 404.
+      else if (x.status === 404) this.expectError(x, 404, 'route_not_found', fail);
+      else this.expectError(x, 405, 'method_not_allowed', fail);
       if (x.status === 405 && !x.headers.allow) fail('405 without an Allow header');
       return problems;
     }
-    const response = operation.responses[String(x.status)] ?? operation.responses.default;
+    // A fault rule's answer is marked; it is checked against the injected-fault response, whatever its status.
+    const injected = x.status >= 400 && x.headers['x-emulator-fault'] !== undefined && operation.responses.default !== undefined;
+    // `default` documents fault-rule answers only: an unmarked status must be listed explicitly.
+    const key = injected ? 'default' : String(x.status);
+    const response = operation.responses[key];
     if (!response) {
-      fail(`undocumented status ${x.status} for ${method.toUpperCase()} ${route.template} (documented: ${Object.keys(operation.responses).join(', ')})`);
+      const listed = Object.keys(operation.responses).filter((k) => k !== 'default');
+      fail(`undocumented status ${x.status} for ${method.toUpperCase()} ${route.template} (documented: ${listed.join(', ')}${operation.responses.default ? '; any other status only from a fault rule, with X-Emulator-Fault' : ''})`);
       return problems;
     }
     for (const [name, header] of Object.entries(response.headers ?? {})) {
@@ -118,7 +150,7 @@ export class ContractChecker {
       fail('the body is not valid JSON');
       return problems;
     }
-    const schemaPath = pointer('paths', route.template, method, 'responses', String(x.status) in operation.responses ? String(x.status) : 'default', 'content', match, 'schema');
+    const schemaPath = pointer('paths', route.template, method, 'responses', key, 'content', match, 'schema');
     const validate = this.validator(schemaPath);
     if (!validate(body)) fail(`body does not match the documented schema:\n${this.describe(validate)}`);
     return problems;

@@ -26,6 +26,13 @@ describe('the contract checker', () => {
     expect(json(500, { error: { code: 'internal_error', message: 'm' } })[0]).toMatch(/undocumented status 500 for GET \/v1\/media\/usage/);
   });
 
+  it('accepts any 4xx/5xx a fault rule injects, when the answer names the rule', () => {
+    const injected = { error: { code: 'service_unavailable', message: 'm' } };
+    expect(json(503, injected, 'GET', '/v1/media/usage', { 'x-emulator-fault': 'f1' })).toEqual([]);
+    expect(json(429, { error: { code: 'rate_limited', message: 'm', retry_after_seconds: 1 } }, 'POST', '/v1/media/generations', { 'x-emulator-fault': 'f1' })).toEqual([]);
+    expect(json(503, injected)[0]).toMatch(/undocumented status 503.*only from a fault rule/);
+  });
+
   it('refuses an undocumented member, a missing member and a wrong type', () => {
     expect(json(200, { ...usage, extra: 1 })[0]).toMatch(/must NOT have additional properties 'extra'/);
     const { as_of: _, ...missing } = usage;

@@ -54,7 +54,8 @@ describe('the OpenAPI document', () => {
     expect(schemas.ValidationItem.required).toEqual(['type', 'loc', 'msg', 'input']);
     expect(schemas.ValidationItem.additionalProperties).toBe(false);
     const submit = doc.paths['/v1/media/generations'].post.responses;
-    expect(Object.keys(submit)).toEqual(['202', '400', '401', '402', '403', '404', '409', '413', '415', '422', '429']);
+    expect(Object.keys(submit)).toEqual(['202', '400', '401', '402', '403', '404', '409', '413', '415', '422', '429', 'default']);
+    expect(submit.default.headers['X-Emulator-Fault'].required).toBe(true);
     const codes402 = submit['402'].content['application/json'].schema.properties.error.oneOf.map((r: Schema) => r.$ref);
     expect(codes402).toEqual(['#/components/schemas/Error.max_credits_exceeded', '#/components/schemas/Error.insufficient_credits']);
     expect(schemas['Error.insufficient_credits'].properties).toHaveProperty('wallet_balance');
