@@ -1,7 +1,7 @@
 // The one way tests create emulators: isolated instances, a bearer-authenticated supertest client, cleanup after each test.
 import request from 'supertest';
 import { afterEach } from 'vitest';
-import type { Emulator, EmulatorOptions, RunningEmulator, StartOptions } from '../../src/index.js';
+import type { Control, Emulator, EmulatorOptions, RunningEmulator, StartOptions } from '../../src/index.js';
 import { createCheckedEmulator } from './contract.js';
 
 const open = new Set<Emulator>();
@@ -23,13 +23,21 @@ export function makeEmulator(options: EmulatorOptions = {}): Emulator {
 }
 
 /** startEmulator() for tests: the same defaults (none added), on a loopback port, contract-checked and closed after the test. */
-export async function startTestEmulator(options: StartOptions = {}): Promise<RunningEmulator> {
+export async function startTestEmulator(options: StartOptions = {}): Promise<RunningEmulator & { control: Control }> {
+  const running = await startSharedEmulator(options);
+  open.add(running.emulator);
+  return running;
+}
+
+/** Like startTestEmulator, for a beforeAll: it outlives each test, so the caller closes it (afterAll). */
+export async function startSharedEmulator(options: StartOptions = {}): Promise<RunningEmulator & { control: Control }> {
   const { port = 0, host = '127.0.0.1', ...rest } = options;
   const emulator = createCheckedEmulator(rest);
-  open.add(emulator);
+  const control = emulator.control as Control;
   await emulator.ready;
   const { url } = await emulator.listen(port, host);
-  return { url, apiKey: emulator.apiKey, emulator, close: () => emulator.close() };
+  control.setBaseUrl(rest.publicBaseUrl ?? url);
+  return { url, apiKey: emulator.apiKey, emulator, control, close: () => emulator.close() };
 }
 
 export function client(emulator: Emulator, apiKey: string = emulator.apiKey) {
