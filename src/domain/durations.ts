@@ -7,6 +7,16 @@ const WHOLE = /^(?:\d+(?:\.\d+)?(?:ms|s|m|h|d))+$/;
 
 /** Milliseconds in a duration; a number is taken as milliseconds already. Throws `invalid_duration` with the input in the message. */
 export function parseDuration(input: string | number, field = 'duration'): number {
+  const ms = parseUnbounded(input, field);
+  // Dates stop at year 275760; a century is far beyond any test and keeps every clock reading valid.
+  if (ms > MAX_DURATION_MS)
+    throw new DomainError('invalid_duration', `${field} must be at most 100 years (${MAX_DURATION_MS} ms), got ${typeof input === 'number' ? input : `"${input}"`}.`);
+  return ms;
+}
+
+export const MAX_DURATION_MS = 100 * 365 * 86_400_000;
+
+function parseUnbounded(input: string | number, field: string): number {
   if (typeof input === 'number') {
     if (Number.isFinite(input) && input >= 0) return Math.round(input);
     throw new DomainError('invalid_duration', `${field} must be a duration like "30s" or a number of milliseconds >= 0, got ${input}.`);

@@ -7,7 +7,13 @@ export const durationSchema = z.union([z.string(), z.number()]).transform((value
   try {
     return parseDuration(value);
   } catch (error) {
-    ctx.addIssue({ code: 'custom', message: `must be a duration like "30s", "250ms" or a number of milliseconds (got ${JSON.stringify(value)})` });
+    const tooLong = error instanceof Error && error.message.includes('at most');
+    ctx.addIssue({
+      code: 'custom',
+      message: tooLong
+        ? `must be a duration of at most 100 years (got ${JSON.stringify(value)})`
+        : `must be a duration like "30s", "250ms" or a number of milliseconds (got ${JSON.stringify(value)})`,
+    });
     return z.NEVER;
   }
 });

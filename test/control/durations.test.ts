@@ -1,6 +1,6 @@
 // Durations as scenario files and control calls write them.
 import { describe, expect, it } from 'vitest';
-import { formatDuration, parseDuration } from '../../src/domain/durations.js';
+import { formatDuration, MAX_DURATION_MS, parseDuration } from '../../src/domain/durations.js';
 
 describe('parseDuration', () => {
   it.each([
@@ -28,6 +28,12 @@ describe('parseDuration', () => {
   it('refuses negative and non-finite numbers', () => {
     expect(() => parseDuration(-1)).toThrow(expect.objectContaining({ code: 'invalid_duration' }));
     expect(() => parseDuration(Number.NaN)).toThrow(expect.objectContaining({ code: 'invalid_duration' }));
+  });
+
+  it('refuses durations past 100 years, which would push the clock beyond what a date can hold', () => {
+    expect(parseDuration(MAX_DURATION_MS)).toBe(MAX_DURATION_MS);
+    expect(() => parseDuration(1e300, 'by')).toThrow(expect.objectContaining({ code: 'invalid_duration', message: expect.stringContaining('at most 100 years') }));
+    expect(() => parseDuration('100000000d', 'by')).toThrow(expect.objectContaining({ code: 'invalid_duration' }));
   });
 
   it('formats durations back for messages', () => {
