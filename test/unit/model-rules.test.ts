@@ -1,16 +1,11 @@
 // Model-level request rules: the whole 422 item for every rule, the order of items, and frame assignment.
 import { describe, it, expect } from 'vitest';
-import { loadCatalogue } from '../../src/domain/catalogue.js';
 import type { ModelEntry } from '../../src/domain/catalogue-schema.js';
+import { fixtureModel } from '../helpers/catalogue.js';
 import { assignFrames, checkModelRules, refIds, type GenerationInput } from '../../src/domain/model-rules.js';
 import type { ValidationItem } from '../../src/domain/validation-item.js';
 
-const catalogue = loadCatalogue();
-const model = (slug: string): ModelEntry => {
-  const entry = catalogue.get(slug);
-  if (entry === undefined) throw new Error(`fixture lacks ${slug}`);
-  return entry;
-};
+const model = fixtureModel;
 const A = model('motion-lite-v1');
 const B = model('keyframe-pro-v2');
 const IMAGE = model('still-sketch-v1');

@@ -1,16 +1,11 @@
 // Pricing: every figure of the spec, every option value, exact arithmetic, and the rational helpers under it.
 import { describe, it, expect } from 'vitest';
-import { loadCatalogue } from '../../src/domain/catalogue.js';
 import type { ModelEntry } from '../../src/domain/catalogue-schema.js';
+import { fixtureModel } from '../helpers/catalogue.js';
 import { defaultPrice, maxPrice, quote, resolveParams } from '../../src/domain/pricing.js';
 import { ceil, compare, formatRational, parseRational, product, rational } from '../../src/domain/rational.js';
 
-const catalogue = loadCatalogue();
-const model = (slug: string): ModelEntry => {
-  const entry = catalogue.get(slug);
-  if (entry === undefined) throw new Error(`fixture lacks ${slug}`);
-  return entry;
-};
+const model = fixtureModel;
 const A = model('motion-lite-v1');
 const B = model('keyframe-pro-v2');
 const price = (m: ModelEntry, params: Record<string, string> = {}) => quote(m, params).credits;
