@@ -33,6 +33,7 @@ async function main() {
       `  Balance:        ${ctx.ledger.balance(emulator.accountId)} credits`,
       `  Timing:         ${emulator.options.timing}`,
       `  Health:         ${url}/_emulator/health`,
+      ...(emulator.options.controlPlane ? [`  Console:        ${url}/_emulator/console`] : []),
       `  Control plane:  ${controlPlane}${emulator.options.controlPlane ? ` (${url}/_emulator/*, docs/control-plane.md)` : ''}`,
       ...(scenario ? [`  Scenario:       ${scenario}`] : []),
       ...(stateFile ? [`  State file:     ${stateFile} (${loaded ? 'loaded' : 'new'}; saved on exit)`] : []),
