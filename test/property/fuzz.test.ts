@@ -78,3 +78,20 @@ describe('mutated requests (wrong types, nulls, huge/empty/Unicode strings, deep
     expect(takeViolations()).toEqual([]);
   });
 });
+
+describe('the emulator clock near the end of representable time (JavaScript dates stop at +275760-09-13)', () => {
+  it('refuses an advance that would pass it, and keeps answering afterwards', async () => {
+    await freshState();
+    const END = 8.64e15;
+    const tenYears = 10 * 365 * 86_400_000;
+    // Each control call may move at most 100 years; their sum is what runs out. Jump close to the end in-process.
+    await running.emulator.advance(END - running.emulator.context().clock.now() - tenYears);
+    const advance = await http.send({ method: 'POST', path: '/_emulator/clock/advance', headers: [['Content-Type', 'application/json']], body: JSON.stringify({ by: '36500d' }) });
+    await new Promise((resolve) => setImmediate(resolve));
+    const usage = await http.send({ method: 'GET', path: '/v1/media/usage', headers: [['Authorization', `Bearer ${running.apiKey}`]] });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(advance.status, `advance answered ${advance.body.toString('utf8')}`).toBeLessThan(500);
+    expect(usage.status, `usage answered ${usage.body.toString('utf8')}`).toBe(200);
+    expect(takeViolations()).toEqual([]);
+  });
+});
