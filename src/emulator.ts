@@ -8,6 +8,8 @@ import { resolveOptions, type EmulatorOptions, type ResolvedOptions } from './co
 import type { Control } from './control/client.js';
 import { loadCatalogue, parseCatalogue, type Catalogue } from './domain/catalogue.js';
 import type { DomainContext, PlanHook } from './domain/context.js';
+import { LAST_INSTANT_MS } from './domain/durations.js';
+import { DomainError } from './domain/errors.js';
 import { buildApp } from './http/app.js';
 import type { RouteDeps } from './http/routes/deps.js';
 import { healthRoutes } from './http/routes/health.js';
@@ -109,6 +111,8 @@ export function createEmulator(input: EmulatorOptions = {}, extensions: Emulator
       // so completed_at is the planned instant however a test splits its advances.
       const ctx = context;
       const target = ctx.clock.now() + Math.max(0, ms);
+      if (target > LAST_INSTANT_MS)
+        throw new DomainError('invalid_duration', 'This advance would move the clock past 9999-12-31T23:59:59Z, the last instant the service can write; advance by less.');
       for (let next = ctx.scheduler.nextDueAt(); next !== undefined && next <= target; next = ctx.scheduler.nextDueAt()) {
         ctx.scheduler.advance(Math.max(0, next - ctx.clock.now()));
         await ctx.lifecycle.settle();

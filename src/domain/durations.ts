@@ -16,6 +16,9 @@ export function parseDuration(input: string | number, field = 'duration'): numbe
 
 export const MAX_DURATION_MS = 100 * 365 * 86_400_000;
 
+/** The clock never passes this: Python's datetime (the real service) stops at year 9999, and so do four-digit ISO 8601 years. */
+export const LAST_INSTANT_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
 function parseUnbounded(input: string | number, field: string): number {
   if (typeof input === 'number') {
     if (Number.isFinite(input) && input >= 0) return Math.round(input);

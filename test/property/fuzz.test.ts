@@ -79,10 +79,10 @@ describe('mutated requests (wrong types, nulls, huge/empty/Unicode strings, deep
   });
 });
 
-describe('the emulator clock near the end of representable time (JavaScript dates stop at +275760-09-13)', () => {
+describe('the emulator clock near the end of representable time (the service writes four-digit years: 9999-12-31 is the last day)', () => {
   it('refuses an advance that would pass it, and keeps answering afterwards', async () => {
     await freshState();
-    const END = 8.64e15;
+    const END = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
     const tenYears = 10 * 365 * 86_400_000;
     // Each control call may move at most 100 years; their sum is what runs out. Jump close to the end in-process.
     await running.emulator.advance(END - running.emulator.context().clock.now() - tenYears);
