@@ -20,7 +20,7 @@ async function main() {
   const control = emulator.control!;
   const stateFile = emulator.options.stateFile;
   const loaded = stateFile ? await loadStateFile(control, stateFile) : false;
-  await emulator.ready;
+  // Listen before the ffmpeg probes finish: the renderer logs its own line, and health says "starting" until then.
   const { url } = await emulator.listen(port, host);
   const scenario = (await control.scenario.progress())?.name;
   const controlPlane = !emulator.options.controlPlane ? 'off (health only)' : emulator.options.adminToken ? 'on, admin token required' : 'on, open';

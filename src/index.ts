@@ -43,7 +43,7 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
   const emulator = createEmulatorApp(rest);
   const { control } = emulator;
   if (rest.stateFile) await loadStateFile(control, rest.stateFile);
-  await emulator.ready;
+  // Listen at once: renders wait for the renderer by themselves, and `emulator.ready` tells when ffmpeg was found.
   const { url } = await emulator.listen(port, host);
   control.setBaseUrl(rest.publicBaseUrl ?? url);
   const close = async () => {

@@ -97,6 +97,10 @@ export class FaultStore {
     return [...this.rules];
   }
 
+  get isEmpty(): boolean {
+    return this.rules.length === 0;
+  }
+
   get(id: string): FaultRule {
     const rule = this.rules.find((r) => r.id === id);
     if (!rule) throw new DomainError('fault_not_found', `No fault rule '${id}'. List the rules with GET /_emulator/faults.`);

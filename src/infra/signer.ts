@@ -8,10 +8,26 @@ export interface Signer {
   verify(path: string, expires: unknown, signature: unknown, nowMs: number): Verdict;
 }
 
+/** Reads within one second sign the same (path, expiry): remembering that second's signatures saves an HMAC per output. */
+const MAX_REMEMBERED = 5_000;
+
 export function createSigner(secret: string): Signer {
   const mac = (path: string, expires: string) => createHmac('sha256', secret).update(`${path}\n${expires}`).digest();
+  let rememberedSecond = -1;
+  const remembered = new Map<string, string>();
   return {
-    sign: (path, expiresAtSeconds) => mac(path, String(expiresAtSeconds)).toString('hex'),
+    sign(path, expiresAtSeconds) {
+      if (expiresAtSeconds !== rememberedSecond || remembered.size >= MAX_REMEMBERED) {
+        remembered.clear();
+        rememberedSecond = expiresAtSeconds;
+      }
+      let signature = remembered.get(path);
+      if (signature === undefined) {
+        signature = mac(path, String(expiresAtSeconds)).toString('hex');
+        remembered.set(path, signature);
+      }
+      return signature;
+    },
     verify(path, expires, signature, nowMs) {
       if (typeof expires !== 'string' || typeof signature !== 'string') return expires === undefined && signature === undefined ? 'unsigned' : 'invalid';
       if (!/^\d{1,12}$/.test(expires) || !/^[0-9a-f]{64}$/.test(signature)) return 'invalid';

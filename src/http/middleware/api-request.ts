@@ -16,8 +16,12 @@ export function peekKeyId(ctx: DomainContext, authorization: string | undefined)
 
 export function newScope(ctx: DomainContext, req: Request): RequestScope {
   const header = req.headers['idempotency-key'];
+  let keyId: number | null | undefined;
   return {
-    keyId: peekKeyId(ctx, req.headers.authorization),
+    // Looked up only when a fault rule or the journal needs it: the route authenticates the request anyway.
+    get keyId() {
+      return keyId === undefined ? (keyId = peekKeyId(ctx, req.headers.authorization)) : keyId;
+    },
     idempotencyKey: typeof header === 'string' ? header : null,
     faultId: null,
     lost: false,

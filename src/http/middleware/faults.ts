@@ -28,7 +28,8 @@ export function faultMiddleware(state: ControlState, emulator: Emulator): Reques
   // The same reader the routes use: once it has consumed the body, their own reader sees it done and keeps req.body.
   const readAhead = express.raw({ type: (req) => !isMultipart(req.headers['content-type']), limit: JSON_BODY_LIMIT });
   return (req, res, next) => {
-    if (!isApiPath(req.path)) return next();
+    // No rules (the usual case): nothing to match, and no AsyncLocalStorage scope, whose hooks slow every request.
+    if (!isApiPath(req.path) || state.faults.isEmpty) return next();
     const scope = scopeOf(res) ?? newScope(emulator.context(), req);
     const proceed = () => state.requests.run(scope, () => next());
     const query = req.query as Record<string, unknown>;
