@@ -109,7 +109,7 @@ try {
 }
 
 const startups = await inProcessStartups(dist, STARTS);
-rows.push({ name: `startEmulator() until ready (median of ${STARTS}, one process)`, emulator: median(startups), bare: NaN, ratio: NaN, target: '≤ 150 ms', met: median(startups) <= 150, detail: `all: ${startups.map((t) => t.toFixed(0)).join(', ')} ms` });
+rows.push({ name: `startEmulator() until it resolves (median of ${STARTS}, one process)`, emulator: median(startups), bare: NaN, ratio: NaN, target: '≤ 150 ms', met: median(startups) <= 150, detail: `all: ${startups.map((t) => t.toFixed(0)).join(', ')} ms` });
 const cli: number[] = [];
 const bareProcess: number[] = [];
 for (let i = 0; i < STARTS; i++) {
