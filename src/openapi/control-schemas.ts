@@ -12,7 +12,7 @@ export const rendererInfoSchema = z.strictObject({
   binary: z.string().optional(),
   version: z.string().optional(),
   warning: z.string().optional(),
-  maxParallel: z.int().min(1),
+  max_parallel: z.int().min(1),
 });
 
 export const clockSchema = z.strictObject({ now: dateTime(), frozen: z.boolean() }).meta({ description: 'The emulator clock (ISO 8601, UTC).' });
@@ -22,7 +22,7 @@ export const healthSchema = z
     status: z.enum(['ok', 'starting']).meta({ description: '`starting` until the renderer has found ffmpeg or fallen back to fixtures.' }),
     version: z.string(),
     renderer: rendererInfoSchema.nullable(),
-    timing: z.strictObject({ profile: timingProfile, byModel: z.record(z.string(), timingProfile) }),
+    timing: z.strictObject({ profile: timingProfile, by_model: z.record(z.string(), timingProfile) }),
     clock: clockSchema,
     generations: count(),
   })

@@ -47,6 +47,7 @@ describe('wrong methods: 405 with the envelope and Allow', () => {
     ['patch', '/v1/media/usage', 'GET'],
     ['get', '/v1/media/uploads', 'POST'],
     ['post', '/files/gen_000001/0.mp4', 'GET, HEAD'],
+    ['post', '/_emulator/health', 'GET, HEAD'],
   ];
   it.each(cases)('%s %s', async (method, path, allow) => {
     const emulator = makeEmulator({ ffmpegPath: false });

@@ -2,21 +2,27 @@
 import { Router } from 'express';
 import type { Emulator } from '../../emulator.js';
 import { VERSION } from '../../version.js';
+import { methodNotAllowed } from '../errors.js';
 import { sendJson } from '../send.js';
 
 export function healthRoutes(emulator: Emulator): Router {
   const router = Router();
-  router.get('/_emulator/health', (_req, res) => {
-    const ctx = emulator.context();
-    const renderer = emulator.rendererInfo();
-    sendJson(res, 200, {
-      status: renderer ? 'ok' : 'starting',
-      version: VERSION,
-      renderer: renderer ?? null,
-      timing: ctx.settings.timing,
-      clock: { now: new Date(ctx.clock.now()).toISOString(), frozen: ctx.clock.frozen },
-      generations: ctx.generations.size,
-    });
-  });
+  router
+    .route('/_emulator/health')
+    .get((_req, res) => {
+      const ctx = emulator.context();
+      const renderer = emulator.rendererInfo();
+      // snake_case, like every other answer of the API and the control plane.
+      const { maxParallel, ...described } = renderer ?? { maxParallel: 0 };
+      sendJson(res, 200, {
+        status: renderer ? 'ok' : 'starting',
+        version: VERSION,
+        renderer: renderer ? { ...described, max_parallel: maxParallel } : null,
+        timing: { profile: ctx.settings.timing.profile, by_model: ctx.settings.timing.byModel },
+        clock: { now: new Date(ctx.clock.now()).toISOString(), frozen: ctx.clock.frozen },
+        generations: ctx.generations.size,
+      });
+    })
+    .all(methodNotAllowed(['GET', 'HEAD']));
   return router;
 }
