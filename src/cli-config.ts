@@ -11,28 +11,6 @@ export interface CliOptions extends EmulatorOptions {
 
 export class CliError extends Error {}
 
-/** Every environment variable the CLI reads, with the option it sets. Documented in the README. */
-export const ENV_VARS = {
-  PORT: 'port',
-  HOST: 'host',
-  MEDIA_EMULATOR_CONFIG: 'config file path',
-  MEDIA_EMULATOR_API_KEY: 'apiKey',
-  MEDIA_EMULATOR_BALANCE: 'initialBalance',
-  MEDIA_EMULATOR_TIMING: 'timing',
-  MEDIA_EMULATOR_SEED: 'seed',
-  MEDIA_EMULATOR_PUBLIC_URL: 'publicBaseUrl',
-  MEDIA_EMULATOR_CORS_ORIGINS: 'corsOrigins',
-  MEDIA_EMULATOR_SCENARIO: 'scenario',
-  MEDIA_EMULATOR_STATE_FILE: 'stateFile',
-  MEDIA_EMULATOR_CONTROL_PLANE: 'controlPlane (on | off)',
-  MEDIA_EMULATOR_MAGIC_PROMPTS: 'magicPrompts (on | off)',
-  EMULATOR_ADMIN_TOKEN: 'adminToken',
-  MEDIA_EMULATOR_CATALOGUE: 'catalogue',
-  MEDIA_EMULATOR_URL_TTL: 'urlTtlSeconds',
-  MEDIA_EMULATOR_OUTPUT_LABEL: 'outputLabel',
-  FFMPEG_PATH: 'ffmpegPath',
-} as const;
-
 const FLAGS = {
   port: { type: 'string' },
   host: { type: 'string' },

@@ -40,8 +40,6 @@ function handler(statuses: Record<string, number>, log: (line: string) => void):
     const httpError = error as { type?: string; status?: number; message?: string };
     if (httpError.type === 'entity.too.large')
       return sendError(res, statusFor('payload_too_large', statuses), 'payload_too_large', 'The request body is larger than 16 MiB. Send a smaller body.');
-    if (httpError.status === 400 && /multipart|boundary/i.test(httpError.message ?? ''))
-      return sendError(res, statusFor('malformed_multipart', statuses), 'malformed_multipart', 'The multipart body could not be parsed. Send multipart/form-data with a boundary.');
     if (typeof httpError.status === 'number' && httpError.status >= 400 && httpError.status < 500)
       return sendError(res, httpError.status, 'bad_request', `The request could not be read (${httpError.message ?? 'bad request'}). Check the body and headers.`);
     log(`internal error on ${req.method} ${req.originalUrl}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);

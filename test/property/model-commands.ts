@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import type { RawClient, RawResponse } from '../helpers/raw-http.js';
-import { multipart, png } from './png.js';
+import { multipart, png } from '../helpers/images.js';
 import { MODELS, referencePrice } from './reference-price.js';
 
 export const START = Date.parse('2026-03-01T20:00:00Z');

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import catalogueFile from '../../fixtures/catalogue.json' with { type: 'json' };
 import { buildOpenApiDocument } from '../../src/openapi/document.js';
 import { schemaArbitrary } from './schema-arbitrary.js';
-import { multipart, png } from './png.js';
+import { multipart, png } from '../helpers/images.js';
 
 type Schema = Record<string, any>;
 

@@ -1,4 +1,4 @@
-// A valid PNG of any size and colour, made in memory, for upload tests without fixture files.
+// Images and multipart bodies made in memory, for upload tests without fixture files.
 import { crc32, deflateSync } from 'node:zlib';
 
 function chunk(type: string, data: Buffer): Buffer {
@@ -10,14 +10,27 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
-export function png(width = 64, height = 64, rgb: [number, number, number] = [40, 120, 200]): Buffer {
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+function ihdr(width: number, height: number): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header.set([8, 2, 0, 0, 0], 8); // 8-bit, truecolour, deflate, no filter, no interlace
+  return chunk('IHDR', header);
+}
+
+/** A complete, decodable PNG of one colour. */
+export function png(width = 64, height = 64, rgb: [number, number, number] = [40, 120, 200]): Buffer {
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
   const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(pixels)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([PNG_SIGNATURE, ihdr(width, height), chunk('IDAT', deflateSync(pixels)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** Only the signature and header: enough for content sniffing of large or odd dimensions, padded to `size` bytes. */
+export function pngHeader(width: number, height: number, size?: number): Buffer {
+  const head = Buffer.concat([PNG_SIGNATURE, ihdr(width, height)]);
+  return size === undefined ? head : Buffer.concat([head, Buffer.alloc(size - head.length)]);
 }
 
 /** A multipart/form-data body with the given fields and an optional file part. */
