@@ -71,13 +71,13 @@ export function submitGeneration(ctx: DomainContext, s: Submission): SubmissionR
       wallet_balance: balance,
     });
 
-  const generation = createGeneration(ctx, s, model.kind, price.params, assignFrames(model, input), now);
+  // The plan first: a refusal from the hook (a bad magic marker) must not use up a generation id.
   let plan: GenerationPlan = {
     ...plannedTimers(profileFor(ctx.settings.timing, model.slug), { kind: model.kind, durationSeconds: numeric(price.params.duration), count: price.count }, ctx.random.next),
     outputUrls: 'valid',
   };
   if (ctx.planHook) plan = ctx.planHook({ key: s.key, model, body: input, plan });
-  generation.plan = plan;
+  const generation = createGeneration(ctx, s, model.kind, price.params, assignFrames(model, input), now, plan);
   ctx.ledger.append({ type: 'charge', accountId: s.key.accountId, amount: price.credits, at: now, generationId: generation.id, keyId: s.key.id, modelSlug: model.slug });
   ctx.generations.add(generation);
   const response: StoredResponse = {
@@ -103,6 +103,7 @@ function createGeneration(
   resolvedParams: Record<string, string>,
   frames: Generation['frames'],
   now: number,
+  plan: GenerationPlan,
 ): Generation {
   return {
     seq: ctx.generations.nextSeq(),
@@ -123,6 +124,6 @@ function createGeneration(
     completedAt: null,
     error: null,
     outputs: [],
-    plan: { pendingMs: 0, runningMs: 0, manualOnly: false },
+    plan,
   };
 }

@@ -94,6 +94,15 @@ describe('magic prompt markers', () => {
     expect((await control.accounts())[0].balance).toBe(1_000_000);
   });
 
+  it('uses up no generation id on a refused marker, so seeded ids stay in sequence', async () => {
+    skipContractCheck();
+    const { api } = controlled();
+    expect((await api.submit(submission({ prompt: '[emulator:fial]' }), idem('refused-first'))).status).toBe(422);
+    const accepted = await api.submit(submission(), idem('accepted-next'));
+    expect(accepted.status).toBe(202);
+    expect(accepted.body.generation.id).toBe('gen_000001');
+  });
+
   it('magicPrompts: false treats markers as plain text', async () => {
     const { control, id } = await run('[emulator:fail=content_policy] [emulator:fial]', { magicPrompts: false });
     expect((await control.waitFor(id, 'final')).status).toBe('completed');
