@@ -10,16 +10,26 @@ export async function measureEndToEnd(rounds = ROUNDS): Promise<number[]> {
   const media = await startEmulator({ timing: 'instant', outputLabel: 'generation' });
   await media.emulator.ready;
   const headers = { Authorization: `Bearer ${media.apiKey}`, 'Content-Type': 'application/json' };
-  const body = JSON.stringify({ model_slug: 'motion-lite-v1', prompt: 'a paper boat drifting on a pond', max_credits: 100 });
+  const body = JSON.stringify({
+    model_slug: 'motion-lite-v1',
+    prompt: 'a paper boat drifting on a pond',
+    max_credits: 100,
+  });
   const times: number[] = [];
   try {
     for (let round = 0; round <= rounds; round++) {
       const started = performance.now();
-      const res = await fetch(`${media.url}/v1/media/generations`, { method: 'POST', headers: { ...headers, 'Idempotency-Key': `e2e-${round}-bench` }, body });
+      const res = await fetch(`${media.url}/v1/media/generations`, {
+        method: 'POST',
+        headers: { ...headers, 'Idempotency-Key': `e2e-${round}-bench` },
+        body,
+      });
       const { generation } = (await res.json()) as { generation: { id: string } };
       // Poll the public API as a client would, without the 5 s pause: the cost measured is the emulator's.
       for (;;) {
-        const read = (await (await fetch(`${media.url}/v1/media/generations/${generation.id}`, { headers })).json()) as { generation: { status: string } };
+        const read = (await (
+          await fetch(`${media.url}/v1/media/generations/${generation.id}`, { headers })
+        ).json()) as { generation: { status: string } };
         if (read.generation.status === 'completed') break;
         if (read.generation.status === 'failed') throw new Error(`generation ${generation.id} failed`);
         await new Promise((resolve) => setTimeout(resolve, 2));
@@ -38,5 +48,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const times = await measureEndToEnd();
   console.log('| Measure | Median | Min | Max | Target |');
   console.log('|---|---|---|---|---|');
-  console.log(`| Model A default, submit -> completed (instant timing, fresh render) | ${median(times).toFixed(0)} ms | ${Math.min(...times).toFixed(0)} ms | ${Math.max(...times).toFixed(0)} ms | <= 400 ms |`);
+  console.log(
+    `| Model A default, submit -> completed (instant timing, fresh render) | ${median(times).toFixed(0)} ms | ${Math.min(...times).toFixed(0)} ms | ${Math.max(...times).toFixed(0)} ms | <= 400 ms |`,
+  );
 }

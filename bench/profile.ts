@@ -33,7 +33,11 @@ export function profileSummary(dir: string, root: string): { bySelf: HotFunction
     const keyOf = (n: ProfileNode) => {
       const { functionName, url, lineNumber } = n.callFrame;
       const path = url.startsWith('file://') ? relative(root, new URL(url).pathname) : url || '(native)';
-      return { key: `${functionName}@${path}:${lineNumber}`, name: functionName || '(anonymous)', where: `${path}:${lineNumber + 1}` };
+      return {
+        key: `${functionName}@${path}:${lineNumber}`,
+        name: functionName || '(anonymous)',
+        where: `${path}:${lineNumber + 1}`,
+      };
     };
     // Total time counts a function once per sample even when it recurses: walk with the keys already on the stack.
     const walk = (node: ProfileNode, onStack: Set<string>): number => {
@@ -55,10 +59,18 @@ export function profileSummary(dir: string, root: string): { bySelf: HotFunction
     };
     walk(nodes[0], new Set());
   }
-  const toHot = (t: Tally): HotFunction => ({ name: t.name, where: t.where, selfPercent: (100 * t.self) / Math.max(1, busy), totalPercent: (100 * t.total) / Math.max(1, busy) });
+  const toHot = (t: Tally): HotFunction => ({
+    name: t.name,
+    where: t.where,
+    selfPercent: (100 * t.self) / Math.max(1, busy),
+    totalPercent: (100 * t.total) / Math.max(1, busy),
+  });
   const all = [...tallies.values()];
   return {
-    bySelf: all.sort((a, b) => b.self - a.self).slice(0, 20).map(toHot),
+    bySelf: all
+      .sort((a, b) => b.self - a.self)
+      .slice(0, 20)
+      .map(toHot),
     ownByTotal: all
       .filter((t) => t.where.startsWith('dist/'))
       .sort((a, b) => b.total - a.total)

@@ -76,7 +76,11 @@ interface Row {
 
 const cases: Array<{ name: string; slug: string; params: Record<string, string> }> = [
   { name: 'Model A default (4 s, 480p 16:9, no audio)', slug: 'motion-lite-v1', params: {} },
-  { name: 'Model A 15 s, 720p 16:9, audio on', slug: 'motion-lite-v1', params: { duration: '15', quality: '720p', audio: 'on' } },
+  {
+    name: 'Model A 15 s, 720p 16:9, audio on',
+    slug: 'motion-lite-v1',
+    params: { duration: '15', quality: '720p', audio: 'on' },
+  },
 ];
 
 const rows: Row[] = [];
@@ -147,7 +151,9 @@ const resultsPath = join(root, 'bench/RESULTS.md');
 const existing = await readFile(resultsPath, 'utf8').catch(() => '# Benchmark results\n\n');
 // Replace only our section: from "## Renders" to the next "## " heading (other sections belong to other benches).
 const pattern = /^## Renders\n[\s\S]*?(?=^## |(?![\s\S]))/m;
-const updated = pattern.test(existing) ? existing.replace(pattern, `${section}\n`) : `${existing.trimEnd()}\n\n${section}`;
+const updated = pattern.test(existing)
+  ? existing.replace(pattern, `${section}\n`)
+  : `${existing.trimEnd()}\n\n${section}`;
 await mkdir(dirname(resultsPath), { recursive: true });
 await writeFile(resultsPath, updated.trimEnd() + '\n');
 console.log(`wrote ${resultsPath}`);

@@ -38,6 +38,8 @@ export function writeSection(path: string, s: Section) {
   ].join('\n');
   const existing = readFileSync(path, 'utf8');
   const pattern = new RegExp(`^${HEADING}\\n[\\s\\S]*?(?=^## |(?![\\s\\S]))`, 'm');
-  const updated = pattern.test(existing) ? existing.replace(pattern, `${section}\n`) : existing.replace(/^# Benchmark results\n\n?/m, `# Benchmark results\n\n${section}\n`);
+  const updated = pattern.test(existing)
+    ? existing.replace(pattern, `${section}\n`)
+    : existing.replace(/^# Benchmark results\n\n?/m, `# Benchmark results\n\n${section}\n`);
   writeFileSync(path, `${updated.trimEnd()}\n`);
 }

@@ -39,13 +39,22 @@ async function prepare(stored: ServerProcess, manual: ServerProcess) {
     Array.from({ length: 32 }, async () => {
       while (next < STORED) {
         const i = next++;
-        const res = await http.send({ method: 'POST', path: '/v1/media/generations', headers: [...headers, ['Idempotency-Key', `stored-${i}-0000`]], body });
+        const res = await http.send({
+          method: 'POST',
+          path: '/v1/media/generations',
+          headers: [...headers, ['Idempotency-Key', `stored-${i}-0000`]],
+          body,
+        });
         if (res.status !== 202) throw new Error(`set-up submission answered ${res.status}`);
       }
     }),
   );
   for (let tries = 0; tries < 1200; tries++) {
-    const open = await Promise.all(['pending', 'running'].map((s) => http.send({ method: 'GET', path: `/v1/media/generations?status=${s}&limit=1`, headers })));
+    const open = await Promise.all(
+      ['pending', 'running'].map((s) =>
+        http.send({ method: 'GET', path: `/v1/media/generations?status=${s}&limit=1`, headers }),
+      ),
+    );
     if (open.every((r) => r.json().generations.length === 0)) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -57,7 +66,18 @@ async function prepare(stored: ServerProcess, manual: ServerProcess) {
     estimate: (await http.send({ method: 'POST', path: estimateLoad.path, headers, body: estimateLoad.body })).json(),
     get: (await http.send({ method: 'GET', path: `/v1/media/generations/${generation}`, headers })).json(),
     list,
-    submit: (await rawClient(manual.url).send({ method: 'POST', path: '/v1/media/generations', headers: [['Authorization', `Bearer ${manual.apiKey}`], ['Content-Type', 'application/json'], ['Idempotency-Key', 'capture-0001']], body })).json(),
+    submit: (
+      await rawClient(manual.url).send({
+        method: 'POST',
+        path: '/v1/media/generations',
+        headers: [
+          ['Authorization', `Bearer ${manual.apiKey}`],
+          ['Content-Type', 'application/json'],
+          ['Idempotency-Key', 'capture-0001'],
+        ],
+        body,
+      })
+    ).json(),
   };
   http.close();
   return { generation, fixed };
@@ -77,7 +97,11 @@ const rows: Row[] = [];
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
 console.log(`throughput: ${SECONDS} s per run, ${ROUNDS} alternating round(s), autocannon 10 connections, loopback`);
-const stored = await startProcess(scripts.emulator, { timing: 'instant', outputLabel: 'request', initialBalance: 1e12 }, profileArgs);
+const stored = await startProcess(
+  scripts.emulator,
+  { timing: 'instant', outputLabel: 'request', initialBalance: 1e12 },
+  profileArgs,
+);
 const manual = await startProcess(scripts.emulator, { timing: 'manual', initialBalance: 1e12 }, profileArgs);
 const { generation, fixed } = await prepare(stored, manual);
 const bare = await startProcess(scripts.bare, fixed);
@@ -100,16 +124,34 @@ try {
       }
     }
     const [e, b] = [median(emulatorRps), median(bareRps)];
-    const row = { name: route.name.replace('10,000', STORED.toLocaleString('en-US')), emulator: e, bare: b, ratio: e / b, target: `≥ ${route.target}×`, met: e / b >= route.target, detail: bad ? `${bad} non-2xx/errors` : '' };
+    const row = {
+      name: route.name.replace('10,000', STORED.toLocaleString('en-US')),
+      emulator: e,
+      bare: b,
+      ratio: e / b,
+      target: `≥ ${route.target}×`,
+      met: e / b >= route.target,
+      detail: bad ? `${bad} non-2xx/errors` : '',
+    };
     rows.push(row);
-    console.log(`${row.name}: emulator ${fmt(e)} req/s, bare ${fmt(b)} req/s, ${row.ratio.toFixed(2)}× (target ${row.target})${bad ? `, ${bad} bad answers` : ''}`);
+    console.log(
+      `${row.name}: emulator ${fmt(e)} req/s, bare ${fmt(b)} req/s, ${row.ratio.toFixed(2)}× (target ${row.target})${bad ? `, ${bad} bad answers` : ''}`,
+    );
   }
 } finally {
   await Promise.all([stored.stop(), manual.stop(), bare.stop()]);
 }
 
 const startups = await inProcessStartups(dist, STARTS);
-rows.push({ name: `startEmulator() until it resolves (median of ${STARTS}, one process)`, emulator: median(startups), bare: NaN, ratio: NaN, target: '≤ 150 ms', met: median(startups) <= 150, detail: `all: ${startups.map((t) => t.toFixed(0)).join(', ')} ms` });
+rows.push({
+  name: `startEmulator() until it resolves (median of ${STARTS}, one process)`,
+  emulator: median(startups),
+  bare: NaN,
+  ratio: NaN,
+  target: '≤ 150 ms',
+  met: median(startups) <= 150,
+  detail: `all: ${startups.map((t) => t.toFixed(0)).join(', ')} ms`,
+});
 const cli: number[] = [];
 const bareProcess: number[] = [];
 for (let i = 0; i < STARTS; i++) {
@@ -117,20 +159,45 @@ for (let i = 0; i < STARTS; i++) {
   bareProcess.push(await processToFirst200([scripts.bare, '{}'], '/health'));
 }
 const [c, bp] = [median(cli), median(bareProcess)];
-rows.push({ name: `CLI process start to first 200 (median of ${STARTS})`, emulator: c, bare: bp, ratio: c / bp, target: '≤ 2× bare', met: c / bp <= 2, detail: '' });
-console.log(`start-up: startEmulator() ${median(startups).toFixed(1)} ms; CLI to first 200 ${c.toFixed(0)} ms vs bare Express ${bp.toFixed(0)} ms (${(c / bp).toFixed(2)}×)`);
+rows.push({
+  name: `CLI process start to first 200 (median of ${STARTS})`,
+  emulator: c,
+  bare: bp,
+  ratio: c / bp,
+  target: '≤ 2× bare',
+  met: c / bp <= 2,
+  detail: '',
+});
+console.log(
+  `start-up: startEmulator() ${median(startups).toFixed(1)} ms; CLI to first 200 ${c.toFixed(0)} ms vs bare Express ${bp.toFixed(0)} ms (${(c / bp).toFixed(2)}×)`,
+);
 
 // The render benchmark is the real-media engineer's: run it as it is; it writes its own "## Renders" section.
 const resultsPath = join(REPO_ROOT, 'bench/RESULTS.md');
 const before = readFileSync(resultsPath, 'utf8');
-const renders = spawnSync(process.execPath, ['--import', 'tsx', 'bench/render.ts'], { cwd: REPO_ROOT, env: { ...process.env, BENCH_ROUNDS: quick ? '3' : '11' }, encoding: 'utf8' });
-const renderTable = renders.status === 0 ? (renders.stdout.match(/\n(\| Output[\s\S]*?)\n\n/)?.[1] ?? '') : `(render benchmark failed: ${renders.stderr.trim().split('\n').pop()})`;
+const renders = spawnSync(process.execPath, ['--import', 'tsx', 'bench/render.ts'], {
+  cwd: REPO_ROOT,
+  env: { ...process.env, BENCH_ROUNDS: quick ? '3' : '11' },
+  encoding: 'utf8',
+});
+const renderTable =
+  renders.status === 0
+    ? (renders.stdout.match(/\n(\| Output[\s\S]*?)\n\n/)?.[1] ?? '')
+    : `(render benchmark failed: ${renders.stderr.trim().split('\n').pop()})`;
 if (quick) writeFileSync(resultsPath, before); // a quick run never replaces the committed figures
 
 // The real-media issue's end-to-end figure, also the render engineer's: imported and run as it is.
 const { measureEndToEnd } = await import('./end-to-end.js');
 const endToEnd = await measureEndToEnd(quick ? 3 : 11);
-rows.push({ name: 'Model A default, submit to completed over HTTP (instant timing, fresh render; bench/end-to-end.ts, median)', emulator: median(endToEnd), bare: NaN, ratio: NaN, target: '≤ 400 ms', met: median(endToEnd) <= 400, detail: `min ${Math.min(...endToEnd).toFixed(0)}, max ${Math.max(...endToEnd).toFixed(0)} ms` });
+rows.push({
+  name: 'Model A default, submit to completed over HTTP (instant timing, fresh render; bench/end-to-end.ts, median)',
+  emulator: median(endToEnd),
+  bare: NaN,
+  ratio: NaN,
+  target: '≤ 400 ms',
+  met: median(endToEnd) <= 400,
+  detail: `min ${Math.min(...endToEnd).toFixed(0)}, max ${Math.max(...endToEnd).toFixed(0)} ms`,
+});
 console.log(`end to end: median ${median(endToEnd).toFixed(0)} ms`);
 
 const rps = (n: number) => (Number.isNaN(n) ? '–' : `${fmt(n)} req/s`);
@@ -157,5 +224,6 @@ if (profileDir) {
 }
 
 const machine = `${cpus()[0]?.model ?? 'unknown CPU'}, ${availableParallelism()} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, ${platform()} ${release()}, Node ${process.version}, 1-minute load average ${loadAtStart.toFixed(1)} at the start`;
-if (!quick) writeSection(resultsPath, { command: COMMAND, machine, table, seconds: SECONDS, rounds: ROUNDS, stored: STORED });
+if (!quick)
+  writeSection(resultsPath, { command: COMMAND, machine, table, seconds: SECONDS, rounds: ROUNDS, stored: STORED });
 dist.remove();

@@ -49,8 +49,16 @@ export function writeServerScripts(dist: TranspiledPackage): { emulator: string;
   return { emulator, bare };
 }
 
-export function startProcess(script: string, arg: object, nodeArgs: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [...nodeArgs, script, JSON.stringify(arg)], { stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, ...env } });
+export function startProcess(
+  script: string,
+  arg: object,
+  nodeArgs: string[] = [],
+  env: NodeJS.ProcessEnv = {},
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [...nodeArgs, script, JSON.stringify(arg)], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
+  });
   return new Promise((resolve, reject) => {
     let out = '';
     const onData = (chunk: Buffer) => {

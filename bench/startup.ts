@@ -28,7 +28,9 @@ export function inProcessStartups(dist: TranspiledPackage, runs: number): Promis
     const child = spawn(process.execPath, [script, String(runs)], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as number[]) : reject(new Error(`start-up script exited with ${code}`))));
+    child.once('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out) as number[]) : reject(new Error(`start-up script exited with ${code}`)),
+    );
   });
 }
 
@@ -51,11 +53,20 @@ const status = (port: number, path: string) =>
   });
 
 /** Milliseconds from spawn until `path` answers 200, polling every 2 ms; the process is killed afterwards. */
-export async function processToFirst200(args: string[], path: string, env: NodeJS.ProcessEnv = {}, limitMs = 20_000): Promise<number> {
+export async function processToFirst200(
+  args: string[],
+  path: string,
+  env: NodeJS.ProcessEnv = {},
+  limitMs = 20_000,
+): Promise<number> {
   const port = await freePort();
   const started = performance.now();
   // stdin stays open: the bare server stops when it closes.
-  const child = spawn(process.execPath, args.map((a) => a.replace('{port}', String(port))), { stdio: ['pipe', 'ignore', 'ignore'], env: { ...process.env, PORT: String(port), ...env } });
+  const child = spawn(
+    process.execPath,
+    args.map((a) => a.replace('{port}', String(port))),
+    { stdio: ['pipe', 'ignore', 'ignore'], env: { ...process.env, PORT: String(port), ...env } },
+  );
   try {
     while (performance.now() - started < limitMs) {
       if ((await status(port, path)) === 200) return performance.now() - started;

@@ -33,7 +33,10 @@ export async function measure(url: string, load: Load, seconds: number, connecti
         body: load.body,
         ...(load.freshKey
           ? {
-              setupRequest: (req: autocannon.Request) => ({ ...req, headers: { ...req.headers, 'idempotency-key': `bench-${process.pid}-${++counter}-key` } }),
+              setupRequest: (req: autocannon.Request) => ({
+                ...req,
+                headers: { ...req.headers, 'idempotency-key': `bench-${process.pid}-${++counter}-key` },
+              }),
             }
           : {}),
       },
@@ -66,27 +69,50 @@ export const ROUTES: RouteCase[] = [
     target: 0.75,
     fixed: 'estimate',
     emulator: 'stored',
-    load: (apiKey) => ({ method: 'POST', path: '/v1/media/estimate', headers: json(apiKey), body: JSON.stringify({ model_slug: 'motion-lite-v1', prompt: 'a fox in the snow', params: { duration: '8', quality: '720p' } }) }),
+    load: (apiKey) => ({
+      method: 'POST',
+      path: '/v1/media/estimate',
+      headers: json(apiKey),
+      body: JSON.stringify({
+        model_slug: 'motion-lite-v1',
+        prompt: 'a fox in the snow',
+        params: { duration: '8', quality: '720p' },
+      }),
+    }),
   },
   {
     name: 'GET /v1/media/generations/{id}',
     target: 0.8,
     fixed: 'get',
     emulator: 'stored',
-    load: (apiKey, ids) => ({ method: 'GET', path: `/v1/media/generations/${ids.generation}`, headers: { authorization: `Bearer ${apiKey}` } }),
+    load: (apiKey, ids) => ({
+      method: 'GET',
+      path: `/v1/media/generations/${ids.generation}`,
+      headers: { authorization: `Bearer ${apiKey}` },
+    }),
   },
   {
     name: 'POST /v1/media/generations (fresh key, timing manual)',
     target: 0.6,
     fixed: 'submit',
     emulator: 'manual',
-    load: (apiKey) => ({ method: 'POST', path: '/v1/media/generations', headers: json(apiKey), freshKey: true, body: JSON.stringify({ model_slug: 'motion-lite-v1', prompt: 'a fox in the snow', max_credits: 1000 }) }),
+    load: (apiKey) => ({
+      method: 'POST',
+      path: '/v1/media/generations',
+      headers: json(apiKey),
+      freshKey: true,
+      body: JSON.stringify({ model_slug: 'motion-lite-v1', prompt: 'a fox in the snow', max_credits: 1000 }),
+    }),
   },
   {
     name: 'GET /v1/media/generations?limit=30 (10,000 stored)',
     target: 0.5,
     fixed: 'list',
     emulator: 'stored',
-    load: (apiKey) => ({ method: 'GET', path: '/v1/media/generations?limit=30', headers: { authorization: `Bearer ${apiKey}` } }),
+    load: (apiKey) => ({
+      method: 'GET',
+      path: '/v1/media/generations?limit=30',
+      headers: { authorization: `Bearer ${apiKey}` },
+    }),
   },
 ];

@@ -28,12 +28,26 @@ export function transpileDist(): TranspiledPackage {
   const root = mkdtempSync(join(tmpdir(), 'media-gen-dist-'));
   const srcDir = join(REPO_ROOT, 'src');
   // ESNext modules: transpileModule cannot see package.json "type", and NodeNext would fall back to CommonJS.
-  const options: ts.CompilerOptions = { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, esModuleInterop: true, verbatimModuleSyntax: false };
+  const options: ts.CompilerOptions = {
+    module: ts.ModuleKind.ESNext,
+    target: ts.ScriptTarget.ES2022,
+    esModuleInterop: true,
+    verbatimModuleSyntax: false,
+  };
   for (const file of sources(srcDir)) {
     const out = join(root, 'dist', relative(srcDir, file)).replace(/\.ts$/, '.js');
     mkdirSync(dirname(out), { recursive: true });
-    writeFileSync(out, ts.transpileModule(readFileSync(file, 'utf8'), { compilerOptions: options, fileName: file }).outputText);
+    writeFileSync(
+      out,
+      ts.transpileModule(readFileSync(file, 'utf8'), { compilerOptions: options, fileName: file }).outputText,
+    );
   }
-  for (const name of ['package.json', 'fixtures', 'src', 'node_modules']) symlinkSync(join(REPO_ROOT, name), join(root, name));
-  return { root, cli: join(root, 'dist', 'cli.js'), index: join(root, 'dist', 'index.js'), remove: () => rmSync(root, { recursive: true, force: true }) };
+  for (const name of ['package.json', 'fixtures', 'src', 'node_modules'])
+    symlinkSync(join(REPO_ROOT, name), join(root, name));
+  return {
+    root,
+    cli: join(root, 'dist', 'cli.js'),
+    index: join(root, 'dist', 'index.js'),
+    remove: () => rmSync(root, { recursive: true, force: true }),
+  };
 }

@@ -50,7 +50,13 @@ export function buildContext(deps: ContextDeps): DomainContext {
     accounts.createAccount(SEEDED_ACCOUNT_ID, 'Local account', now);
     accounts.createKey({ accountId: SEEDED_ACCOUNT_ID, secret: options.apiKey, name: 'seeded key' }, now);
     if (options.initialBalance > 0)
-      ledger.append({ type: 'funding', accountId: SEEDED_ACCOUNT_ID, amount: options.initialBalance, at: now, note: 'seeded balance' });
+      ledger.append({
+        type: 'funding',
+        accountId: SEEDED_ACCOUNT_ID,
+        amount: options.initialBalance,
+        at: now,
+        note: 'seeded balance',
+      });
   }
   const lifecycle = new Lifecycle({
     clock,
@@ -85,10 +91,15 @@ export function buildContext(deps: ContextDeps): DomainContext {
     planHook: deps.planHook,
     outputSigner: (baseUrl) => (g, o) => {
       const now = clock.now();
-      const expiresAtSeconds = Math.floor((g.plan.outputUrls === 'expired' ? now - 1000 : now + options.urlTtlSeconds * 1000) / 1000);
+      const expiresAtSeconds = Math.floor(
+        (g.plan.outputUrls === 'expired' ? now - 1000 : now + options.urlTtlSeconds * 1000) / 1000,
+      );
       const path = filePath(g.id, o.index, o.format);
       deps.currentRenderer()?.touch(o.fileKey, expiresAtSeconds * 1000);
-      return { url: `${baseUrl}${path}?expires=${expiresAtSeconds}&signature=${deps.signer.sign(path, expiresAtSeconds)}`, expiresAt: expiresAtSeconds * 1000 };
+      return {
+        url: `${baseUrl}${path}?expires=${expiresAtSeconds}&signature=${deps.signer.sign(path, expiresAtSeconds)}`,
+        expiresAt: expiresAtSeconds * 1000,
+      };
     },
   };
 }

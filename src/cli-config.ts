@@ -35,23 +35,29 @@ const FLAGS = {
 function integer(name: string, value: string | undefined, min = 0): number | undefined {
   if (value === undefined || value === '') return undefined;
   const n = Number(value);
-  if (!Number.isSafeInteger(n) || n < min) throw new CliError(`${name} must be a whole number >= ${min}, got "${value}"`);
+  if (!Number.isSafeInteger(n) || n < min)
+    throw new CliError(`${name} must be a whole number >= ${min}, got "${value}"`);
   return n;
 }
 
 function profile(name: string, value: string | undefined): TimingProfile | undefined {
   if (value === undefined || value === '') return undefined;
-  if (!(TIMING_PROFILES as readonly string[]).includes(value)) throw new CliError(`${name} must be one of ${TIMING_PROFILES.join(', ')}, got "${value}"`);
+  if (!(TIMING_PROFILES as readonly string[]).includes(value))
+    throw new CliError(`${name} must be one of ${TIMING_PROFILES.join(', ')}, got "${value}"`);
   return value as TimingProfile;
 }
 
 /** `*` or a comma-separated list of origins (scheme://host[:port], no path), as a browser sends in `Origin`. */
 function origins(name: string, value: string | undefined): string[] | '*' | undefined {
   if (value === undefined || value.trim() === '') return undefined;
-  const items = value.split(',').map((s) => s.trim().replace(/\/+$/, '')).filter(Boolean);
+  const items = value
+    .split(',')
+    .map((s) => s.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
   if (items.includes('*')) return '*';
   for (const item of items)
-    if (!/^https?:\/\/[^/\s]+$/.test(item)) throw new CliError(`${name} must be * or comma-separated origins like http://localhost:5173, got "${item}"`);
+    if (!/^https?:\/\/[^/\s]+$/.test(item))
+      throw new CliError(`${name} must be * or comma-separated origins like http://localhost:5173, got "${item}"`);
   return items;
 }
 
@@ -73,7 +79,8 @@ function readConfigFile(path: string): Partial<CliOptions> {
   }
 }
 
-const defined = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+const defined = <T extends object>(o: T) =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 
 export function cliOptions(argv: string[], env: Record<string, string | undefined>): CliOptions | 'help' {
   let parsed;

@@ -23,7 +23,11 @@ async function main() {
   // Listen before the ffmpeg probes finish: the renderer logs its own line, and health says "starting" until then.
   const { url } = await emulator.listen(port, host);
   const scenario = (await control.scenario.progress())?.name;
-  const controlPlane = !emulator.options.controlPlane ? 'off (health only)' : emulator.options.adminToken ? 'on, admin token required' : 'on, open';
+  const controlPlane = !emulator.options.controlPlane
+    ? 'off (health only)'
+    : emulator.options.adminToken
+      ? 'on, admin token required'
+      : 'on, open';
   const ctx = emulator.context();
   process.stdout.write(
     [
@@ -43,7 +47,9 @@ async function main() {
     ].join('\n'),
   );
   if (emulator.options.controlPlane && !emulator.options.adminToken && !isLoopback(host))
-    log(`warning: the control plane is open to anyone who can reach ${host}:${port}; set EMULATOR_ADMIN_TOKEN or use --no-control-plane`);
+    log(
+      `warning: the control plane is open to anyone who can reach ${host}:${port}; set EMULATOR_ADMIN_TOKEN or use --no-control-plane`,
+    );
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -57,10 +63,12 @@ async function main() {
           (error: unknown) => log(`could not save state to ${stateFile}: ${(error as Error).message}`),
         )
       : Promise.resolve();
-    save.then(() => emulator.close()).then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
+    save
+      .then(() => emulator.close())
+      .then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));

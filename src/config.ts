@@ -61,7 +61,16 @@ export const DEFAULT_BALANCE = 1_000_000;
 export const DEFAULT_PORT = 8787;
 export const DEFAULT_HOST = '127.0.0.1';
 
-type OptionalOptions = 'seed' | 'publicBaseUrl' | 'signingSecret' | 'storageDir' | 'clockStart' | 'catalogue' | 'adminToken' | 'scenario' | 'stateFile';
+type OptionalOptions =
+  | 'seed'
+  | 'publicBaseUrl'
+  | 'signingSecret'
+  | 'storageDir'
+  | 'clockStart'
+  | 'catalogue'
+  | 'adminToken'
+  | 'scenario'
+  | 'stateFile';
 
 export type ResolvedOptions = Required<Omit<EmulatorOptions, OptionalOptions>> & Pick<EmulatorOptions, OptionalOptions>;
 

@@ -64,7 +64,9 @@ function largestUpload(catalogue: Catalogue): number {
 export function createEmulator(input: EmulatorOptions = {}, extensions: EmulatorExtensions = {}): Emulator {
   const options = resolveOptions(input);
   const catalogue = loadAnyCatalogue(options.catalogue);
-  const signer = createSigner(options.signingSecret ?? (options.seed !== undefined ? `seed-${options.seed}` : randomBytes(32).toString('hex')));
+  const signer = createSigner(
+    options.signingSecret ?? (options.seed !== undefined ? `seed-${options.seed}` : randomBytes(32).toString('hex')),
+  );
   let context: DomainContext;
   let renderer: Renderer | undefined;
   const servers = new Set<Server>();
@@ -112,8 +114,15 @@ export function createEmulator(input: EmulatorOptions = {}, extensions: Emulator
       const ctx = context;
       const target = ctx.clock.now() + Math.max(0, ms);
       if (target > LAST_INSTANT_MS)
-        throw new DomainError('invalid_duration', 'This advance would move the clock past 9999-12-31T23:59:59Z, the last instant the service can write; advance by less.');
-      for (let next = ctx.scheduler.nextDueAt(); next !== undefined && next <= target; next = ctx.scheduler.nextDueAt()) {
+        throw new DomainError(
+          'invalid_duration',
+          'This advance would move the clock past 9999-12-31T23:59:59Z, the last instant the service can write; advance by less.',
+        );
+      for (
+        let next = ctx.scheduler.nextDueAt();
+        next !== undefined && next <= target;
+        next = ctx.scheduler.nextDueAt()
+      ) {
         ctx.scheduler.advance(Math.max(0, next - ctx.clock.now()));
         await ctx.lifecycle.settle();
       }

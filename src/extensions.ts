@@ -13,7 +13,11 @@ export function standardExtensions(): EmulatorExtensions {
     before: (emulator) => [corsMiddleware(emulator.options.corsOrigins), ...control.before(emulator)],
     // GET /_emulator/console: static files only; everything it shows comes from /_emulator/* and /v1/media like any client,
     // so it goes when the control plane is turned off. GET /openapi.json: the contract, from the schemas the routes validate with.
-    extra: (emulator) => [...(emulator.options.controlPlane ? [consoleRoutes()] : []), openapiRoutes(emulator), ...control.extra(emulator)],
+    extra: (emulator) => [
+      ...(emulator.options.controlPlane ? [consoleRoutes()] : []),
+      openapiRoutes(emulator),
+      ...control.extra(emulator),
+    ],
     planHook: control.planHook,
     onReset: control.onReset,
     control: control.control,

@@ -21,7 +21,9 @@ const image = (upload: Upload | undefined): ReferenceImage | undefined =>
   upload && { bytes: upload.data, format: upload.format, width: upload.width, height: upload.height };
 
 function fingerprint(g: Generation, first?: Upload, last?: Upload): string {
-  const hash = createHash('sha256').update(JSON.stringify([g.modelSlug, g.prompt, g.resolvedParams, first?.sha256 ?? null, last?.sha256 ?? null]));
+  const hash = createHash('sha256').update(
+    JSON.stringify([g.modelSlug, g.prompt, g.resolvedParams, first?.sha256 ?? null, last?.sha256 ?? null]),
+  );
   return `req ${hash.digest('hex').slice(0, 12)}`;
 }
 

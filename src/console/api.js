@@ -26,7 +26,12 @@ export async function api(path, { method = 'GET', body, bearer } = {}) {
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (bearer) headers.Authorization = `Bearer ${bearer}`;
   else if (adminToken.get()) headers['X-Emulator-Admin-Token'] = adminToken.get();
-  const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), cache: 'no-store' });
+  const res = await fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    cache: 'no-store',
+  });
   const text = await res.text();
   let data = null;
   try {
@@ -38,7 +43,11 @@ export async function api(path, { method = 'GET', body, bearer } = {}) {
   if (!res.ok) {
     const error = data?.error;
     const detail = Array.isArray(data?.detail) ? data.detail.map((d) => d.msg).join('; ') : undefined;
-    throw new ApiError(res.status, error?.code ?? 'http_error', error?.message ?? detail ?? `${res.status} ${res.statusText}`);
+    throw new ApiError(
+      res.status,
+      error?.code ?? 'http_error',
+      error?.message ?? detail ?? `${res.status} ${res.statusText}`,
+    );
   }
   return data;
 }

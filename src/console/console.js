@@ -29,13 +29,24 @@ const context = { run, announce };
 const sections = {
   health: async () => {
     const h = await api('/_emulator/health');
-    const renderer = h.renderer ? `${h.renderer.mode}${h.renderer.version ? ` ${h.renderer.version}` : ''}` : 'starting';
-    setText($('server-status'), `Emulator ${h.version} · renderer ${renderer} · timing ${h.timing?.profile ?? h.timing} · ${h.generations} generation${h.generations === 1 ? '' : 's'}`);
+    const renderer = h.renderer
+      ? `${h.renderer.mode}${h.renderer.version ? ` ${h.renderer.version}` : ''}`
+      : 'starting';
+    setText(
+      $('server-status'),
+      `Emulator ${h.version} · renderer ${renderer} · timing ${h.timing?.profile ?? h.timing} · ${h.generations} generation${h.generations === 1 ? '' : 's'}`,
+    );
   },
   wallet: walletPanel(context),
   clock: clockPanel(context),
   scenario: scenarioPanel(context),
-  generations: generationsView({ body: $('generations-body'), count: $('generations-count'), filter: $('generations-filter'), announce, run }),
+  generations: generationsView({
+    body: $('generations-body'),
+    count: $('generations-count'),
+    filter: $('generations-filter'),
+    announce,
+    run,
+  }),
   keys: keysPanel(context),
   faults: faultsPanel(context),
   journal: journalPanel(context),
@@ -56,7 +67,15 @@ function showSectionError(name, error) {
   setText(note, `Could not load: ${describe(error)}`);
 }
 
-const HEADINGS = { wallet: 'wallet', clock: 'clock', scenario: 'scenario', generations: 'generations', keys: 'keys', faults: 'faults', journal: 'journal' };
+const HEADINGS = {
+  wallet: 'wallet',
+  clock: 'clock',
+  scenario: 'scenario',
+  generations: 'generations',
+  keys: 'keys',
+  faults: 'faults',
+  journal: 'journal',
+};
 let running = null;
 let again = false;
 
@@ -70,7 +89,9 @@ async function refreshAll() {
       again = false;
       const names = Object.keys(sections);
       const results = await Promise.allSettled(names.map((n) => sections[n]()));
-      results.forEach((r, i) => HEADINGS[names[i]] && showSectionError(HEADINGS[names[i]], r.status === 'rejected' ? r.reason : null));
+      results.forEach(
+        (r, i) => HEADINGS[names[i]] && showSectionError(HEADINGS[names[i]], r.status === 'rejected' ? r.reason : null),
+      );
       const failedHealth = results[0].status === 'rejected';
       if (failedHealth) setText($('server-status'), `Emulator not reachable: ${describe(results[0].reason)}`);
       setText($('updated-at'), `Updated ${new Date().toLocaleTimeString('en-GB', { hour12: false })}`);
@@ -103,7 +124,11 @@ $('token-form').addEventListener('submit', (event) => {
   run('Admin token saved for this tab', async () => {});
 });
 $('reset').addEventListener('click', () => {
-  if (confirm('Reset the emulator to its seeded state? Generations, keys, balances, faults and the journal are all rebuilt.'))
+  if (
+    confirm(
+      'Reset the emulator to its seeded state? Generations, keys, balances, faults and the journal are all rebuilt.',
+    )
+  )
     run('Emulator reset', () => api('/_emulator/reset', { method: 'POST' }));
 });
 $('generations-filter').addEventListener('change', () => refreshAll());

@@ -7,7 +7,9 @@ const ACTIVE = new Set(['pending', 'running']);
 /** The outputs cell: one player per file, created once so playback and seeking survive every refresh. */
 function renderOutputs(cell, g) {
   if (g.status !== 'completed' || !g.outputs?.length) {
-    renderOnce(cell, `none:${g.status}`, () => el('span', { className: 'muted', text: g.status === 'failed' ? 'none' : '…' }));
+    renderOnce(cell, `none:${g.status}`, () =>
+      el('span', { className: 'muted', text: g.status === 'failed' ? 'none' : '…' }),
+    );
     return;
   }
   renderOnce(cell, `outputs:${g.outputs.length}`, () => g.outputs.map((o) => outputElement(g, o)));
@@ -23,11 +25,23 @@ function renderOutputs(cell, g) {
 
 function outputElement(g, o) {
   const label = `Output ${o.index + 1} of ${g.id}`;
-  const common = { src: o.url, dataset: { output: String(o.index) }, 'aria-label': label, onerror: (e) => (e.currentTarget.dataset.failed = 'true') };
+  const common = {
+    src: o.url,
+    dataset: { output: String(o.index) },
+    'aria-label': label,
+    onerror: (e) => (e.currentTarget.dataset.failed = 'true'),
+  };
   const kind = (o.mime_type ?? '').split('/')[0];
-  const meta = [o.width && o.height ? `${o.width}×${o.height}` : '', o.duration_seconds ? `${o.duration_seconds} s` : '', o.format].filter(Boolean).join(' · ');
+  const meta = [
+    o.width && o.height ? `${o.width}×${o.height}` : '',
+    o.duration_seconds ? `${o.duration_seconds} s` : '',
+    o.format,
+  ]
+    .filter(Boolean)
+    .join(' · ');
   let media;
-  if (kind === 'video') media = el('video', { ...common, controls: true, preload: 'metadata', playsInline: true, width: 192 });
+  if (kind === 'video')
+    media = el('video', { ...common, controls: true, preload: 'metadata', playsInline: true, width: 192 });
   else if (kind === 'audio') media = el('audio', { ...common, controls: true, preload: 'metadata' });
   else if (kind === 'image') media = el('img', { ...common, alt: label, width: 160 });
   else media = el('a', { href: o.url, download: '', text: `Download ${o.format}`, 'aria-label': `Download ${label}` });
@@ -36,7 +50,17 @@ function outputElement(g, o) {
 
 function actionButtons(g, run) {
   const act = (action, text, label, path, body, className) =>
-    el('button', { type: 'button', className, text, 'aria-label': `${label} ${g.id}`, dataset: { action }, onclick: () => run(`${label} ${g.id}`, () => api(`/_emulator/generations/${encodeURIComponent(g.id)}/${path}`, { method: 'POST', body })) });
+    el('button', {
+      type: 'button',
+      className,
+      text,
+      'aria-label': `${label} ${g.id}`,
+      dataset: { action },
+      onclick: () =>
+        run(`${label} ${g.id}`, () =>
+          api(`/_emulator/generations/${encodeURIComponent(g.id)}/${path}`, { method: 'POST', body }),
+        ),
+    });
   const buttons = [];
   if (ACTIVE.has(g.status)) {
     buttons.push(act('complete', 'Complete', 'Complete', 'complete', {}, 'secondary'));
@@ -49,7 +73,9 @@ function actionButtons(g, run) {
 }
 
 function buildRow() {
-  const cells = ['created', 'id', 'model', 'prompt', 'state', 'credits', 'billing', 'outputs', 'actions'].map((name) => el('td', { dataset: { cell: name } }));
+  const cells = ['created', 'id', 'model', 'prompt', 'state', 'credits', 'billing', 'outputs', 'actions'].map((name) =>
+    el('td', { dataset: { cell: name } }),
+  );
   cells[5].className = 'num';
   cells[1].append(el('code', {}), el('div', { className: 'muted small' }));
   cells[3].append(el('div', { className: 'prompt' }));
@@ -74,7 +100,12 @@ export function generationsView({ body, count, filter, announce, run }) {
     setText(badge, g.status);
     badge.className = `badge state-${g.status}`;
     setText(cell('state').lastChild, g.error ? `${g.error.code}: ${g.error.message}` : '');
-    setText(cell('credits'), g.refunded_credits ? `${credits(g.charged_credits)} − ${credits(g.refunded_credits)} = ${credits(g.net_credits)}` : credits(g.charged_credits));
+    setText(
+      cell('credits'),
+      g.refunded_credits
+        ? `${credits(g.charged_credits)} − ${credits(g.refunded_credits)} = ${credits(g.net_credits)}`
+        : credits(g.charged_credits),
+    );
     setText(cell('billing'), g.billing_status);
     renderOutputs(cell('outputs'), g);
     renderOnce(cell('actions'), `${g.status}:${g.net_credits}`, () => actionButtons(g, run));
@@ -85,11 +116,21 @@ export function generationsView({ body, count, filter, announce, run }) {
     const { generations } = await api(`/_emulator/generations?limit=50${query}`);
     for (const g of generations) {
       const before = lastStatus.get(g.id);
-      if (before && before !== g.status) announce(`${g.id} is ${g.status}${g.status === 'failed' && g.billing_status !== 'charged' ? `, ${g.billing_status}` : ''}.`);
+      if (before && before !== g.status)
+        announce(
+          `${g.id} is ${g.status}${g.status === 'failed' && g.billing_status !== 'charged' ? `, ${g.billing_status}` : ''}.`,
+        );
       lastStatus.set(g.id, g.status);
     }
     setText(count, `(${generations.length}${generations.length === 50 ? '+' : ''})`);
-    if (generations.length === 0) return emptyRow(body, 9, filter.value ? `No ${filter.value} generations.` : 'No generations yet. Submit one with POST /v1/media/generations; it shows up here.');
+    if (generations.length === 0)
+      return emptyRow(
+        body,
+        9,
+        filter.value
+          ? `No ${filter.value} generations.`
+          : 'No generations yet. Submit one with POST /v1/media/generations; it shows up here.',
+      );
     syncRows(body, generations, (g) => g.id, buildRow, update);
   };
 }

@@ -9,7 +9,8 @@ function syncOptions(select, values, labelOf = (v) => v) {
   const current = select.value;
   const wanted = values.map(String);
   const have = [...select.options].map((o) => o.value);
-  if (wanted.join('\n') !== have.join('\n')) select.replaceChildren(...values.map((v) => el('option', { value: String(v), text: labelOf(v) })));
+  if (wanted.join('\n') !== have.join('\n'))
+    select.replaceChildren(...values.map((v) => el('option', { value: String(v), text: labelOf(v) })));
   if (wanted.includes(current)) select.value = current;
 }
 
@@ -21,7 +22,10 @@ export function walletPanel({ run }) {
     const account = $('topup-account').value;
     const amount = Number($('topup-amount').value);
     run(mode === 'add' ? `Top-up of ${credits(amount)} credits` : `Balance set to ${credits(amount)}`, async () => {
-      const result = await api(`/_emulator/accounts/${encodeURIComponent(account)}/balance`, { method: 'POST', body: { [mode]: amount } });
+      const result = await api(`/_emulator/accounts/${encodeURIComponent(account)}/balance`, {
+        method: 'POST',
+        body: { [mode]: amount },
+      });
       return `balance now ${credits(result.balance)}`;
     });
   });
@@ -42,24 +46,34 @@ export function walletPanel({ run }) {
         setText(row.cells[2], credits(a.funding));
       },
     );
-    syncOptions($('topup-account'), accounts.map((a) => a.id), (id) => accounts.find((a) => a.id === id)?.name ?? id);
-    syncOptions($('key-account'), accounts.map((a) => a.id), (id) => accounts.find((a) => a.id === id)?.name ?? id);
+    syncOptions(
+      $('topup-account'),
+      accounts.map((a) => a.id),
+      (id) => accounts.find((a) => a.id === id)?.name ?? id,
+    );
+    syncOptions(
+      $('key-account'),
+      accounts.map((a) => a.id),
+      (id) => accounts.find((a) => a.id === id)?.name ?? id,
+    );
     return accounts;
   };
 }
 
 export function clockPanel({ run }) {
   let frozen = false;
-  const advance = (by) => run(`Clock advanced by ${by}`, async () => {
-    const r = await api('/_emulator/clock/advance', { method: 'POST', body: { by } });
-    const moved = Array.isArray(r.transitions) ? r.transitions.length : r.transitions;
-    return `now ${clockTime(r.now)}${moved !== undefined ? `, ${moved} transition${moved === 1 ? '' : 's'}` : ''}`;
-  });
+  const advance = (by) =>
+    run(`Clock advanced by ${by}`, async () => {
+      const r = await api('/_emulator/clock/advance', { method: 'POST', body: { by } });
+      const moved = Array.isArray(r.transitions) ? r.transitions.length : r.transitions;
+      return `now ${clockTime(r.now)}${moved !== undefined ? `, ${moved} transition${moved === 1 ? '' : 's'}` : ''}`;
+    });
   $('advance-form').addEventListener('submit', (event) => {
     event.preventDefault();
     advance($('advance-by').value.trim());
   });
-  for (const button of document.querySelectorAll('[data-advance]')) button.addEventListener('click', () => advance(button.dataset.advance));
+  for (const button of document.querySelectorAll('[data-advance]'))
+    button.addEventListener('click', () => advance(button.dataset.advance));
   $('clock-toggle').addEventListener('click', () => {
     const verb = frozen ? 'unfreeze' : 'freeze';
     run(frozen ? 'Clock running' : 'Clock frozen', () => api(`/_emulator/clock/${verb}`, { method: 'POST' }));
@@ -94,7 +108,9 @@ export function scenarioPanel({ run }) {
     const name = $('scenario-name').value;
     if (name) run(`Scenario ${name} loaded`, () => api('/_emulator/scenarios', { method: 'POST', body: { name } }));
   });
-  $('scenario-stop').addEventListener('click', () => run('Scenario stopped', () => api('/_emulator/scenarios/active', { method: 'DELETE' })));
+  $('scenario-stop').addEventListener('click', () =>
+    run('Scenario stopped', () => api('/_emulator/scenarios/active', { method: 'DELETE' })),
+  );
 
   return async function refresh() {
     const { available, active } = await api('/_emulator/scenarios');
@@ -102,7 +118,10 @@ export function scenarioPanel({ run }) {
     syncOptions($('scenario-name'), names.length ? names : [''], (v) => v || 'none available');
     $('scenario-name').disabled = names.length === 0;
     $('scenario-form').querySelector('button').disabled = names.length === 0;
-    setText($('scenario-note'), names.length === 0 ? 'No scenarios found in fixtures/scenarios.' : 'Loading one replaces the active scenario.');
+    setText(
+      $('scenario-note'),
+      names.length === 0 ? 'No scenarios found in fixtures/scenarios.' : 'Loading one replaces the active scenario.',
+    );
     setText($('scenario-active'), active ? (active.name ?? 'custom') : 'none');
     $('scenario-stop').disabled = !active;
     setText($('scenario-progress'), active ? progressText(active) : '');

@@ -6,13 +6,30 @@ import { changeBalance, createKey, listAccounts, listKeys, revokeKey } from './a
 import { advanceClock, freezeClock, readClock, unfreezeClock, type AdvanceResult } from './clock.js';
 import type { ControlDeps } from './control-state.js';
 import { addFault, clearFaults, listFaults, removeFault, updateFault } from './faults.js';
-import { completeGeneration, failGeneration, getGeneration, ledgerEntries, listGenerations, refundGeneration } from './generations.js';
+import {
+  completeGeneration,
+  failGeneration,
+  getGeneration,
+  ledgerEntries,
+  listGenerations,
+  refundGeneration,
+} from './generations.js';
 import type { failInput, generationsQuery, newKeyInput, timingInput } from './inputs.js';
 import { clearJournal, readJournal, type JournalQuery } from './journal.js';
 import { availableScenarios, loadScenario, scenarioProgress, unloadScenario } from './scenarios.js';
 import { exportState, importState, type EmulatorState } from './state.js';
 import { readTiming, setTiming } from './timing.js';
-import type { AccountView, AdminGenerationView, ClockView, FaultView, JournalEntryView, KeyView, LedgerEntryView, ScenarioProgress, TimingView } from './views.js';
+import type {
+  AccountView,
+  AdminGenerationView,
+  ClockView,
+  FaultView,
+  JournalEntryView,
+  KeyView,
+  LedgerEntryView,
+  ScenarioProgress,
+  TimingView,
+} from './views.js';
 import { waitFor, type WaitOptions, type WaitTarget } from './wait-for.js';
 
 export type NewKey = z.input<typeof newKeyInput>;

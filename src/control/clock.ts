@@ -17,7 +17,10 @@ export function readClock(deps: ControlDeps): ClockView {
 }
 
 /** `by` is "10m", "30s", "250ms"... or milliseconds. Resolves after the renders the transitions started have finished. */
-export async function advanceClock(deps: ControlDeps, by: string | number | { by: string | number }): Promise<AdvanceResult> {
+export async function advanceClock(
+  deps: ControlDeps,
+  by: string | number | { by: string | number },
+): Promise<AdvanceResult> {
   const ms = typeof by === 'object' ? parseInput(advanceInput, by, 'advance').by : parseDuration(by, 'by');
   const before = new Map<string, GenerationStatus>();
   for (const g of contextOf(deps).generations.all()) if (STEP[g.status] < 2) before.set(g.id, g.status);

@@ -9,7 +9,9 @@ import { ControlState, type ControlDeps } from './control-state.js';
 import { controlPlanHook } from './plan-hook.js';
 import { loadScenario } from './scenarios.js';
 
-export type ControlPlaneExtension = Required<Pick<EmulatorExtensions, 'before' | 'extra' | 'planHook' | 'onReset' | 'control'>>;
+export type ControlPlaneExtension = Required<
+  Pick<EmulatorExtensions, 'before' | 'extra' | 'planHook' | 'onReset' | 'control'>
+>;
 
 /** One call serves one emulator: its state lives in this closure, so two emulators never share rules, journal or scenario. */
 export function controlPlaneExtension(): ControlPlaneExtension {
@@ -18,7 +20,8 @@ export function controlPlaneExtension(): ControlPlaneExtension {
   let baseUrl: string | undefined;
 
   const bind = (emulator: Emulator): Emulator => {
-    if (bound && bound !== emulator) throw new Error('A control plane extension serves one emulator; call standardExtensions() again for another.');
+    if (bound && bound !== emulator)
+      throw new Error('A control plane extension serves one emulator; call standardExtensions() again for another.');
     bound = emulator;
     return emulator;
   };
@@ -33,7 +36,12 @@ export function controlPlaneExtension(): ControlPlaneExtension {
     before: (emulator) => [journalMiddleware(state, bind(emulator)), faultMiddleware(state, emulator)],
     extra: (emulator) =>
       bind(emulator).options.controlPlane
-        ? [controlRoutes({ deps: (req) => ({ ...deps(), baseUrl: baseUrlOf(req, emulator.options.publicBaseUrl) }) }, emulator.options.adminToken)]
+        ? [
+            controlRoutes(
+              { deps: (req) => ({ ...deps(), baseUrl: baseUrlOf(req, emulator.options.publicBaseUrl) }) },
+              emulator.options.adminToken,
+            ),
+          ]
         : [],
     planHook: (emulator) => controlPlanHook(bind(emulator), state),
     onReset: () => {

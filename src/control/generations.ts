@@ -8,7 +8,11 @@ import { generationView, ledgerView, type AdminGenerationView, type LedgerEntryV
 
 export function findGeneration(deps: ControlDeps, id: string): Generation {
   const g = contextOf(deps).generations.get(id);
-  if (!g) throw new DomainError('generation_not_found', `Generation '${id}' does not exist. List generations with GET /_emulator/generations.`);
+  if (!g)
+    throw new DomainError(
+      'generation_not_found',
+      `Generation '${id}' does not exist. List generations with GET /_emulator/generations.`,
+    );
   return g;
 }
 
@@ -39,13 +43,20 @@ export async function completeGeneration(deps: ControlDeps, id: string): Promise
 export function failGeneration(deps: ControlDeps, id: string, input: unknown = {}): AdminGenerationView {
   const body = parseInput(failInput, input, 'failure');
   const g = findGeneration(deps, id);
-  if (isFinal(g.status)) throw new DomainError('generation_final', `Generation ${g.id} is already ${g.status}; only pending or running generations can fail.`);
+  if (isFinal(g.status))
+    throw new DomainError(
+      'generation_final',
+      `Generation ${g.id} is already ${g.status}; only pending or running generations can fail.`,
+    );
   const ctx = contextOf(deps);
   const credits = ctx.ledger.generationCredits(g.id);
   const left = credits.charged - credits.refunded;
   const requested = body.refund ?? 'full';
   if (typeof requested === 'object' && requested.partial > left)
-    throw new DomainError('invalid_refund_amount', `A refund of generation ${g.id} must be a whole number of credits from 1 to ${left}.`);
+    throw new DomainError(
+      'invalid_refund_amount',
+      `A refund of generation ${g.id} must be a whole number of credits from 1 to ${left}.`,
+    );
   const refund = left > 0 ? toRefundPolicy(requested, left) : ({ kind: 'none' } as const);
   const code = body.code ?? 'internal_error';
   ctx.lifecycle.fail(g, { code, message: failureMessage(code, refund, credits.charged, body.message) }, refund);
@@ -53,12 +64,22 @@ export function failGeneration(deps: ControlDeps, id: string, input: unknown = {
 }
 
 /** Refunds a final generation: what is left in full, or `amount`. A second full refund is 409 already_refunded. */
-export function refundGeneration(deps: ControlDeps, id: string, input: unknown = {}): { generation: AdminGenerationView; refunded: number } {
+export function refundGeneration(
+  deps: ControlDeps,
+  id: string,
+  input: unknown = {},
+): { generation: AdminGenerationView; refunded: number } {
   const body = parseInput(refundInput, input, 'refund');
   const g = findGeneration(deps, id);
   if (!isFinal(g.status))
-    throw new DomainError('generation_not_final', `Generation ${g.id} is still ${g.status}; refund it once it has completed or failed, or fail it with a refund policy.`);
-  const refunded = contextOf(deps).lifecycle.refund(g, body.amount === undefined ? { kind: 'full' } : { kind: 'partial', amount: body.amount });
+    throw new DomainError(
+      'generation_not_final',
+      `Generation ${g.id} is still ${g.status}; refund it once it has completed or failed, or fail it with a refund policy.`,
+    );
+  const refunded = contextOf(deps).lifecycle.refund(
+    g,
+    body.amount === undefined ? { kind: 'full' } : { kind: 'partial', amount: body.amount },
+  );
   return { generation: view(deps, g), refunded };
 }
 

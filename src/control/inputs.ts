@@ -28,7 +28,10 @@ export const timingInput = z.strictObject({
 });
 
 export const failInput = z.strictObject({
-  code: z.string().regex(/^[a-z][a-z0-9_]{1,63}$/, 'must be lower_snake_case, 2-64 characters').optional(),
+  code: z
+    .string()
+    .regex(/^[a-z][a-z0-9_]{1,63}$/, 'must be lower_snake_case, 2-64 characters')
+    .optional(),
   message: z.string().min(1).max(2000).optional(),
   refund: refundPolicySchema.optional(),
 });
@@ -37,9 +40,12 @@ export const refundInput = z.strictObject({ amount: z.int().positive().optional(
 
 export const faultPatchInput = z.strictObject({ enabled: z.boolean() });
 
-export const scenarioLoadInput = z.union([z.strictObject({ name: z.string().min(1) }), z.strictObject({ scenario: z.record(z.string(), z.unknown()) })], {
-  error: 'must be { "name": "flaky-network" } or { "scenario": { ... } }',
-});
+export const scenarioLoadInput = z.union(
+  [z.strictObject({ name: z.string().min(1) }), z.strictObject({ scenario: z.record(z.string(), z.unknown()) })],
+  {
+    error: 'must be { "name": "flaky-network" } or { "scenario": { ... } }',
+  },
+);
 
 const intText = z.union([z.int(), z.string().regex(/^\d+$/, 'must be a whole number').transform(Number)]);
 
@@ -65,7 +71,9 @@ export function parseInput<T extends z.ZodType>(schema: T, input: unknown, what:
   const result = schema.safeParse(input ?? {});
   if (!result.success) {
     const problems = fieldProblems(result.error.issues);
-    throw new DomainError('invalid_control_request', `The ${what} is not valid: ${describeProblems(problems)}.`, { problems });
+    throw new DomainError('invalid_control_request', `The ${what} is not valid: ${describeProblems(problems)}.`, {
+      problems,
+    });
   }
   return result.data;
 }
@@ -73,6 +81,10 @@ export function parseInput<T extends z.ZodType>(schema: T, input: unknown, what:
 /** An instant given as ISO 8601 or ms since the epoch. */
 export function parseInstant(value: string | number, field: string): number {
   const ms = typeof value === 'number' || /^\d+$/.test(value) ? Number(value) : Date.parse(value);
-  if (!Number.isFinite(ms)) throw new DomainError('invalid_control_request', `${field} must be an ISO 8601 date-time or milliseconds since the epoch, got "${value}".`);
+  if (!Number.isFinite(ms))
+    throw new DomainError(
+      'invalid_control_request',
+      `${field} must be an ISO 8601 date-time or milliseconds since the epoch, got "${value}".`,
+    );
   return ms;
 }

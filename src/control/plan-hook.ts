@@ -14,7 +14,14 @@ export function controlPlanHook(emulator: Emulator, state: ControlState): PlanHo
     const scope = state.requests.getStore();
     const rule = state.faults.match(
       'generation',
-      { method: 'POST', path: '/v1/media/generations', keyId: key.id, modelSlug: model.slug, prompt: body.prompt, idempotencyKey: scope?.idempotencyKey ?? undefined },
+      {
+        method: 'POST',
+        path: '/v1/media/generations',
+        keyId: key.id,
+        modelSlug: model.slug,
+        prompt: body.prompt,
+        idempotencyKey: scope?.idempotencyKey ?? undefined,
+      },
       emulator.context().random.next,
     );
     if (!rule && markers.length === 0) return plan;

@@ -48,7 +48,12 @@ function runStep(deps: ControlDeps, step: ScenarioStep) {
 /** A name in fixtures/scenarios/, a file path, a scenario object, or an HTTP body `{ name }` / `{ scenario }`. */
 export function resolveScenario(input: unknown): ScenarioDefinition {
   if (typeof input === 'string') return loadScenarioFile(input);
-  if (input && typeof input === 'object' && ('name' in input || 'scenario' in input) && Object.keys(input).length === 1) {
+  if (
+    input &&
+    typeof input === 'object' &&
+    ('name' in input || 'scenario' in input) &&
+    Object.keys(input).length === 1
+  ) {
     const body = parseInput(scenarioLoadInput, input, 'scenario request');
     return 'name' in body ? loadScenarioFile(body.name) : parseScenario(body.scenario);
   }
@@ -63,7 +68,10 @@ export function loadScenario(deps: ControlDeps, input: unknown): ScenarioProgres
   for (const rule of definition.faults) {
     const id = rule.id;
     if (typeof id === 'string' && faults.list().some((r) => r.id === id))
-      throw new DomainError('fault_exists', `Scenario '${definition.name}' installs rule '${id}', but a rule with that id already exists; remove it first.`);
+      throw new DomainError(
+        'fault_exists',
+        `Scenario '${definition.name}' installs rule '${id}', but a rule with that id already exists; remove it first.`,
+      );
   }
   const active = { definition, loadedAt: contextOf(deps).clock.now(), ruleIds: [] as string[], stepsRun: 0 };
   deps.state.scenario = active;
@@ -72,7 +80,11 @@ export function loadScenario(deps: ControlDeps, input: unknown): ScenarioProgres
     active.stepsRun += 1;
   }
   definition.faults.forEach((rule, i) => {
-    const added = faults.add(rule, { now: contextOf(deps).clock.now(), source: sourceOf(definition.name), label: `rule faults[${i}] of scenario '${definition.name}'` });
+    const added = faults.add(rule, {
+      now: contextOf(deps).clock.now(),
+      source: sourceOf(definition.name),
+      label: `rule faults[${i}] of scenario '${definition.name}'`,
+    });
     active.ruleIds.push(added.id);
   });
   return scenarioProgressView(active, faults.list());

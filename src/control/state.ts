@@ -44,17 +44,29 @@ export function exportState(deps: ControlDeps): EmulatorState {
 function checkEnvelope(input: unknown): asserts input is EmulatorState {
   const s = input as Partial<EmulatorState> | null;
   if (!s || typeof s !== 'object' || s.format !== STATE_FORMAT)
-    throw new DomainError('invalid_state', `The state must be a JSON object with "format": "${STATE_FORMAT}", as GET /_emulator/state exports it.`);
-  if (s.version !== STATE_VERSION) throw new DomainError('invalid_state', `State version ${String(s.version)} is not supported; this emulator reads version ${STATE_VERSION}.`);
+    throw new DomainError(
+      'invalid_state',
+      `The state must be a JSON object with "format": "${STATE_FORMAT}", as GET /_emulator/state exports it.`,
+    );
+  if (s.version !== STATE_VERSION)
+    throw new DomainError(
+      'invalid_state',
+      `State version ${String(s.version)} is not supported; this emulator reads version ${STATE_VERSION}.`,
+    );
   if (!s.control || !Array.isArray(s.control.faults) || !s.control.journal || !Array.isArray(s.control.journal.entries))
-    throw new DomainError('invalid_state', 'control: must hold faults (array), journal ({ seq, entries }) and scenario (object or null).');
+    throw new DomainError(
+      'invalid_state',
+      'control: must hold faults (array), journal ({ seq, entries }) and scenario (object or null).',
+    );
 }
 
 /** Replaces everything with the exported state. Everything is checked before anything changes. */
 export async function importState(deps: ControlDeps, input: unknown): Promise<void> {
   checkEnvelope(input);
   const domain = parseDomainSnapshot(input.domain);
-  const scenario = input.control.scenario ? { ...input.control.scenario, definition: parseScenario(input.control.scenario.definition, '(imported)') } : null;
+  const scenario = input.control.scenario
+    ? { ...input.control.scenario, definition: parseScenario(input.control.scenario.definition, '(imported)') }
+    : null;
   const { state } = deps;
   // Validate the rules on a scratch store first, so a bad rule cannot leave half a state behind.
   new FaultStore().restore(input.control.faults);

@@ -13,7 +13,8 @@ export function setTiming(deps: ControlDeps, input: unknown): TimingView {
   const body = parseInput(timingInput, input, 'timing');
   const ctx = contextOf(deps);
   for (const slug of Object.keys(body.by_model ?? {}))
-    if (!ctx.catalogue.get(slug)) throw new DomainError('invalid_control_request', `by_model.${slug}: no model '${slug}' in the catalogue.`);
+    if (!ctx.catalogue.get(slug))
+      throw new DomainError('invalid_control_request', `by_model.${slug}: no model '${slug}' in the catalogue.`);
   if (body.profile) ctx.settings.timing.profile = body.profile;
   for (const [slug, profile] of Object.entries(body.by_model ?? {})) {
     if (profile === null) delete ctx.settings.timing.byModel[slug];

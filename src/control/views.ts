@@ -13,7 +13,10 @@ const iso = (ms: number) => new Date(ms).toISOString();
 export const clockView = (ctx: DomainContext) => ({ now: iso(ctx.clock.now()), frozen: ctx.clock.frozen });
 export type ClockView = ReturnType<typeof clockView>;
 
-export const timingView = (ctx: DomainContext) => ({ profile: ctx.settings.timing.profile, by_model: { ...ctx.settings.timing.byModel } });
+export const timingView = (ctx: DomainContext) => ({
+  profile: ctx.settings.timing.profile,
+  by_model: { ...ctx.settings.timing.byModel },
+});
 export type TimingView = ReturnType<typeof timingView>;
 
 export function accountView(ctx: DomainContext, id: string) {
@@ -49,7 +52,10 @@ export const ledgerView = (e: LedgerEntry) => ({
 export type LedgerEntryView = ReturnType<typeof ledgerView>;
 
 /** The public record plus the owning account, with output URLs signed for `baseUrl`. */
-export const generationView = (ctx: DomainContext, g: Generation, baseUrl: string) => ({ ...publicView(ctx, g, baseUrl), account_id: g.accountId });
+export const generationView = (ctx: DomainContext, g: Generation, baseUrl: string) => ({
+  ...publicView(ctx, g, baseUrl),
+  account_id: g.accountId,
+});
 export type AdminGenerationView = ReturnType<typeof generationView>;
 
 export const journalView = (e: JournalEntry) => ({
@@ -83,7 +89,9 @@ export function faultView(rule: FaultRule) {
 export type FaultView = ReturnType<typeof faultView>;
 
 export function scenarioProgressView(active: ActiveScenario, rules: FaultRule[]) {
-  const mine = active.ruleIds.map((id) => rules.find((r) => r.id === id)).filter((r): r is FaultRule => r !== undefined);
+  const mine = active.ruleIds
+    .map((id) => rules.find((r) => r.id === id))
+    .filter((r): r is FaultRule => r !== undefined);
   const timed = mine.filter((r) => r.parsed.times !== null);
   return {
     name: active.definition.name,

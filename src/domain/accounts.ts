@@ -54,10 +54,15 @@ export class AccountStore {
   }
 
   createKey(input: NewKey, now: number, id = this.nextKeyId()): ApiKey {
-    if (!this.accounts.has(input.accountId)) throw new DomainError('account_not_found', `Account '${input.accountId}' does not exist.`);
+    if (!this.accounts.has(input.accountId))
+      throw new DomainError('account_not_found', `Account '${input.accountId}' does not exist.`);
     if (!KEY_SHAPE.test(input.secret))
-      throw new DomainError('invalid_key_format', `An API key must look like '${KEY_PREFIX}' followed by 4-200 letters, digits, '_' or '-'.`);
-    if (this.keysBySecret.has(input.secret)) throw new DomainError('key_exists', 'An API key with this secret already exists; choose another.');
+      throw new DomainError(
+        'invalid_key_format',
+        `An API key must look like '${KEY_PREFIX}' followed by 4-200 letters, digits, '_' or '-'.`,
+      );
+    if (this.keysBySecret.has(input.secret))
+      throw new DomainError('key_exists', 'An API key with this secret already exists; choose another.');
     const key: ApiKey = {
       id,
       secret: input.secret,
@@ -93,10 +98,18 @@ export class AccountStore {
     if (!header) throw new DomainError('missing_api_key', 'Send your API key as "Authorization: Bearer sk-media-...".');
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!match || !match[1].startsWith(KEY_PREFIX))
-      throw new DomainError('malformed_api_key', 'The Authorization header must be "Bearer sk-media-..." with a key that starts with "sk-media-".');
+      throw new DomainError(
+        'malformed_api_key',
+        'The Authorization header must be "Bearer sk-media-..." with a key that starts with "sk-media-".',
+      );
     const key = this.keysBySecret.get(match[1]);
-    if (!key) throw new DomainError('invalid_api_key', 'This API key is not known. Check the key, or create one in the emulator (POST /_emulator/keys).');
-    if (key.revokedAt !== null) throw new DomainError('revoked_api_key', 'This API key has been revoked. Use another key or create a new one.');
+    if (!key)
+      throw new DomainError(
+        'invalid_api_key',
+        'This API key is not known. Check the key, or create one in the emulator (POST /_emulator/keys).',
+      );
+    if (key.revokedAt !== null)
+      throw new DomainError('revoked_api_key', 'This API key has been revoked. Use another key or create a new one.');
     return key;
   }
 }

@@ -69,7 +69,10 @@ const output = z
 
 export const modelEntrySchema = z
   .object({
-    slug: z.string().regex(/^[a-zA-Z0-9][a-zA-Z0-9._-]*$/).max(80),
+    slug: z
+      .string()
+      .regex(/^[a-zA-Z0-9][a-zA-Z0-9._-]*$/)
+      .max(80),
     kind: z.enum(MEDIA_KINDS),
     name: z.string().min(1),
     description: z.string(),

@@ -52,7 +52,10 @@ export function loadCatalogue(path: string = DEFAULT_CATALOGUE_PATH): Catalogue 
 export function parseCatalogue(data: unknown, source: string): Catalogue {
   const parsed = catalogueFileSchema.safeParse(data);
   if (!parsed.success) {
-    fail(source, parsed.error.issues.map((issue) => ({ path: [...issue.path], message: issue.message })));
+    fail(
+      source,
+      parsed.error.issues.map((issue) => ({ path: [...issue.path], message: issue.message })),
+    );
   }
   const models = parsed.data.models;
   const problems = crossFieldProblems(models);
@@ -84,7 +87,8 @@ function crossFieldProblems(models: readonly ModelEntry[]): Problem[] {
   models.forEach((model, i) => {
     const seen = firstIndex.get(model.slug);
     if (seen === undefined) firstIndex.set(model.slug, i);
-    else problems.push({ path: ['models', i, 'slug'], message: `duplicate slug '${model.slug}' (also models[${seen}])` });
+    else
+      problems.push({ path: ['models', i, 'slug'], message: `duplicate slug '${model.slug}' (also models[${seen}])` });
     for (const p of modelProblems(model)) problems.push({ path: ['models', i, ...p.path], message: p.message });
   });
   return problems;
@@ -115,7 +119,10 @@ function modelProblems(model: ModelEntry): Problem[] {
     }
     entry.group.values.forEach((value, k) => {
       if (!isPositiveIntegerText(value)) {
-        add(['option_groups', entry.index, 'values', k], `must be a positive integer, because price.${key} names this group`);
+        add(
+          ['option_groups', entry.index, 'values', k],
+          `must be a positive integer, because price.${key} names this group`,
+        );
       }
     });
   }
@@ -139,20 +146,24 @@ function modelProblems(model: ModelEntry): Problem[] {
     }
     refs.slots.forEach((slot, s) => {
       const earlier = refs.slots.slice(0, s);
-      if (earlier.some((o) => o.name === slot.name)) add(['reference_inputs', 'slots', s, 'name'], `duplicate slot '${slot.name}'`);
-      if (earlier.some((o) => o.role === slot.role)) add(['reference_inputs', 'slots', s, 'role'], `duplicate role '${slot.role}'`);
+      if (earlier.some((o) => o.name === slot.name))
+        add(['reference_inputs', 'slots', s, 'name'], `duplicate slot '${slot.name}'`);
+      if (earlier.some((o) => o.role === slot.role))
+        add(['reference_inputs', 'slots', s, 'role'], `duplicate role '${slot.role}'`);
     });
     for (const side of ['width', 'height'] as const) {
       const min = refs[`min_${side}`];
       const max = refs[`max_${side}`];
-      if (min !== undefined && max !== undefined && min > max) add(['reference_inputs', `min_${side}`], `must not exceed max_${side}`);
+      if (min !== undefined && max !== undefined && min > max)
+        add(['reference_inputs', `min_${side}`], `must not exceed max_${side}`);
     }
   }
 
   // Only meaningful once the price rule is consistent; a price that does not fit a JSON number is unusable.
   if (problems.length === 0) {
     const highest = maxPrice(model);
-    if (highest > BigInt(Number.MAX_SAFE_INTEGER)) add(['price'], `highest price ${highest} exceeds ${Number.MAX_SAFE_INTEGER}`);
+    if (highest > BigInt(Number.MAX_SAFE_INTEGER))
+      add(['price'], `highest price ${highest} exceeds ${Number.MAX_SAFE_INTEGER}`);
   }
   return problems;
 }

@@ -23,7 +23,12 @@ export interface DomainSettings {
 }
 
 /** Lets fault rules and magic prompt markers script a generation's outcome at acceptance. */
-export type PlanHook = (input: { key: ApiKey; model: ModelEntry; body: GenerationInput; plan: GenerationPlan }) => GenerationPlan;
+export type PlanHook = (input: {
+  key: ApiKey;
+  model: ModelEntry;
+  body: GenerationInput;
+  plan: GenerationPlan;
+}) => GenerationPlan;
 
 export interface DomainContext {
   catalogue: Catalogue;

@@ -10,7 +10,10 @@ export function parseDuration(input: string | number, field = 'duration'): numbe
   const ms = parseUnbounded(input, field);
   // Dates stop at year 275760; a century is far beyond any test and keeps every clock reading valid.
   if (ms > MAX_DURATION_MS)
-    throw new DomainError('invalid_duration', `${field} must be at most 100 years (${MAX_DURATION_MS} ms), got ${typeof input === 'number' ? input : `"${input}"`}.`);
+    throw new DomainError(
+      'invalid_duration',
+      `${field} must be at most 100 years (${MAX_DURATION_MS} ms), got ${typeof input === 'number' ? input : `"${input}"`}.`,
+    );
   return ms;
 }
 
@@ -22,12 +25,18 @@ export const LAST_INSTANT_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 function parseUnbounded(input: string | number, field: string): number {
   if (typeof input === 'number') {
     if (Number.isFinite(input) && input >= 0) return Math.round(input);
-    throw new DomainError('invalid_duration', `${field} must be a duration like "30s" or a number of milliseconds >= 0, got ${input}.`);
+    throw new DomainError(
+      'invalid_duration',
+      `${field} must be a duration like "30s" or a number of milliseconds >= 0, got ${input}.`,
+    );
   }
   const text = input.trim().toLowerCase().replace(/\s+/g, '');
   if (/^\d+$/.test(text)) return Number(text);
   if (!WHOLE.test(text))
-    throw new DomainError('invalid_duration', `${field} must be a duration like "250ms", "30s", "10m", "1h", "1d" or "1h30m", got "${input}".`);
+    throw new DomainError(
+      'invalid_duration',
+      `${field} must be a duration like "250ms", "30s", "10m", "1h", "1d" or "1h30m", got "${input}".`,
+    );
   let total = 0;
   for (const [, amount, unit] of text.matchAll(PART)) total += Number(amount) * UNIT_MS[unit as keyof typeof UNIT_MS];
   return Math.round(total);
@@ -38,7 +47,12 @@ export function formatDuration(ms: number): string {
   if (ms < 1000) return `${ms}ms`;
   const parts: string[] = [];
   let rest = Math.round(ms);
-  for (const [unit, size] of [['d', 86_400_000], ['h', 3_600_000], ['m', 60_000], ['s', 1000]] as const) {
+  for (const [unit, size] of [
+    ['d', 86_400_000],
+    ['h', 3_600_000],
+    ['m', 60_000],
+    ['s', 1000],
+  ] as const) {
     const n = Math.floor(rest / size);
     if (n) parts.push(`${n}${unit}`);
     rest -= n * size;

@@ -4,12 +4,14 @@ import type { GenerationPlan, RefundPolicy } from './generation.js';
 
 /** The `error.code` values the emulator itself uses for failed generations, with the message each gets by default. */
 export const FAILURE_MESSAGES: Readonly<Record<string, string>> = {
-  content_policy: 'The request was refused by the content policy. Change the prompt or the reference images and submit a new request.',
+  content_policy:
+    'The request was refused by the content policy. Change the prompt or the reference images and submit a new request.',
   internal_error: 'The generation failed because of an internal error. Submit it again with a new Idempotency-Key.',
   render_failed: 'The output could not be produced. Submit it again with a new Idempotency-Key.',
   timeout: 'The generation took too long and was stopped. Submit it again, or choose a shorter duration.',
   capacity_exceeded: 'No capacity was available to run the generation. Submit it again later.',
-  input_unprocessable: 'The inputs could not be processed (for example an unreadable reference image). Check them and submit a new request.',
+  input_unprocessable:
+    'The inputs could not be processed (for example an unreadable reference image). Check them and submit a new request.',
 };
 
 /** A refund policy as JSON (`"full"`, `"none"`, `{ "partial": n }`) for a charge of `charged` credits; a partial refund of all of it is a full one. */
@@ -32,19 +34,33 @@ export function failureMessage(code: string, refund: RefundPolicy, charged: numb
 }
 
 /** `charged` is the price of the request, needed to word the message and to cap a partial refund. */
-export function applyGenerationAction(plan: GenerationPlan, action: GenerationFaultAction, charged: number): GenerationPlan {
+export function applyGenerationAction(
+  plan: GenerationPlan,
+  action: GenerationFaultAction,
+  charged: number,
+): GenerationPlan {
   switch (action.type) {
     case 'fail': {
       const refund = toRefundPolicy(action.refund, charged);
       return {
         ...plan,
-        fail: { at: action.at, afterMs: action.delay, code: action.code, message: failureMessage(action.code, refund, charged, action.message), refund },
+        fail: {
+          at: action.at,
+          afterMs: action.delay,
+          code: action.code,
+          message: failureMessage(action.code, refund, charged, action.message),
+          refund,
+        },
       };
     }
     case 'stall':
       return { ...plan, stall: true };
     case 'slow':
-      return { ...plan, pendingMs: Math.round(plan.pendingMs * action.factor), runningMs: Math.round(plan.runningMs * action.factor) };
+      return {
+        ...plan,
+        pendingMs: Math.round(plan.pendingMs * action.factor),
+        runningMs: Math.round(plan.runningMs * action.factor),
+      };
     case 'delay': {
       if (action.total !== undefined) {
         const pendingMs = Math.min(action.pending ?? plan.pendingMs, action.total);

@@ -19,13 +19,16 @@ export const durationSchema = z.union([z.string(), z.number()]).transform((value
 });
 
 /** A regular expression source, or a /literal/flags form; checked by compiling it. */
-export const regexSchema = z.string().min(1).superRefine((value, ctx) => {
-  try {
-    compileRegex(value);
-  } catch (error) {
-    ctx.addIssue({ code: 'custom', message: `is not a valid regular expression (${(error as Error).message})` });
-  }
-});
+export const regexSchema = z
+  .string()
+  .min(1)
+  .superRefine((value, ctx) => {
+    try {
+      compileRegex(value);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: `is not a valid regular expression (${(error as Error).message})` });
+    }
+  });
 
 export function compileRegex(value: string): RegExp {
   const literal = /^\/(.*)\/([dgimsuy]*)$/s.exec(value);
@@ -47,11 +50,19 @@ const latencyShape = {
   sigma: z.number().positive().max(5).optional(),
 };
 
-type LatencyFields = { distribution: 'fixed' | 'uniform' | 'lognormal'; ms?: number; min_ms?: number; max_ms?: number; median_ms?: number; sigma?: number };
+type LatencyFields = {
+  distribution: 'fixed' | 'uniform' | 'lognormal';
+  ms?: number;
+  min_ms?: number;
+  max_ms?: number;
+  median_ms?: number;
+  sigma?: number;
+};
 
 function checkLatency(value: LatencyFields, ctx: z.core.$RefinementCtx) {
   const need = (field: keyof LatencyFields) => {
-    if (value[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: `is required for a ${value.distribution} latency` });
+    if (value[field] === undefined)
+      ctx.addIssue({ code: 'custom', path: [field], message: `is required for a ${value.distribution} latency` });
   };
   if (value.distribution === 'fixed') need('ms');
   if (value.distribution === 'uniform') {
@@ -105,8 +116,16 @@ const generationActions = [
   z.strictObject({ type: z.literal('stall') }),
   z.strictObject({ type: z.literal('slow'), factor: z.number().min(1).max(1000) }),
   z
-    .strictObject({ type: z.literal('delay'), pending: durationSchema.optional(), running: durationSchema.optional(), total: durationSchema.optional() })
-    .refine((a) => a.pending !== undefined || a.running !== undefined || a.total !== undefined, 'needs pending, running or total'),
+    .strictObject({
+      type: z.literal('delay'),
+      pending: durationSchema.optional(),
+      running: durationSchema.optional(),
+      total: durationSchema.optional(),
+    })
+    .refine(
+      (a) => a.pending !== undefined || a.running !== undefined || a.total !== undefined,
+      'needs pending, running or total',
+    ),
   z.strictObject({ type: z.literal('expired_urls') }),
   z.strictObject({ type: z.literal('missing_outputs') }),
 ] as const;
@@ -115,7 +134,10 @@ export const HTTP_ACTIONS = ['status', 'latency', 'reset', 'empty', 'hang', 'dri
 export const GENERATION_ACTIONS = ['fail', 'stall', 'slow', 'delay', 'expired_urls', 'missing_outputs'] as const;
 
 export const actionSchema = z.discriminatedUnion('type', [...httpActions, ...generationActions], {
-  error: (issue) => (issue.code === 'invalid_union' ? `type must be one of ${[...HTTP_ACTIONS, ...GENERATION_ACTIONS].join(', ')}` : undefined),
+  error: (issue) =>
+    issue.code === 'invalid_union'
+      ? `type must be one of ${[...HTTP_ACTIONS, ...GENERATION_ACTIONS].join(', ')}`
+      : undefined,
 });
 
 export const matchSchema = z.strictObject({

@@ -61,7 +61,9 @@ export function parseFaultRule(input: unknown, label = 'fault rule'): ParsedFaul
   const result = faultRuleSchema.safeParse(input);
   if (!result.success) {
     const problems = fieldProblems(result.error.issues);
-    throw new DomainError('invalid_fault_rule', `The ${label} is not valid: ${describeProblems(problems)}.`, { problems });
+    throw new DomainError('invalid_fault_rule', `The ${label} is not valid: ${describeProblems(problems)}.`, {
+      problems,
+    });
   }
   return result.data;
 }
@@ -74,13 +76,28 @@ export class FaultStore {
   add(input: unknown, options: { now: number; source?: string; label?: string }): FaultRule {
     const parsed = parseFaultRule(input, options.label);
     const id = parsed.id ?? this.nextId();
-    if (this.rules.some((r) => r.id === id)) throw new DomainError('fault_exists', `A fault rule with id '${id}' already exists; remove it first or choose another id.`);
+    if (this.rules.some((r) => r.id === id))
+      throw new DomainError(
+        'fault_exists',
+        `A fault rule with id '${id}' already exists; remove it first or choose another id.`,
+      );
     const { id: _omit, ...definition } = input as Record<string, unknown>;
-    const rule: FaultRule = { id, source: options.source ?? 'api', createdAt: options.now, definition, parsed, enabled: parsed.enabled, matched: 0, fired: 0 };
+    const rule: FaultRule = {
+      id,
+      source: options.source ?? 'api',
+      createdAt: options.now,
+      definition,
+      parsed,
+      enabled: parsed.enabled,
+      matched: 0,
+      fired: 0,
+    };
     this.compiled.set(id, {
       route: parsed.match.route === undefined ? undefined : compileRoute(parsed.match.route),
       prompt: parsed.match.prompt === undefined ? undefined : compileRegex(parsed.match.prompt),
-      idempotencyKey: parsed.match.idempotency_key?.startsWith('/') ? compileRegex(parsed.match.idempotency_key) : undefined,
+      idempotencyKey: parsed.match.idempotency_key?.startsWith('/')
+        ? compileRegex(parsed.match.idempotency_key)
+        : undefined,
     });
     this.rules.push(rule);
     return rule;
@@ -103,7 +120,8 @@ export class FaultStore {
 
   get(id: string): FaultRule {
     const rule = this.rules.find((r) => r.id === id);
-    if (!rule) throw new DomainError('fault_not_found', `No fault rule '${id}'. List the rules with GET /_emulator/faults.`);
+    if (!rule)
+      throw new DomainError('fault_not_found', `No fault rule '${id}'. List the rules with GET /_emulator/faults.`);
     return rule;
   }
 
@@ -134,7 +152,11 @@ export class FaultStore {
   }
 
   private live(rule: FaultRule, phase: FaultPhase): boolean {
-    return rule.enabled && isGenerationAction(rule.parsed.action) === (phase === 'generation') && FaultStore.remaining(rule) !== 0;
+    return (
+      rule.enabled &&
+      isGenerationAction(rule.parsed.action) === (phase === 'generation') &&
+      FaultStore.remaining(rule) !== 0
+    );
   }
 
   /** `skipBody` leaves model_slug and prompt out, to ask whether reading the body could make a difference. */
@@ -150,7 +172,10 @@ export class FaultStore {
     }
     if (m.idempotency_key !== undefined) {
       if (request.idempotencyKey === undefined) return false;
-      if (c.idempotencyKey ? !c.idempotencyKey.test(request.idempotencyKey) : m.idempotency_key !== request.idempotencyKey) return false;
+      if (
+        c.idempotencyKey ? !c.idempotencyKey.test(request.idempotencyKey) : m.idempotency_key !== request.idempotencyKey
+      )
+        return false;
     }
     return true;
   }
@@ -176,18 +201,33 @@ export class FaultStore {
   needsBody(request: FaultRequest): boolean {
     return this.rules.some((rule) => {
       const m = rule.parsed.match;
-      return this.live(rule, 'http') && (m.model_slug !== undefined || m.prompt !== undefined) && this.matches(rule, request, true);
+      return (
+        this.live(rule, 'http') &&
+        (m.model_slug !== undefined || m.prompt !== undefined) &&
+        this.matches(rule, request, true)
+      );
     });
   }
 
   snapshot(): FaultSnapshot[] {
-    return this.rules.map((r) => ({ id: r.id, source: r.source, createdAt: r.createdAt, definition: r.definition, enabled: r.enabled, matched: r.matched, fired: r.fired }));
+    return this.rules.map((r) => ({
+      id: r.id,
+      source: r.source,
+      createdAt: r.createdAt,
+      definition: r.definition,
+      enabled: r.enabled,
+      matched: r.matched,
+      fired: r.fired,
+    }));
   }
 
   restore(snapshots: FaultSnapshot[]) {
     this.clear();
     for (const s of snapshots) {
-      const rule = this.add({ ...s.definition, id: s.id }, { now: s.createdAt, source: s.source, label: `fault rule '${s.id}'` });
+      const rule = this.add(
+        { ...s.definition, id: s.id },
+        { now: s.createdAt, source: s.source, label: `fault rule '${s.id}'` },
+      );
       Object.assign(rule, { enabled: s.enabled, matched: s.matched, fired: s.fired });
     }
   }

@@ -31,7 +31,12 @@ function decodeCursor(cursor: string): number {
     // fall through to the 422 below
   }
   throw new ValidationFailure([
-    validationItem('cursor_invalid', ['query', 'cursor'], 'Cursor is not valid; pass the next_cursor value of a previous page unchanged', cursor),
+    validationItem(
+      'cursor_invalid',
+      ['query', 'cursor'],
+      'Cursor is not valid; pass the next_cursor value of a previous page unchanged',
+      cursor,
+    ),
   ]);
 }
 

@@ -30,7 +30,7 @@ export function toPublicGeneration(g: Generation, credits: GenerationCredits, si
     params: g.params,
     texts: g.texts,
     status: g.status,
-    created_at: (g.text ??= {}).createdAt ??= iso(g.createdAt),
+    created_at: ((g.text ??= {}).createdAt ??= iso(g.createdAt)),
     completed_at: g.completedAt === null ? null : (g.text.completedAt ??= iso(g.completedAt)),
     charged_credits: credits.charged,
     refunded_credits: credits.refunded,

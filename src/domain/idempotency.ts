@@ -40,7 +40,14 @@ export class IdempotencyStore {
     return { kind: 'replay', response: entry.response, generationId: entry.generationId };
   }
 
-  record(apiKeyId: number, idempotencyKey: string, fingerprint: string, generationId: string, response: StoredResponse, now: number) {
+  record(
+    apiKeyId: number,
+    idempotencyKey: string,
+    fingerprint: string,
+    generationId: string,
+    response: StoredResponse,
+    now: number,
+  ) {
     this.entries.set(`${apiKeyId}\u0000${idempotencyKey}`, { fingerprint, createdAt: now, generationId, response });
   }
 

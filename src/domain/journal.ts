@@ -37,7 +37,10 @@ function statusMatcher(status: string | number): (s: number) => boolean {
   const text = String(status).trim().toLowerCase();
   if (/^\d{1,3}$/.test(text)) return (s) => s === Number(text);
   if (/^[1-5]xx$/.test(text)) return (s) => Math.floor(s / 100) === Number(text[0]);
-  throw new DomainError('invalid_control_request', `status must be a status such as 503 or a class such as 5xx, got "${status}".`);
+  throw new DomainError(
+    'invalid_control_request',
+    `status must be a status such as 503 or a class such as 5xx, got "${status}".`,
+  );
 }
 
 export class Journal {

@@ -49,7 +49,10 @@ export class Ledger {
 
   append(entry: Omit<LedgerEntry, 'id' | 'seq'>): LedgerEntry {
     if (!Number.isSafeInteger(entry.amount) || entry.amount === 0 || (entry.amount < 0 && entry.type !== 'funding'))
-      throw new DomainError('invalid_amount', 'Ledger amounts are whole credits, positive except for a funding adjustment downwards.');
+      throw new DomainError(
+        'invalid_amount',
+        'Ledger amounts are whole credits, positive except for a funding adjustment downwards.',
+      );
     const full: LedgerEntry = { ...entry, id: this.nextId(), seq: this.entries.length + 1 };
     this.entries.push(full);
     this.index(full);
@@ -121,14 +124,17 @@ export class Ledger {
 
   list(filter: { accountId?: string; generationId?: string } = {}): LedgerEntry[] {
     return this.entries.filter(
-      (e) => (!filter.accountId || e.accountId === filter.accountId) && (!filter.generationId || e.generationId === filter.generationId),
+      (e) =>
+        (!filter.accountId || e.accountId === filter.accountId) &&
+        (!filter.generationId || e.generationId === filter.generationId),
     );
   }
 
   /** Balances recomputed from the raw entries, to check the indexes against. */
   recompute(): Map<string, number> {
     const out = new Map<string, number>();
-    for (const e of this.entries) out.set(e.accountId, (out.get(e.accountId) ?? 0) + (e.type === 'charge' ? -e.amount : e.amount));
+    for (const e of this.entries)
+      out.set(e.accountId, (out.get(e.accountId) ?? 0) + (e.type === 'charge' ? -e.amount : e.amount));
     return out;
   }
 

@@ -2,7 +2,15 @@
 import type { Clock } from '../infra/clock.js';
 import type { ScheduledTask, Scheduler } from '../infra/scheduler.js';
 import { DomainError } from './errors.js';
-import { isFinal, TRANSITIONS, type Generation, type GenerationError, type GenerationStatus, type OutputFile, type RefundPolicy } from './generation.js';
+import {
+  isFinal,
+  TRANSITIONS,
+  type Generation,
+  type GenerationError,
+  type GenerationStatus,
+  type OutputFile,
+  type RefundPolicy,
+} from './generation.js';
 import type { Ledger } from './ledger.js';
 
 /** Produces every output file of a generation; the wiring backs it with the renderer. */
@@ -37,7 +45,8 @@ export class Lifecycle {
   }
 
   private move(g: Generation, to: GenerationStatus) {
-    if (!TRANSITIONS[g.status].includes(to)) throw new DomainError('invalid_transition', `Generation ${g.id} cannot move from ${g.status} to ${to}.`);
+    if (!TRANSITIONS[g.status].includes(to))
+      throw new DomainError('invalid_transition', `Generation ${g.id} cannot move from ${g.status} to ${to}.`);
     g.status = to;
   }
 
@@ -46,7 +55,8 @@ export class Lifecycle {
     this.move(g, 'running');
     g.startedAt = this.deps.clock.now();
     const fail = g.plan.fail;
-    if (fail?.at === 'running') return this.schedule(g, g.startedAt + fail.afterMs, () => this.fail(g, fail, fail.refund));
+    if (fail?.at === 'running')
+      return this.schedule(g, g.startedAt + fail.afterMs, () => this.fail(g, fail, fail.refund));
     if (g.plan.stall) return;
     this.startRender(g);
     this.schedule(g, g.startedAt + g.plan.runningMs, () => {
@@ -70,7 +80,14 @@ export class Lifecycle {
         (error: unknown) => {
           this.deps.log?.(`render failed for ${g.id}: ${error instanceof Error ? error.message : String(error)}`);
           if (!isFinal(g.status))
-            this.fail(g, { code: 'render_failed', message: 'The output could not be produced; the charge was refunded. Retry with a new Idempotency-Key.' }, { kind: 'full' });
+            this.fail(
+              g,
+              {
+                code: 'render_failed',
+                message: 'The output could not be produced; the charge was refunded. Retry with a new Idempotency-Key.',
+              },
+              { kind: 'full' },
+            );
         },
       )
       .finally(() => this.renders.delete(g.id));
@@ -96,7 +113,11 @@ export class Lifecycle {
 
   /** Fails a pending or running generation now, refunding as the policy says. */
   fail(g: Generation, error: GenerationError, refund: RefundPolicy) {
-    if (isFinal(g.status)) throw new DomainError('generation_final', `Generation ${g.id} is already ${g.status}; only pending or running generations can fail.`);
+    if (isFinal(g.status))
+      throw new DomainError(
+        'generation_final',
+        `Generation ${g.id} is already ${g.status}; only pending or running generations can fail.`,
+      );
     // Decide the refund before moving, so a refused refund leaves the generation as it was.
     const refundNow = refund.kind === 'none' ? undefined : this.refundAmount(g, refund, { allowNothingLeft: true });
     this.move(g, 'failed');
@@ -126,7 +147,11 @@ export class Lifecycle {
   }
 
   /** The credits a refund policy gives back now; 0 only when nothing is left and that is allowed (a failure after a refund). */
-  private refundAmount(g: Generation, policy: Exclude<RefundPolicy, { kind: 'none' }>, { allowNothingLeft }: { allowNothingLeft: boolean }): number {
+  private refundAmount(
+    g: Generation,
+    policy: Exclude<RefundPolicy, { kind: 'none' }>,
+    { allowNothingLeft }: { allowNothingLeft: boolean },
+  ): number {
     const credits = this.deps.ledger.generationCredits(g.id);
     const left = credits.charged - credits.refunded;
     if (left <= 0) {
@@ -135,7 +160,10 @@ export class Lifecycle {
     }
     const amount = policy.kind === 'full' ? left : policy.amount;
     if (!Number.isSafeInteger(amount) || amount <= 0 || amount > left)
-      throw new DomainError('invalid_refund_amount', `A refund of generation ${g.id} must be a whole number of credits from 1 to ${left}.`);
+      throw new DomainError(
+        'invalid_refund_amount',
+        `A refund of generation ${g.id} must be a whole number of credits from 1 to ${left}.`,
+      );
     return amount;
   }
 

@@ -23,7 +23,12 @@ export const MARKER_KEYS: Readonly<Record<string, string>> = {
 
 function refused(message: string, prompt: string): never {
   throw new ValidationFailure([
-    validationItem('emulator_marker_invalid', ['body', 'prompt'], `${message}. Known markers: ${Object.keys(MARKER_KEYS).join(', ')} (see docs/control-plane.md)`, prompt),
+    validationItem(
+      'emulator_marker_invalid',
+      ['body', 'prompt'],
+      `${message}. Known markers: ${Object.keys(MARKER_KEYS).join(', ')} (see docs/control-plane.md)`,
+      prompt,
+    ),
   ]);
 }
 
@@ -38,7 +43,10 @@ function refundOf(value: string, prompt: string): unknown {
 function collect(prompt: string): Map<string, string> {
   const settings = new Map<string, string>();
   for (const [, body] of prompt.matchAll(MARKER)) {
-    for (const item of body.split(',').map((s) => s.trim()).filter(Boolean)) {
+    for (const item of body
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       const [rawKey, ...rest] = item.split('=');
       const key = rawKey.trim().toLowerCase().replace(/_/g, '-');
       if (!(key in MARKER_KEYS)) refused(`Unknown emulator marker "${rawKey.trim()}"`, prompt);
@@ -63,17 +71,27 @@ export function markerActions(prompt: string): GenerationFaultAction[] {
       ...(s.has('refund') ? { refund: refundOf(s.get('refund')!, prompt) } : {}),
     });
   } else {
-    for (const key of ['at', 'after', 'refund']) if (s.has(key)) refused(`The marker ${key}= only works together with fail=CODE`, prompt);
+    for (const key of ['at', 'after', 'refund'])
+      if (s.has(key)) refused(`The marker ${key}= only works together with fail=CODE`, prompt);
   }
   if (s.has('delay') || s.has('pending') || s.has('running'))
-    raw.push({ type: 'delay', ...(s.has('delay') ? { total: s.get('delay') } : {}), ...(s.has('pending') ? { pending: s.get('pending') } : {}), ...(s.has('running') ? { running: s.get('running') } : {}) });
+    raw.push({
+      type: 'delay',
+      ...(s.has('delay') ? { total: s.get('delay') } : {}),
+      ...(s.has('pending') ? { pending: s.get('pending') } : {}),
+      ...(s.has('running') ? { running: s.get('running') } : {}),
+    });
   if (s.has('stall')) raw.push({ type: 'stall' });
   if (s.has('slow')) raw.push({ type: 'slow', factor: Number(s.get('slow')) });
   if (s.has('expired-urls')) raw.push({ type: 'expired_urls' });
   if (s.has('missing-outputs')) raw.push({ type: 'missing_outputs' });
   return raw.map((action) => {
     const parsed = actionSchema.safeParse(action);
-    if (!parsed.success) refused(`The emulator marker for "${String(action.type)}" is not valid: ${describeProblems(fieldProblems(parsed.error.issues))}`, prompt);
+    if (!parsed.success)
+      refused(
+        `The emulator marker for "${String(action.type)}" is not valid: ${describeProblems(fieldProblems(parsed.error.issues))}`,
+        prompt,
+      );
     return parsed.data as GenerationFaultAction;
   });
 }

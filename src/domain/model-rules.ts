@@ -46,7 +46,12 @@ export function checkModelRules(model: ModelEntry, input: GenerationInput): Vali
   const items = [...paramItems(model, input.params ?? {}), ...promptItems(model, input.prompt)];
   const refs = model.reference_inputs;
   if (refs === null) return [...items, ...notSupportedItems(model, input)];
-  return [...items, ...refsItems(model, refs, input), ...slotItems(model, refs, input), ...roleItems(model, refs, input)];
+  return [
+    ...items,
+    ...refsItems(model, refs, input),
+    ...slotItems(model, refs, input),
+    ...roleItems(model, refs, input),
+  ];
 }
 
 /** Every ref id mentioned in refs and ref_slots, in order, each once. */
@@ -98,10 +103,16 @@ function paramItems(model: ModelEntry, params: Record<string, string>): Validati
     const group = groups.get(name);
     if (group === undefined) {
       const msg = `Unknown option group '${name}' for model '${model.slug}'; allowed groups: ${listText(names)}`;
-      items.push(validationItem('model_option_unknown', ['body', 'params', name], msg, value, { allowed_groups: [...names] }));
+      items.push(
+        validationItem('model_option_unknown', ['body', 'params', name], msg, value, { allowed_groups: [...names] }),
+      );
     } else if (!group.values.includes(value)) {
       const msg = `Value '${value}' is not allowed for option '${name}' of model '${model.slug}'; allowed values: ${listText(group.values)}`;
-      items.push(validationItem('model_option_value', ['body', 'params', name], msg, value, { allowed_values: [...group.values] }));
+      items.push(
+        validationItem('model_option_value', ['body', 'params', name], msg, value, {
+          allowed_values: [...group.values],
+        }),
+      );
     }
   }
   return items;
@@ -143,9 +154,13 @@ function refsItems(model: ModelEntry, refs: ReferenceInputs, input: GenerationIn
     const msg =
       `Model '${model.slug}' accepts at most ${refs.max_files} reference file${refs.max_files === 1 ? '' : 's'}, ` +
       `not ${total}; remove ${total - refs.max_files}`;
-    items.push(validationItem('model_refs_too_many', ['body', member], msg, input[member], { max_files: refs.max_files }));
+    items.push(
+      validationItem('model_refs_too_many', ['body', member], msg, input[member], { max_files: refs.max_files }),
+    );
   }
-  (input.refs ?? []).forEach((ref, i) => items.push(...unsupportedItems(model, refs, ref, ['body', 'refs', i], 'refs')));
+  (input.refs ?? []).forEach((ref, i) =>
+    items.push(...unsupportedItems(model, refs, ref, ['body', 'refs', i], 'refs')),
+  );
   return items;
 }
 
@@ -184,11 +199,17 @@ function roleItems(model: ModelEntry, refs: ReferenceInputs, input: GenerationIn
       const msg = `Reference '${key}' in ref_roles is not one of refs; use ids listed in refs as keys of ref_roles`;
       items.push(validationItem('model_ref_role_unknown_ref', loc, msg, role, { refs: [...listed] }));
     } else if (!roles.includes(role)) {
-      conflict(`Model '${model.slug}' has no '${role}' frame; allowed roles: ${listText(roles)}`, { allowed_roles: [...roles] });
+      conflict(`Model '${model.slug}' has no '${role}' frame; allowed roles: ${listText(roles)}`, {
+        allowed_roles: [...roles],
+      });
     } else if (current !== undefined && current !== role) {
-      conflict(`Reference '${key}' already has role '${current}' from ref_slots; give it one role`, { assigned_role: current });
+      conflict(`Reference '${key}' already has role '${current}' from ref_slots; give it one role`, {
+        assigned_role: current,
+      });
     } else if (owner !== undefined && owner !== key) {
-      conflict(`Role '${role}' is already given to reference '${owner}'; give each reference its own role`, { assigned_to: owner });
+      conflict(`Role '${role}' is already given to reference '${owner}'; give each reference its own role`, {
+        assigned_to: owner,
+      });
     } else {
       owners.set(role, key);
       roleOf.set(key, role);
@@ -197,7 +218,13 @@ function roleItems(model: ModelEntry, refs: ReferenceInputs, input: GenerationIn
   return items;
 }
 
-function unsupportedItems(model: ModelEntry, refs: ReferenceInputs, ref: string, loc: Loc, member: RefMember): ValidationItem[] {
+function unsupportedItems(
+  model: ModelEntry,
+  refs: ReferenceInputs,
+  ref: string,
+  loc: Loc,
+  member: RefMember,
+): ValidationItem[] {
   const form = refForm(ref);
   if ((refs.accepts as readonly RefForm[]).includes(form)) return [];
   const accepted = refs.accepts.map((a) => ACCEPTED_NAMES[a]).join(' or ');

@@ -1,6 +1,15 @@
 // Prices a request from the catalogue's price rule: ceil(credits_per_unit x units x count x multipliers), exactly.
 import type { ModelEntry, PriceRule } from './catalogue-schema.js';
-import { ceil, compare, multiply, parsePositiveInteger, parseRational, product, rational, type Rational } from './rational.js';
+import {
+  ceil,
+  compare,
+  multiply,
+  parsePositiveInteger,
+  parseRational,
+  product,
+  rational,
+  type Rational,
+} from './rational.js';
 
 export interface PriceQuote {
   /** What is charged: the exact price rounded up once, at the end. */

@@ -15,11 +15,21 @@ export function publicView(ctx: DomainContext, g: Generation, baseUrl: string) {
 export function ownGeneration(ctx: DomainContext, key: ApiKey, id: string): Generation {
   const g = ctx.generations.get(id);
   if (!g || g.accountId !== key.accountId)
-    throw new DomainError('generation_not_found', `Generation '${id}' does not exist for this account. Use the id from the submission response.`);
+    throw new DomainError(
+      'generation_not_found',
+      `Generation '${id}' does not exist for this account. Use the id from the submission response.`,
+    );
   return g;
 }
 
-export function listGenerations(ctx: DomainContext, key: ApiKey, baseUrl: string, filter: ListFilter, limit = DEFAULT_PAGE_LIMIT, cursor?: string) {
+export function listGenerations(
+  ctx: DomainContext,
+  key: ApiKey,
+  baseUrl: string,
+  filter: ListFilter,
+  limit = DEFAULT_PAGE_LIMIT,
+  cursor?: string,
+) {
   const page = ctx.generations.page(key.accountId, filter, limit, cursor);
   return {
     generations: page.items.map((g) => publicView(ctx, g, baseUrl)),

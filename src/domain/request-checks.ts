@@ -9,7 +9,11 @@ import { validationItem, type Loc } from './validation-item.js';
 
 export function knownModel(ctx: DomainContext, slug: string): ModelEntry {
   const model = ctx.catalogue.get(slug);
-  if (!model) throw new DomainError('model_not_found', `Model '${slug}' does not exist. List the available models with GET /v1/media/models.`);
+  if (!model)
+    throw new DomainError(
+      'model_not_found',
+      `Model '${slug}' does not exist. List the available models with GET /v1/media/models.`,
+    );
   return model;
 }
 
@@ -29,18 +33,36 @@ function locOf(input: GenerationInput, id: string): Loc {
 }
 
 /** Every ref must be an upload of this account made for this model; otherwise 422 before any charge. */
-export function resolveRefs(ctx: DomainContext, key: ApiKey, model: ModelEntry, input: GenerationInput): Map<string, Upload> {
+export function resolveRefs(
+  ctx: DomainContext,
+  key: ApiKey,
+  model: ModelEntry,
+  input: GenerationInput,
+): Map<string, Upload> {
   const found = new Map<string, Upload>();
   const items = [];
   for (const id of refIds(input)) {
     const upload = ctx.uploads.get(id);
     if (!upload || upload.accountId !== key.accountId) {
-      items.push(validationItem('model_ref_unknown', locOf(input, id), `Unknown upload '${id}'; upload the file with POST /v1/media/uploads and pass the returned id`, id));
+      items.push(
+        validationItem(
+          'model_ref_unknown',
+          locOf(input, id),
+          `Unknown upload '${id}'; upload the file with POST /v1/media/uploads and pass the returned id`,
+          id,
+        ),
+      );
     } else if (upload.modelSlug !== model.slug) {
       items.push(
-        validationItem('model_ref_wrong_model', locOf(input, id), `Upload '${id}' was made for model '${upload.modelSlug}'; upload it again for '${model.slug}'`, id, {
-          upload_model_slug: upload.modelSlug,
-        }),
+        validationItem(
+          'model_ref_wrong_model',
+          locOf(input, id),
+          `Upload '${id}' was made for model '${upload.modelSlug}'; upload it again for '${model.slug}'`,
+          id,
+          {
+            upload_model_slug: upload.modelSlug,
+          },
+        ),
       );
     } else found.set(id, upload);
   }
@@ -50,5 +72,8 @@ export function resolveRefs(ctx: DomainContext, key: ApiKey, model: ModelEntry, 
 
 export function checkKeyScope(key: ApiKey, model: ModelEntry) {
   if (key.modelScope !== null && key.modelScope !== model.slug)
-    throw new DomainError('model_not_allowed_for_key', `This API key is limited to model '${key.modelScope}'; use a key without a model limit for '${model.slug}'.`);
+    throw new DomainError(
+      'model_not_allowed_for_key',
+      `This API key is limited to model '${key.modelScope}'; use a key without a model limit for '${model.slug}'.`,
+    );
 }

@@ -10,21 +10,40 @@ export const stepSchema = z.discriminatedUnion(
   'op',
   [
     z.strictObject({ op: z.literal('set_balance'), balance: z.int().min(0), account_id: accountId }),
-    z.strictObject({ op: z.literal('top_up'), amount: z.int().refine((n) => n !== 0, 'must not be 0'), account_id: accountId }),
-    z.strictObject({ op: z.literal('create_account'), id: z.string().regex(/^[A-Za-z0-9_-]{1,80}$/, 'must be 1-80 letters, digits, _ or -'), name: z.string().max(200).optional(), balance: z.int().min(0).optional() }),
+    z.strictObject({
+      op: z.literal('top_up'),
+      amount: z.int().refine((n) => n !== 0, 'must not be 0'),
+      account_id: accountId,
+    }),
+    z.strictObject({
+      op: z.literal('create_account'),
+      id: z.string().regex(/^[A-Za-z0-9_-]{1,80}$/, 'must be 1-80 letters, digits, _ or -'),
+      name: z.string().max(200).optional(),
+      balance: z.int().min(0).optional(),
+    }),
     z.strictObject({
       op: z.literal('create_key'),
-      secret: z.string().regex(/^sk-media-[A-Za-z0-9_-]{4,200}$/, 'must look like sk-media- followed by 4-200 letters, digits, _ or -').optional(),
+      secret: z
+        .string()
+        .regex(/^sk-media-[A-Za-z0-9_-]{4,200}$/, 'must look like sk-media- followed by 4-200 letters, digits, _ or -')
+        .optional(),
       account_id: accountId,
       name: z.string().max(200).optional(),
       model_scope: z.string().min(1).nullable().optional(),
       daily_credit_limit: z.int().min(0).nullable().optional(),
     }),
     z.strictObject({ op: z.literal('revoke_key'), id: z.int().positive() }),
-    z.strictObject({ op: z.literal('set_timing'), profile: profile.optional(), by_model: z.record(z.string(), profile.nullable()).optional() }),
+    z.strictObject({
+      op: z.literal('set_timing'),
+      profile: profile.optional(),
+      by_model: z.record(z.string(), profile.nullable()).optional(),
+    }),
     z.strictObject({ op: z.literal('freeze_clock') }),
     z.strictObject({ op: z.literal('unfreeze_clock') }),
-    z.strictObject({ op: z.literal('set_clock'), to: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time such as 2026-01-01T23:59:00Z' }) }),
+    z.strictObject({
+      op: z.literal('set_clock'),
+      to: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time such as 2026-01-01T23:59:00Z' }),
+    }),
     z.strictObject({ op: z.literal('advance_clock'), by: durationSchema }),
   ],
   {
@@ -36,7 +55,9 @@ export const stepSchema = z.discriminatedUnion(
 );
 
 export const scenarioSchema = z.strictObject({
-  name: z.string().regex(/^[a-z0-9][a-z0-9-]{0,79}$/, 'must be lower-case letters, digits and dashes, e.g. "flaky-network"'),
+  name: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]{0,79}$/, 'must be lower-case letters, digits and dashes, e.g. "flaky-network"'),
   description: z.string().max(2000).optional(),
   /** What a client should see, in words: shown by the console and the progress. */
   expect: z.string().max(2000).optional(),

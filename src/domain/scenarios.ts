@@ -10,7 +10,9 @@ import { describeProblems, fieldProblems, type FieldProblem } from './zod-issues
 export const SCENARIO_DIRECTORY: string = fileURLToPath(new URL('../../fixtures/scenarios/', import.meta.url));
 
 function invalid(source: string, problems: FieldProblem[]): never {
-  throw new DomainError('invalid_scenario', `Scenario ${source} is not valid: ${describeProblems(problems)}.`, { problems });
+  throw new DomainError('invalid_scenario', `Scenario ${source} is not valid: ${describeProblems(problems)}.`, {
+    problems,
+  });
 }
 
 /** Validates a scenario object; fault rules are checked with the same parser as POST /_emulator/faults. */
@@ -23,7 +25,12 @@ export function parseScenario(input: unknown, source = '(body)'): ScenarioDefini
       parseFaultRule(rule);
     } catch (error) {
       const inner = ((error as DomainError).details?.problems ?? []) as FieldProblem[];
-      problems.push(...inner.map((p) => ({ field: `faults[${i}]${p.field === '(root)' ? '' : `.${p.field}`}`, message: p.message })));
+      problems.push(
+        ...inner.map((p) => ({
+          field: `faults[${i}]${p.field === '(root)' ? '' : `.${p.field}`}`,
+          message: p.message,
+        })),
+      );
     }
   });
   const ids = result.data.faults.map((f) => f.id).filter((id) => id !== undefined);
@@ -47,10 +54,18 @@ export function availableScenarios(directory = SCENARIO_DIRECTORY): string[] {
 export function loadScenarioFile(nameOrPath: string, directory = SCENARIO_DIRECTORY): ScenarioDefinition {
   const isPath = nameOrPath.includes('/') || nameOrPath.includes('\\') || nameOrPath.endsWith('.json');
   if (!isPath && !/^[a-z0-9][a-z0-9-]*$/.test(nameOrPath))
-    throw new DomainError('scenario_not_found', `No scenario named '${nameOrPath}'. Available: ${availableScenarios(directory).join(', ')}.`);
+    throw new DomainError(
+      'scenario_not_found',
+      `No scenario named '${nameOrPath}'. Available: ${availableScenarios(directory).join(', ')}.`,
+    );
   const file = isPath ? resolve(nameOrPath) : resolve(directory, `${nameOrPath}.json`);
   if (!existsSync(file))
-    throw new DomainError('scenario_not_found', isPath ? `Scenario file ${file} does not exist.` : `No scenario named '${nameOrPath}'. Available: ${availableScenarios(directory).join(', ')}.`);
+    throw new DomainError(
+      'scenario_not_found',
+      isPath
+        ? `Scenario file ${file} does not exist.`
+        : `No scenario named '${nameOrPath}'. Available: ${availableScenarios(directory).join(', ')}.`,
+    );
   let data: unknown;
   try {
     data = JSON.parse(readFileSync(file, 'utf8'));

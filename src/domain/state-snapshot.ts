@@ -32,11 +32,31 @@ export const domainSnapshotSchema = z.looseObject({
   clock: z.looseObject({ now: ms, frozen: z.boolean(), offset_ms: ms.default(0) }),
   timing: z.looseObject({ profile, byModel: z.record(z.string(), profile) }),
   accounts: z.array(z.looseObject({ id: z.string(), name: z.string(), createdAt: ms })),
-  keys: z.array(z.looseObject({ id: z.int().positive(), secret: z.string(), accountId: z.string(), name: z.string(), createdAt: ms })),
-  ledger: z.array(z.looseObject({ type: z.enum(['funding', 'charge', 'refund']), accountId: z.string(), amount: z.int(), at: ms })),
-  generations: z.array(z.looseObject({ id: z.string(), seq: z.int(), accountId: z.string(), status: z.enum(['pending', 'running', 'completed', 'failed']), plan: z.looseObject({}) })),
+  keys: z.array(
+    z.looseObject({
+      id: z.int().positive(),
+      secret: z.string(),
+      accountId: z.string(),
+      name: z.string(),
+      createdAt: ms,
+    }),
+  ),
+  ledger: z.array(
+    z.looseObject({ type: z.enum(['funding', 'charge', 'refund']), accountId: z.string(), amount: z.int(), at: ms }),
+  ),
+  generations: z.array(
+    z.looseObject({
+      id: z.string(),
+      seq: z.int(),
+      accountId: z.string(),
+      status: z.enum(['pending', 'running', 'completed', 'failed']),
+      plan: z.looseObject({}),
+    }),
+  ),
   uploads: z.array(z.looseObject({ id: z.string(), accountId: z.string(), data: z.string() })),
-  idempotency: z.array(z.tuple([z.string(), z.looseObject({ fingerprint: z.string(), createdAt: ms, generationId: z.string() })])),
+  idempotency: z.array(
+    z.tuple([z.string(), z.looseObject({ fingerprint: z.string(), createdAt: ms, generationId: z.string() })]),
+  ),
 });
 
 export function exportDomain(ctx: DomainContext): DomainSnapshot {
@@ -56,7 +76,10 @@ export function exportDomain(ctx: DomainContext): DomainSnapshot {
 export function parseDomainSnapshot(input: unknown): DomainSnapshot {
   const result = domainSnapshotSchema.safeParse(input);
   if (!result.success)
-    throw new DomainError('invalid_state', `The state is not an export of this emulator: ${describeProblems(fieldProblems(result.error.issues, ['domain']))}.`);
+    throw new DomainError(
+      'invalid_state',
+      `The state is not an export of this emulator: ${describeProblems(fieldProblems(result.error.issues, ['domain']))}.`,
+    );
   return result.data as unknown as DomainSnapshot;
 }
 
@@ -89,21 +112,52 @@ export function importDomain(ctx: DomainContext, s: DomainSnapshot) {
   ctx.settings.timing.byModel = { ...s.timing.byModel };
   for (const a of s.accounts) ctx.accounts.createAccount(a.id, a.name, a.createdAt);
   for (const k of s.keys) {
-    ctx.accounts.createKey({ accountId: k.accountId, secret: k.secret, name: k.name, modelScope: k.modelScope, dailyCreditLimit: k.dailyCreditLimit }, k.createdAt, k.id);
+    ctx.accounts.createKey(
+      {
+        accountId: k.accountId,
+        secret: k.secret,
+        name: k.name,
+        modelScope: k.modelScope,
+        dailyCreditLimit: k.dailyCreditLimit,
+      },
+      k.createdAt,
+      k.id,
+    );
     if (k.revokedAt !== null) ctx.accounts.revokeKey(k.id, k.revokedAt);
   }
   const maxKey = Math.max(0, ...s.keys.map((k) => k.id));
   while (maxKey > 0 && ctx.ids.nextInt('api_key') < maxKey);
   for (const e of s.ledger)
-    ctx.ledger.append({ type: e.type, accountId: e.accountId, amount: e.amount, at: e.at, generationId: e.generationId, keyId: e.keyId, modelSlug: e.modelSlug, note: e.note });
+    ctx.ledger.append({
+      type: e.type,
+      accountId: e.accountId,
+      amount: e.amount,
+      at: e.at,
+      generationId: e.generationId,
+      keyId: e.keyId,
+      modelSlug: e.modelSlug,
+      note: e.note,
+    });
   for (const u of s.uploads) ctx.uploads.add({ ...u, data: Buffer.from(u.data, 'base64') });
   const generations = [...s.generations].sort((a, b) => a.seq - b.seq);
   for (const g of generations) ctx.generations.add(g);
   const maxSeq = Math.max(0, ...generations.map((g) => g.seq));
   while (maxSeq > 0 && ctx.generations.nextSeq() < maxSeq);
-  advancePast(ctx.ids, 'gen', generations.map((g) => g.id));
-  advancePast(ctx.ids, 'req', generations.map((g) => g.requestId));
-  advancePast(ctx.ids, 'upl', s.uploads.map((u) => u.id));
+  advancePast(
+    ctx.ids,
+    'gen',
+    generations.map((g) => g.id),
+  );
+  advancePast(
+    ctx.ids,
+    'req',
+    generations.map((g) => g.requestId),
+  );
+  advancePast(
+    ctx.ids,
+    'upl',
+    s.uploads.map((u) => u.id),
+  );
   ctx.idempotency.restore(s.idempotency);
   for (const g of generations) {
     if (isFinal(g.status)) continue;

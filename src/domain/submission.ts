@@ -38,7 +38,11 @@ export function submitGeneration(ctx: DomainContext, s: Submission): SubmissionR
   const fingerprint = canonicalJson(s.rawBody);
   const prior = ctx.idempotency.lookup(s.key.id, s.idempotencyKey, fingerprint, now);
   if (prior.kind === 'replay') {
-    return { response: { status: prior.response.status, body: { ...prior.response.body, replayed: true } }, replayed: true, generationId: prior.generationId };
+    return {
+      response: { status: prior.response.status, body: { ...prior.response.body, replayed: true } },
+      replayed: true,
+      generationId: prior.generationId,
+    };
   }
 
   const input = toGenerationInput(s.body);
@@ -60,25 +64,46 @@ export function submitGeneration(ctx: DomainContext, s: Submission): SubmissionR
       throw new DomainError(
         'daily_credit_limit_exceeded',
         `This key may spend ${s.key.dailyCreditLimit} credits per UTC day; ${used} are used and this request costs ${price.credits}. Wait for the reset at ${new Date(resetsAt).toISOString()} or use another key.`,
-        { daily_credit_limit: s.key.dailyCreditLimit, used_today: used, credits: price.credits, retry_after_seconds: Math.ceil((resetsAt - now) / 1000) },
+        {
+          daily_credit_limit: s.key.dailyCreditLimit,
+          used_today: used,
+          credits: price.credits,
+          retry_after_seconds: Math.ceil((resetsAt - now) / 1000),
+        },
       );
     }
   }
   const balance = ctx.ledger.balance(s.key.accountId);
   if (balance < price.credits)
-    throw new DomainError('insufficient_credits', `This request costs ${price.credits} credits but the wallet holds ${balance}. Top up the wallet or choose cheaper options.`, {
-      credits: price.credits,
-      wallet_balance: balance,
-    });
+    throw new DomainError(
+      'insufficient_credits',
+      `This request costs ${price.credits} credits but the wallet holds ${balance}. Top up the wallet or choose cheaper options.`,
+      {
+        credits: price.credits,
+        wallet_balance: balance,
+      },
+    );
 
   // The plan first: a refusal from the hook (a bad magic marker) must not use up a generation id.
   let plan: GenerationPlan = {
-    ...plannedTimers(profileFor(ctx.settings.timing, model.slug), { kind: model.kind, durationSeconds: numeric(price.params.duration), count: price.count }, ctx.random.next),
+    ...plannedTimers(
+      profileFor(ctx.settings.timing, model.slug),
+      { kind: model.kind, durationSeconds: numeric(price.params.duration), count: price.count },
+      ctx.random.next,
+    ),
     outputUrls: 'valid',
   };
   if (ctx.planHook) plan = ctx.planHook({ key: s.key, model, body: input, plan });
   const generation = createGeneration(ctx, s, model.kind, price.params, assignFrames(model, input), now, plan);
-  ctx.ledger.append({ type: 'charge', accountId: s.key.accountId, amount: price.credits, at: now, generationId: generation.id, keyId: s.key.id, modelSlug: model.slug });
+  ctx.ledger.append({
+    type: 'charge',
+    accountId: s.key.accountId,
+    amount: price.credits,
+    at: now,
+    generationId: generation.id,
+    keyId: s.key.id,
+    modelSlug: model.slug,
+  });
   ctx.generations.add(generation);
   const response: StoredResponse = {
     status: 202,

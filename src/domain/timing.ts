@@ -30,20 +30,29 @@ function realisticRunningMs(work: Workload): number {
   }
 }
 
-const jitter = (ms: number, spread: number, random: () => number) => Math.round(ms * (1 - spread + 2 * spread * random()));
+const jitter = (ms: number, spread: number, random: () => number) =>
+  Math.round(ms * (1 - spread + 2 * spread * random()));
 
 export function profileFor(settings: TimingSettings, modelSlug: string): TimingProfile {
   return settings.byModel[modelSlug] ?? settings.profile;
 }
 
-export function plannedTimers(profile: TimingProfile, work: Workload, random: () => number): Pick<GenerationPlan, 'pendingMs' | 'runningMs' | 'manualOnly'> {
+export function plannedTimers(
+  profile: TimingProfile,
+  work: Workload,
+  random: () => number,
+): Pick<GenerationPlan, 'pendingMs' | 'runningMs' | 'manualOnly'> {
   switch (profile) {
     case 'instant':
       return { pendingMs: 0, runningMs: 0, manualOnly: false };
     case 'fast':
       return { pendingMs: jitter(10, 0.5, random), runningMs: jitter(40, 0.5, random), manualOnly: false };
     case 'realistic':
-      return { pendingMs: jitter(1500, 0.3, random), runningMs: jitter(realisticRunningMs(work), 0.2, random), manualOnly: false };
+      return {
+        pendingMs: jitter(1500, 0.3, random),
+        runningMs: jitter(realisticRunningMs(work), 0.2, random),
+        manualOnly: false,
+      };
     case 'manual':
       return { pendingMs: 1000, runningMs: realisticRunningMs(work), manualOnly: true };
   }

@@ -31,28 +31,60 @@ export interface Upload {
 const MIME: Record<ImageFormat, string> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' };
 
 /** Checks a file against the model's reference rules; throws the refusal a client should see. */
-export function checkReferenceImage(model: ModelEntry, size: number, sniffed: SniffedImage | undefined, targetSlot: string | undefined): ImageFormat {
+export function checkReferenceImage(
+  model: ModelEntry,
+  size: number,
+  sniffed: SniffedImage | undefined,
+  targetSlot: string | undefined,
+): ImageFormat {
   const rules = model.reference_inputs;
   if (!rules)
     throw new ValidationFailure([
-      validationItem('model_refs_not_supported', ['body', 'model_slug'], `Model '${model.slug}' takes no reference files; upload references for a model that accepts them`, model.slug, { max_files: 0 }),
+      validationItem(
+        'model_refs_not_supported',
+        ['body', 'model_slug'],
+        `Model '${model.slug}' takes no reference files; upload references for a model that accepts them`,
+        model.slug,
+        { max_files: 0 },
+      ),
     ]);
   if (targetSlot !== undefined && !rules.slots.some((s) => s.name === targetSlot))
     throw new ValidationFailure([
-      validationItem('model_ref_slot_unknown', ['body', 'target_slot'], `Unknown slot '${targetSlot}' for model '${model.slug}'; allowed slots: ${rules.slots.map((s) => s.name).join(', ')}`, targetSlot, {
-        allowed_slots: rules.slots.map((s) => s.name),
-      }),
+      validationItem(
+        'model_ref_slot_unknown',
+        ['body', 'target_slot'],
+        `Unknown slot '${targetSlot}' for model '${model.slug}'; allowed slots: ${rules.slots.map((s) => s.name).join(', ')}`,
+        targetSlot,
+        {
+          allowed_slots: rules.slots.map((s) => s.name),
+        },
+      ),
     ]);
   if (size > rules.max_bytes)
-    throw new DomainError('upload_too_large', `The file has ${size} bytes; model '${model.slug}' accepts at most ${rules.max_bytes}. Send a smaller image.`);
+    throw new DomainError(
+      'upload_too_large',
+      `The file has ${size} bytes; model '${model.slug}' accepts at most ${rules.max_bytes}. Send a smaller image.`,
+    );
   const format = sniffed ? normaliseFormat(sniffed.format) : undefined;
-  if (!sniffed) throw new DomainError('unsupported_media_type', `The file is not an image. Model '${model.slug}' accepts ${rules.formats.join(', ')}.`);
+  if (!sniffed)
+    throw new DomainError(
+      'unsupported_media_type',
+      `The file is not an image. Model '${model.slug}' accepts ${rules.formats.join(', ')}.`,
+    );
   if (!format)
-    throw new DomainError('unsupported_media_type', `The file is ${sniffed.format}; model '${model.slug}' accepts ${rules.formats.join(', ')}. Convert the image first.`);
+    throw new DomainError(
+      'unsupported_media_type',
+      `The file is ${sniffed.format}; model '${model.slug}' accepts ${rules.formats.join(', ')}. Convert the image first.`,
+    );
   if (!rules.formats.includes(format))
-    throw new DomainError('unsupported_media_type', `The file is ${format}; model '${model.slug}' accepts ${rules.formats.join(', ')}. Convert the image first.`);
-  const tooSmall = (rules.min_width && sniffed.width < rules.min_width) || (rules.min_height && sniffed.height < rules.min_height);
-  const tooBig = (rules.max_width && sniffed.width > rules.max_width) || (rules.max_height && sniffed.height > rules.max_height);
+    throw new DomainError(
+      'unsupported_media_type',
+      `The file is ${format}; model '${model.slug}' accepts ${rules.formats.join(', ')}. Convert the image first.`,
+    );
+  const tooSmall =
+    (rules.min_width && sniffed.width < rules.min_width) || (rules.min_height && sniffed.height < rules.min_height);
+  const tooBig =
+    (rules.max_width && sniffed.width > rules.max_width) || (rules.max_height && sniffed.height > rules.max_height);
   if (tooSmall || tooBig)
     throw new ValidationFailure([
       validationItem(
@@ -60,7 +92,12 @@ export function checkReferenceImage(model: ModelEntry, size: number, sniffed: Sn
         ['body', 'file'],
         `Image is ${sniffed.width}x${sniffed.height}; model '${model.slug}' accepts from ${rules.min_width ?? 1}x${rules.min_height ?? 1} to ${rules.max_width ?? '∞'}x${rules.max_height ?? '∞'} pixels`,
         { width: sniffed.width, height: sniffed.height },
-        { min_width: rules.min_width, min_height: rules.min_height, max_width: rules.max_width, max_height: rules.max_height },
+        {
+          min_width: rules.min_width,
+          min_height: rules.min_height,
+          max_width: rules.max_width,
+          max_height: rules.max_height,
+        },
       ),
     ]);
   return format;

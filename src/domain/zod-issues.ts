@@ -9,7 +9,8 @@ export interface FieldProblem {
 
 function messageOf(issue: z.core.$ZodIssue): string {
   if (issue.code === 'invalid_type' && issue.message.includes('received undefined')) return 'is required';
-  if (issue.code === 'unrecognized_keys') return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
+  if (issue.code === 'unrecognized_keys')
+    return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
   return issue.message.replace(/^Invalid input: /, '');
 }
 

@@ -12,8 +12,16 @@ export function errorHandler(statuses: Record<string, number>, log: (line: strin
       handle(error, req, res, next);
     } catch (failure) {
       // Even a response we cannot serialise gets the envelope, never Express's HTML page.
-      log(`error handler failed on ${req.method} ${req.originalUrl}: ${failure instanceof Error ? failure.message : String(failure)}`);
-      if (!res.headersSent) sendError(res, 500, 'internal_error', 'The emulator hit an internal error. This is a bug in the emulator; please report it with the request.');
+      log(
+        `error handler failed on ${req.method} ${req.originalUrl}: ${failure instanceof Error ? failure.message : String(failure)}`,
+      );
+      if (!res.headersSent)
+        sendError(
+          res,
+          500,
+          'internal_error',
+          'The emulator hit an internal error. This is a bug in the emulator; please report it with the request.',
+        );
       else res.destroy();
     }
   };
@@ -34,25 +42,62 @@ function handler(statuses: Record<string, number>, log: (line: string) => void):
     }
     if (error instanceof MulterError) {
       if (error.code === 'LIMIT_FILE_SIZE')
-        return sendError(res, statusFor('upload_too_large', statuses), 'upload_too_large', 'The file is larger than any model accepts. Send a smaller image.');
-      return sendError(res, statusFor('malformed_multipart', statuses), 'malformed_multipart', `The multipart body was refused (${error.message}). Send one "file" part with "model_slug".`);
+        return sendError(
+          res,
+          statusFor('upload_too_large', statuses),
+          'upload_too_large',
+          'The file is larger than any model accepts. Send a smaller image.',
+        );
+      return sendError(
+        res,
+        statusFor('malformed_multipart', statuses),
+        'malformed_multipart',
+        `The multipart body was refused (${error.message}). Send one "file" part with "model_slug".`,
+      );
     }
     const httpError = error as { type?: string; status?: number; message?: string };
     if (httpError.type === 'entity.too.large')
-      return sendError(res, statusFor('payload_too_large', statuses), 'payload_too_large', 'The request body is larger than 16 MiB. Send a smaller body.');
+      return sendError(
+        res,
+        statusFor('payload_too_large', statuses),
+        'payload_too_large',
+        'The request body is larger than 16 MiB. Send a smaller body.',
+      );
     if (typeof httpError.status === 'number' && httpError.status >= 400 && httpError.status < 500)
-      return sendError(res, httpError.status, 'bad_request', `The request could not be read (${httpError.message ?? 'bad request'}). Check the body and headers.`);
-    log(`internal error on ${req.method} ${req.originalUrl}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    return sendError(res, 500, 'internal_error', 'The emulator hit an internal error. This is a bug in the emulator; please report it with the request.');
+      return sendError(
+        res,
+        httpError.status,
+        'bad_request',
+        `The request could not be read (${httpError.message ?? 'bad request'}). Check the body and headers.`,
+      );
+    log(
+      `internal error on ${req.method} ${req.originalUrl}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
+    return sendError(
+      res,
+      500,
+      'internal_error',
+      'The emulator hit an internal error. This is a bug in the emulator; please report it with the request.',
+    );
   };
 }
 
 export const notFound: RequestHandler = (req, res) =>
-  sendError(res, 404, 'route_not_found', `No route ${req.method} ${req.path}. The API lives under /v1/media; see /openapi.json.`);
+  sendError(
+    res,
+    404,
+    'route_not_found',
+    `No route ${req.method} ${req.path}. The API lives under /v1/media; see /openapi.json.`,
+  );
 
 export function methodNotAllowed(allowed: string[]): RequestHandler {
   return (req, res) => {
     res.setHeader('Allow', allowed.join(', '));
-    sendError(res, 405, 'method_not_allowed', `${req.method} is not allowed on ${req.path}; use ${allowed.join(' or ')}.`);
+    sendError(
+      res,
+      405,
+      'method_not_allowed',
+      `${req.method} is not allowed on ${req.path}; use ${allowed.join(' or ')}.`,
+    );
   };
 }

@@ -8,6 +8,12 @@ export function sendJson(res: Response, status: number, body: unknown) {
   res.end(text);
 }
 
-export function sendError(res: Response, status: number, code: string, message: string, details?: Record<string, unknown>) {
+export function sendError(
+  res: Response,
+  status: number,
+  code: string,
+  message: string,
+  details?: Record<string, unknown>,
+) {
   sendJson(res, status, { error: { code, message, ...(details ?? {}) } });
 }

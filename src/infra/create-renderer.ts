@@ -67,6 +67,8 @@ export async function createRenderer(options: CreateRendererOptions): Promise<Re
   } else {
     warning = resolution.reason;
   }
-  log(`renderer: WARNING no usable ffmpeg (${warning}); outputs are copies of fixture files. Install ffmpeg or set FFMPEG_PATH for real renders.`);
+  log(
+    `renderer: WARNING no usable ffmpeg (${warning}); outputs are copies of fixture files. Install ffmpeg or set FFMPEG_PATH for real renders.`,
+  );
   return createFixtureRenderer({ ...common, warning, fixturesDir: options.fixturesDir });
 }

@@ -54,7 +54,16 @@ export interface Renderer {
   get(key: string): StoredFile | undefined;
   /** Tells the store a signed URL for this key is valid until `expiresAt`, so eviction spares it. */
   touch(key: string, expiresAt: number): void;
-  stats(): { files: number; bytes: number; renders: number; cacheHits: number; running: number; queued: number; peakRunning: number; evictions: number };
+  stats(): {
+    files: number;
+    bytes: number;
+    renders: number;
+    cacheHits: number;
+    running: number;
+    queued: number;
+    peakRunning: number;
+    evictions: number;
+  };
   /** Delete every stored file (reset). */
   clear(): Promise<void>;
   close(): Promise<void>;

@@ -29,7 +29,8 @@ export function createSigner(secret: string): Signer {
       return signature;
     },
     verify(path, expires, signature, nowMs) {
-      if (typeof expires !== 'string' || typeof signature !== 'string') return expires === undefined && signature === undefined ? 'unsigned' : 'invalid';
+      if (typeof expires !== 'string' || typeof signature !== 'string')
+        return expires === undefined && signature === undefined ? 'unsigned' : 'invalid';
       if (!/^\d{1,12}$/.test(expires) || !/^[0-9a-f]{64}$/.test(signature)) return 'invalid';
       const expected = mac(path, expires);
       const given = Buffer.from(signature, 'hex');

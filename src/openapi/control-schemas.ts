@@ -15,11 +15,15 @@ export const rendererInfoSchema = z.strictObject({
   max_parallel: z.int().min(1),
 });
 
-export const clockSchema = z.strictObject({ now: dateTime(), frozen: z.boolean() }).meta({ description: 'The emulator clock (ISO 8601, UTC).' });
+export const clockSchema = z
+  .strictObject({ now: dateTime(), frozen: z.boolean() })
+  .meta({ description: 'The emulator clock (ISO 8601, UTC).' });
 
 export const healthSchema = z
   .strictObject({
-    status: z.enum(['ok', 'starting']).meta({ description: '`starting` until the renderer has found ffmpeg or fallen back to fixtures.' }),
+    status: z
+      .enum(['ok', 'starting'])
+      .meta({ description: '`starting` until the renderer has found ffmpeg or fallen back to fixtures.' }),
     version: z.string(),
     renderer: rendererInfoSchema.nullable(),
     timing: z.strictObject({ profile: timingProfile, by_model: z.record(z.string(), timingProfile) }),
@@ -34,7 +38,9 @@ export const accountSchema = z.strictObject({
   id: z.string(),
   name: z.string(),
   balance: z.int(),
-  funding: z.int().meta({ description: 'Net of every funding entry: the seed grant, top-ups and balance adjustments.' }),
+  funding: z
+    .int()
+    .meta({ description: 'Net of every funding entry: the seed grant, top-ups and balance adjustments.' }),
 });
 
 export const balanceSchema = z.strictObject({ account_id: z.string(), balance: z.int() });
@@ -58,14 +64,18 @@ export const advanceSchema = z.strictObject({
 
 export const timingSchema = z.strictObject({ profile: timingProfile, by_model: z.record(z.string(), timingProfile) });
 
-export const adminGenerationSchema = generationSchema.extend({ account_id: z.string() }).meta({ description: 'The public record plus the owning account.' });
+export const adminGenerationSchema = generationSchema
+  .extend({ account_id: z.string() })
+  .meta({ description: 'The public record plus the owning account.' });
 
 export const ledgerEntrySchema = z.strictObject({
   id: z.string(),
   seq: z.int().min(1),
   type: z.enum(['funding', 'charge', 'refund']),
   account_id: z.string(),
-  amount: z.int().meta({ description: 'Credits; the type gives the sign (a funding entry that lowers a balance is negative).' }),
+  amount: z
+    .int()
+    .meta({ description: 'Credits; the type gives the sign (a funding entry that lowers a balance is negative).' }),
   at: dateTime(),
   generation_id: z.string().nullable(),
   key_id: z.int().nullable(),
@@ -115,7 +125,9 @@ export const scenarioProgressSchema = z.strictObject({
       spent: z.boolean(),
     }),
   ),
-  complete: z.boolean().meta({ description: 'Every rule with `times` has fired them all (false when no rule has `times`).' }),
+  complete: z
+    .boolean()
+    .meta({ description: 'Every rule with `times` has fired them all (false when no rule has `times`).' }),
 });
 
 export const stateSchema = z
@@ -124,11 +136,16 @@ export const stateSchema = z
     version: z.literal(1),
     emulator_version: z.string(),
     exported_at: dateTime(),
-    domain: z.record(z.string(), z.unknown()).meta({ description: 'Accounts, keys, ledger, generations, idempotency records and uploads (base64).' }),
+    domain: z
+      .record(z.string(), z.unknown())
+      .meta({ description: 'Accounts, keys, ledger, generations, idempotency records and uploads (base64).' }),
     control: z.strictObject({
       faults: z.array(z.record(z.string(), z.unknown())),
       journal: z.strictObject({ seq: count(), entries: z.array(z.record(z.string(), z.unknown())) }),
       scenario: z.record(z.string(), z.unknown()).nullable(),
     }),
   })
-  .meta({ description: 'The whole state, as GET /_emulator/state exports it and PUT imports it (output files are not included).' });
+  .meta({
+    description:
+      'The whole state, as GET /_emulator/state exports it and PUT imports it (output files are not included).',
+  });

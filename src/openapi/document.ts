@@ -37,7 +37,11 @@ function uploadForm(): JsonSchema {
   return {
     type: 'object',
     properties: {
-      file: { type: 'string', contentMediaType: 'application/octet-stream', description: 'A PNG, JPEG or WebP image, checked by content.' },
+      file: {
+        type: 'string',
+        contentMediaType: 'application/octet-stream',
+        description: 'A PNG, JPEG or WebP image, checked by content.',
+      },
       ...(form.properties as object),
     },
     required: ['file', ...((form.required as string[]) ?? [])],
@@ -81,8 +85,15 @@ export function buildOpenApiDocument(options: DocumentOptions = {}): OpenApiDocu
   };
   return {
     openapi: '3.1.0',
-    info: { title: 'Media generation emulator', version: VERSION, description: DESCRIPTION, license: { name: 'MIT', identifier: 'MIT' } },
-    servers: [{ url: 'http://localhost:8787', description: 'npm start or Docker; in-process emulators listen on a free port' }],
+    info: {
+      title: 'Media generation emulator',
+      version: VERSION,
+      description: DESCRIPTION,
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
+    servers: [
+      { url: 'http://localhost:8787', description: 'npm start or Docker; in-process emulators listen on a free port' },
+    ],
     tags: [
       { name: 'Models' },
       { name: 'Generations' },
@@ -90,15 +101,27 @@ export function buildOpenApiDocument(options: DocumentOptions = {}): OpenApiDocu
       { name: 'Uploads' },
       { name: 'Files', description: 'Signed output URLs.' },
       { name: 'Emulator', description: 'Health, console and this document.' },
-      { name: 'Control', description: 'The control plane: state, clock, faults and scenarios (docs/control-plane-contract.md).' },
+      {
+        name: 'Control',
+        description: 'The control plane: state, clock, faults and scenarios (docs/control-plane-contract.md).',
+      },
     ],
     paths,
     components: {
       schemas,
       securitySchemes: {
         apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'sk-media-...', description: 'The API key.' },
-        adminToken: { type: 'http', scheme: 'bearer', description: 'The admin token, when the emulator was started with one.' },
-        adminTokenHeader: { type: 'apiKey', in: 'header', name: 'X-Emulator-Admin-Token', description: 'The admin token, as a header.' },
+        adminToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'The admin token, when the emulator was started with one.',
+        },
+        adminTokenHeader: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Emulator-Admin-Token',
+          description: 'The admin token, as a header.',
+        },
       },
     },
   };

@@ -19,7 +19,7 @@ export function emulatorOperations(): OperationSpec[] {
       path: '/openapi.json',
       operationId: 'openapi',
       summary: 'This document',
-      description: 'Error statuses reflect the running emulator\'s `errorStatuses` overrides.',
+      description: "Error statuses reflect the running emulator's `errorStatuses` overrides.",
       tag: 'Emulator',
       auth: 'none',
       responses: { 200: json({ type: 'object' }, 'The OpenAPI 3.1 document.') },

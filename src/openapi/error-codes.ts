@@ -15,7 +15,9 @@ export interface ErrorCodeDoc {
 }
 
 const credits = z.int().min(0).meta({ description: 'Price of the request in credits.' });
-const problems = z.array(z.strictObject({ field: z.string(), message: z.string() })).meta({ description: 'One entry per bad field, e.g. `action.status: must be between 400 and 599`.' });
+const problems = z
+  .array(z.strictObject({ field: z.string(), message: z.string() }))
+  .meta({ description: 'One entry per bad field, e.g. `action.status: must be between 400 and 599`.' });
 
 export const ERROR_CODES: Readonly<Record<string, ErrorCodeDoc>> = {
   missing_api_key: { description: 'No Authorization header. Send `Authorization: Bearer sk-media-...`.' },
@@ -30,7 +32,8 @@ export const ERROR_CODES: Readonly<Record<string, ErrorCodeDoc>> = {
     details: { credits, max_credits: z.int().meta({ description: 'The ceiling that was sent.' }) },
   },
   daily_credit_limit_exceeded: {
-    description: "The key's daily credit ceiling would be exceeded; the `Retry-After` header says when the UTC day resets.",
+    description:
+      "The key's daily credit ceiling would be exceeded; the `Retry-After` header says when the UTC day resets.",
     details: {
       daily_credit_limit: z.int().min(0),
       used_today: z.int().meta({ description: 'Net credits the key spent today (UTC).' }),
@@ -42,16 +45,24 @@ export const ERROR_CODES: Readonly<Record<string, ErrorCodeDoc>> = {
     description: 'The wallet holds less than the price; nothing was charged.',
     details: { credits, wallet_balance: z.int() },
   },
-  generation_not_found: { description: 'No generation with this id for this account (another account\'s id answers the same).' },
+  generation_not_found: {
+    description: "No generation with this id for this account (another account's id answers the same).",
+  },
   upload_too_large: { description: 'The file is larger than the model (or any model) accepts.' },
-  unsupported_media_type: { description: 'The file is not an image in a format the model accepts (checked by content, not by name).' },
+  unsupported_media_type: {
+    description: 'The file is not an image in a format the model accepts (checked by content, not by name).',
+  },
   malformed_multipart: { description: 'The multipart body could not be parsed, or had unexpected parts.' },
   url_unsigned: { description: 'A file URL without its signature.' },
   url_signature_invalid: { description: 'A file URL whose signature does not match.' },
-  url_expired: { description: 'A signed file URL past its expiry (emulator clock); read the generation again for a fresh one.' },
+  url_expired: {
+    description: 'A signed file URL past its expiry (emulator clock); read the generation again for a fresh one.',
+  },
   output_not_found: { description: 'No such output file, or it was evicted after its URL expired.' },
   route_not_found: { description: 'No route for this path.' },
-  method_not_allowed: { description: 'The path exists but not with this method; the `Allow` header lists the methods.' },
+  method_not_allowed: {
+    description: 'The path exists but not with this method; the `Allow` header lists the methods.',
+  },
   payload_too_large: { description: 'The JSON body is larger than 16 MiB.' },
   body_not_utf8: { description: 'The body is not valid UTF-8.' },
   body_too_deep: { description: 'The JSON body is nested deeper than the emulator reads (1,000 levels).' },
@@ -66,20 +77,38 @@ export const ERROR_CODES: Readonly<Record<string, ErrorCodeDoc>> = {
   account_not_found: { description: 'No account with this id.' },
   key_not_found: { description: 'No API key with this id.' },
   key_exists: { description: 'An API key with this secret already exists.' },
-  invalid_key_format: { description: 'A key secret must be `sk-media-` followed by 4-200 letters, digits, `_` or `-`.' },
+  invalid_key_format: {
+    description: 'A key secret must be `sk-media-` followed by 4-200 letters, digits, `_` or `-`.',
+  },
   generation_final: { description: 'The generation is already completed or failed.' },
   invalid_transition: { description: 'The generation cannot make this move.' },
   already_refunded: { description: 'The generation was already refunded in full.' },
-  invalid_refund_amount: { description: 'A refund must be a whole number of credits, at most what is left of the charge.' },
+  invalid_refund_amount: {
+    description: 'A refund must be a whole number of credits, at most what is left of the charge.',
+  },
   invalid_amount: { description: 'Amounts are positive whole credits, and a balance never goes below zero.' },
-  generation_not_final: { description: 'A refund waits for the generation to complete or fail (or fail it with a refund policy).' },
+  generation_not_final: {
+    description: 'A refund waits for the generation to complete or fail (or fail it with a refund policy).',
+  },
   account_exists: { description: 'An account with this id already exists.' },
-  invalid_control_request: { description: 'A control body or query is not valid; `problems` names every bad field when the body failed its schema.', details: { problems: problems.optional() } },
-  invalid_duration: { description: 'A duration must look like "250ms", "30s", "10m", "1h", "1d", "1h30m", or be milliseconds.' },
-  invalid_fault_rule: { description: 'A fault rule is not valid; `problems` names every bad field when the rule failed its schema.', details: { problems: problems.optional() } },
+  invalid_control_request: {
+    description:
+      'A control body or query is not valid; `problems` names every bad field when the body failed its schema.',
+    details: { problems: problems.optional() },
+  },
+  invalid_duration: {
+    description: 'A duration must look like "250ms", "30s", "10m", "1h", "1d", "1h30m", or be milliseconds.',
+  },
+  invalid_fault_rule: {
+    description: 'A fault rule is not valid; `problems` names every bad field when the rule failed its schema.',
+    details: { problems: problems.optional() },
+  },
   fault_not_found: { description: 'No fault rule with this id.' },
   fault_exists: { description: 'A fault rule with this id already exists.' },
-  invalid_scenario: { description: 'A scenario is not valid; `problems` names every bad field when there are field problems.', details: { problems: problems.optional() } },
+  invalid_scenario: {
+    description: 'A scenario is not valid; `problems` names every bad field when there are field problems.',
+    details: { problems: problems.optional() },
+  },
   scenario_not_found: { description: 'No scenario with this name or file.' },
   invalid_state: { description: 'The body is not a state this emulator exported.' },
   unreachable_state: {

@@ -21,7 +21,8 @@ function override(io: Io) {
     const def = (ctx.zodSchema as ZodInternals)._zod.def;
     if (io !== 'input' || def.type !== 'pipe' || !def.out) return;
     const out = (def.out as unknown as ZodInternals)._zod.def;
-    if (out.type === 'array' && out.element && ctx.jsonSchema.type === 'array') ctx.jsonSchema.items = single(out.element, io);
+    if (out.type === 'array' && out.element && ctx.jsonSchema.type === 'array')
+      ctx.jsonSchema.items = single(out.element, io);
   };
 }
 
@@ -36,10 +37,17 @@ const ZOD_ONLY_FORMATS = new Set(['starts_with', 'ends_with', 'includes', 'lower
 
 /** JSON round trip: drops the `undefined` hints zod copies from `.meta()`, the safe-integer bounds and zod-only formats. */
 const plain = <T>(value: T): T =>
-  JSON.parse(JSON.stringify(value), (key, v: unknown) => (SAFE_BOUNDS.get(key) === v || (key === 'format' && ZOD_ONLY_FORMATS.has(v as string)) ? undefined : v)) as T;
+  JSON.parse(JSON.stringify(value), (key, v: unknown) =>
+    SAFE_BOUNDS.get(key) === v || (key === 'format' && ZOD_ONLY_FORMATS.has(v as string)) ? undefined : v,
+  ) as T;
 
 export function single(schema: z.ZodType, io: Io): JsonSchema {
-  const json = z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any', override: override(io) }) as JsonSchema;
+  const json = z.toJSONSchema(schema, {
+    io,
+    target: 'draft-2020-12',
+    unrepresentable: 'any',
+    override: override(io),
+  }) as JsonSchema;
   delete json.$schema;
   return plain(json);
 }

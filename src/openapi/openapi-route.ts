@@ -12,7 +12,9 @@ export function openapiRoutes(emulator: Emulator): Router {
     .route('/openapi.json')
     .get(async (_req, res) => {
       // Imported on first use: the document's modules cost ~10 ms of start-up that most runs never need.
-      document ??= import('./document.js').then((m) => m.buildOpenApiDocument({ errorStatuses: emulator.options.errorStatuses }));
+      document ??= import('./document.js').then((m) =>
+        m.buildOpenApiDocument({ errorStatuses: emulator.options.errorStatuses }),
+      );
       sendJson(res, 200, await document);
     })
     .all(methodNotAllowed(['GET', 'HEAD']));

@@ -44,7 +44,7 @@ export interface OperationSpec {
 /** What a fault rule's `status` action answers, whatever status it picks. */
 export const INJECTED_FAULT: ResponseDoc = {
   description:
-    'An answer injected by a fault rule (POST /_emulator/faults or a scenario): any 4xx or 5xx status with the rule\'s code ' +
+    "An answer injected by a fault rule (POST /_emulator/faults or a scenario): any 4xx or 5xx status with the rule's code " +
     '(defaults: 429 `rate_limited`, 500 `internal_error`, 502 `bad_gateway`, 503 `service_unavailable`, 504 `gateway_timeout`). ' +
     '`X-Emulator-Fault` names the rule; `Retry-After` comes with `retry_after_seconds`.',
   headers: {
@@ -90,7 +90,8 @@ export function responsesOf(op: OperationSpec, statuses: Record<string, number>)
   const byStatus = codesByStatus(plain, statuses);
   for (const entry of op.errors) {
     if (typeof entry === 'string') continue;
-    for (const status of entry.statuses) byStatus.set(status, [...new Set([...(byStatus.get(status) ?? []), entry.code])]);
+    for (const status of entry.statuses)
+      byStatus.set(status, [...new Set([...(byStatus.get(status) ?? []), entry.code])]);
   }
   if (op.validation && !byStatus.has(422)) byStatus.set(422, []);
   for (const status of [...byStatus.keys()].sort((a, b) => a - b)) {
@@ -101,10 +102,26 @@ export function responsesOf(op: OperationSpec, statuses: Record<string, number>)
     const retry = codes.some((c) => RETRY_AFTER_CODES.has(c));
     const headers = {
       ...(ERROR_HEADERS[status] ?? {}),
-      ...(retry ? { 'Retry-After': { description: 'Seconds until the request can succeed.', schema: { type: 'string', pattern: '^[0-9]+$' } } } : {}),
+      ...(retry
+        ? {
+            'Retry-After': {
+              description: 'Seconds until the request can succeed.',
+              schema: { type: 'string', pattern: '^[0-9]+$' },
+            },
+          }
+        : {}),
     };
-    const description = [status === 422 && op.validation ? 'Validation error (`detail` items)' : '', ...codes.map((c) => `\`${c}\``)].filter(Boolean).join(', ');
-    out[String(status)] = json(schemas.length === 1 ? schemas[0] : { oneOf: schemas }, description, Object.keys(headers).length ? headers : undefined);
+    const description = [
+      status === 422 && op.validation ? 'Validation error (`detail` items)' : '',
+      ...codes.map((c) => `\`${c}\``),
+    ]
+      .filter(Boolean)
+      .join(', ');
+    out[String(status)] = json(
+      schemas.length === 1 ? schemas[0] : { oneOf: schemas },
+      description,
+      Object.keys(headers).length ? headers : undefined,
+    );
   }
   if (op.faults) out.default = INJECTED_FAULT;
   return out;

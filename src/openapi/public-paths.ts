@@ -16,14 +16,33 @@ const MODEL_ERRORS = ['model_not_found', 'model_not_allowed_for_key'];
 export const BAD_PATH = { code: 'bad_request', statuses: [400] };
 
 /** Query and header parameters straight from the zod schemas the routes validate with. */
-function parameters(schema: Parameters<typeof objectMembers>[0], where: 'query' | 'header', names?: Record<string, string>): Parameter[] {
-  return objectMembers(schema, 'input').map((m) => ({ name: names?.[m.name] ?? m.name, in: where, required: m.required, schema: m.schema }));
+function parameters(
+  schema: Parameters<typeof objectMembers>[0],
+  where: 'query' | 'header',
+  names?: Record<string, string>,
+): Parameter[] {
+  return objectMembers(schema, 'input').map((m) => ({
+    name: names?.[m.name] ?? m.name,
+    in: where,
+    required: m.required,
+    schema: m.schema,
+  }));
 }
 
-const jsonBody = (component: string) => ({ required: true, content: { 'application/json': { schema: ref(component) } } });
+const jsonBody = (component: string) => ({
+  required: true,
+  content: { 'application/json': { schema: ref(component) } },
+});
 
 /** Output media types by catalogue output format. */
-export const OUTPUT_MEDIA_TYPES = ['video/mp4', 'image/png', 'image/webp', 'audio/mpeg', 'audio/mp4', 'model/gltf-binary'];
+export const OUTPUT_MEDIA_TYPES = [
+  'video/mp4',
+  'image/png',
+  'image/webp',
+  'audio/mpeg',
+  'audio/mp4',
+  'model/gltf-binary',
+];
 
 export function publicOperations(): OperationSpec[] {
   return apiOperations().map((op) => (op.path.startsWith('/v1/media/') ? { ...op, faults: true } : op));
@@ -36,7 +55,8 @@ function apiOperations(): OperationSpec[] {
       path: '/v1/media/models',
       operationId: 'listModels',
       summary: 'The model catalogue',
-      description: 'Option groups, prices and reference-input limits of every model, optionally filtered by kind (spec 4.1).',
+      description:
+        'Option groups, prices and reference-input limits of every model, optionally filtered by kind (spec 4.1).',
       tag: 'Models',
       auth: 'bearer',
       parameters: parameters(modelsQuerySchema, 'query'),
@@ -69,7 +89,9 @@ function apiOperations(): OperationSpec[] {
       auth: 'bearer',
       parameters: parameters(idempotencyHeaderSchema, 'header', { 'idempotency-key': 'Idempotency-Key' }),
       requestBody: jsonBody('GenerationRequest'),
-      responses: { 202: json(ref('Acceptance'), 'Accepted (or replayed): the generation is `pending` on a new submission.') },
+      responses: {
+        202: json(ref('Acceptance'), 'Accepted (or replayed): the generation is `pending` on a new submission.'),
+      },
       errors: [
         ...AUTH_ERRORS,
         ...MODEL_ERRORS,
@@ -86,7 +108,8 @@ function apiOperations(): OperationSpec[] {
       path: '/v1/media/generations',
       operationId: 'listGenerations',
       summary: "A page of the account's generations",
-      description: 'Newest first; `next_cursor` pages back in time and stays stable while new generations arrive (spec 4.4). A repeated parameter takes its last value.',
+      description:
+        'Newest first; `next_cursor` pages back in time and stays stable while new generations arrive (spec 4.4). A repeated parameter takes its last value.',
       tag: 'Generations',
       auth: 'bearer',
       parameters: parameters(listQuerySchema, 'query'),
@@ -121,7 +144,8 @@ function apiOperations(): OperationSpec[] {
       path: '/v1/media/uploads',
       operationId: 'upload',
       summary: 'Register a reference image',
-      description: 'The returned `id` goes in `refs` or `ref_slots` (spec 4.7). The image is checked by content against the model\'s limits.',
+      description:
+        "The returned `id` goes in `refs` or `ref_slots` (spec 4.7). The image is checked by content against the model's limits.",
       tag: 'Uploads',
       auth: 'bearer',
       requestBody: {
@@ -129,7 +153,14 @@ function apiOperations(): OperationSpec[] {
         content: { 'multipart/form-data': { schema: ref('UploadForm') } },
       },
       responses: { 201: json(ref('Upload'), 'The registered upload.') },
-      errors: [...AUTH_ERRORS, ...MODEL_ERRORS, 'upload_too_large', 'unsupported_media_type', 'malformed_multipart', 'body_not_utf8'],
+      errors: [
+        ...AUTH_ERRORS,
+        ...MODEL_ERRORS,
+        'upload_too_large',
+        'unsupported_media_type',
+        'malformed_multipart',
+        'body_not_utf8',
+      ],
       validation: true,
     },
     {
@@ -144,20 +175,35 @@ function apiOperations(): OperationSpec[] {
       auth: 'none',
       parameters: [
         { name: 'generation_id', in: 'path', required: true, schema: { type: 'string' } },
-        { name: 'name', in: 'path', required: true, description: '`{index}.{format}`, e.g. `0.mp4`', schema: { type: 'string' } },
+        {
+          name: 'name',
+          in: 'path',
+          required: true,
+          description: '`{index}.{format}`, e.g. `0.mp4`',
+          schema: { type: 'string' },
+        },
         { name: 'expires', in: 'query', schema: { type: 'string', pattern: '^[0-9]+$' } },
         { name: 'signature', in: 'query', schema: { type: 'string' } },
         { name: 'Range', in: 'header', schema: { type: 'string' } },
       ],
       responses: {
-        200: { description: 'The file.', content: Object.fromEntries(OUTPUT_MEDIA_TYPES.map((t) => [t, { schema: {} }])) },
+        200: {
+          description: 'The file.',
+          content: Object.fromEntries(OUTPUT_MEDIA_TYPES.map((t) => [t, { schema: {} }])),
+        },
         206: {
           description: 'The requested byte range.',
           content: Object.fromEntries(OUTPUT_MEDIA_TYPES.map((t) => [t, { schema: {} }])),
           headers: { 'Content-Range': { required: true, schema: { type: 'string' } } },
         },
       },
-      errors: ['url_unsigned', 'url_signature_invalid', 'url_expired', 'output_not_found', { code: 'bad_request', statuses: [400, 416] }],
+      errors: [
+        'url_unsigned',
+        'url_signature_invalid',
+        'url_expired',
+        'output_not_found',
+        { code: 'bad_request', statuses: [400, 416] },
+      ],
     },
   ];
 }

@@ -10,7 +10,9 @@ const stringMap = () => z.record(z.string(), z.string());
 
 export const outputItemSchema = z
   .strictObject({
-    url: z.string().meta({ format: 'uri', description: 'Signed, time-limited link (about one hour); a fresh one on every read.' }),
+    url: z
+      .string()
+      .meta({ format: 'uri', description: 'Signed, time-limited link (about one hour); a fresh one on every read.' }),
     index: z.int().min(0),
     mime_type: z.string(),
     format: z.string().meta({ examples: ['mp4', 'png', 'm4a', 'glb'] }),
@@ -20,14 +22,17 @@ export const outputItemSchema = z
     duration_seconds: z.number().positive().optional(),
     expires_at: dateTime().meta({ description: 'When `url` stops working, on the emulator clock.' }),
   })
-  .meta({ description: 'One output file (spec 2.2); members besides `url` are the emulator\'s.' });
+  .meta({ description: "One output file (spec 2.2); members besides `url` are the emulator's." });
 
-export const generationErrorSchema = z
-  .strictObject({
-    code: z.string().meta({ description: 'Why it failed, e.g. `render_failed`, `content_policy`, or a code set by a fault rule or control call.' }),
-    message: z.string(),
-  })
-  ;
+export const generationErrorSchema = z.strictObject({
+  code: z
+    .string()
+    .meta({
+      description:
+        'Why it failed, e.g. `render_failed`, `content_policy`, or a code set by a fault rule or control call.',
+    }),
+  message: z.string(),
+});
 
 export const generationSchema = z
   .strictObject({
@@ -55,21 +60,28 @@ export const acceptanceSchema = z
   .strictObject({
     request_id: z.string(),
     generation: generationSchema,
-    replayed: z.boolean().meta({ description: 'True when an earlier response is returned for a repeated Idempotency-Key and body.' }),
+    replayed: z
+      .boolean()
+      .meta({ description: 'True when an earlier response is returned for a repeated Idempotency-Key and body.' }),
     poll_after_seconds: z.int().min(0),
   })
-  .meta({ description: 'Answer of a submission (spec 2.3). A replay returns the original body with `replayed: true`.' });
+  .meta({
+    description: 'Answer of a submission (spec 2.3). A replay returns the original body with `replayed: true`.',
+  });
 
 export const generationEnvelopeSchema = z.strictObject({ generation: generationSchema });
 
-export const generationPageSchema = z
-  .strictObject({
-    generations: z.array(generationSchema).meta({ description: 'Newest first.' }),
-    next_cursor: z.string().nullable().meta({ description: 'Pass as `cursor` for the next page; null on the last page. Stable while new generations arrive.' }),
-    has_more: z.boolean(),
-    limit: z.int().min(1).max(100),
-  })
-  ;
+export const generationPageSchema = z.strictObject({
+  generations: z.array(generationSchema).meta({ description: 'Newest first.' }),
+  next_cursor: z
+    .string()
+    .nullable()
+    .meta({
+      description: 'Pass as `cursor` for the next page; null on the last page. Stable while new generations arrive.',
+    }),
+  has_more: z.boolean(),
+  limit: z.int().min(1).max(100),
+});
 
 export const estimateSchema = z
   .strictObject({
@@ -83,8 +95,12 @@ export const estimateSchema = z
       units: z.int().min(0),
       seconds: z.int().min(0).nullable(),
       count: z.int().min(1),
-      credits_per_unit: z.string().meta({ description: 'Exact catalogue figure, decimal ("21.8") or fraction ("763/3").' }),
-      multipliers: stringMap().meta({ description: 'Factors that applied, by option group, e.g. { "quality": "9/4" }.' }),
+      credits_per_unit: z
+        .string()
+        .meta({ description: 'Exact catalogue figure, decimal ("21.8") or fraction ("763/3").' }),
+      multipliers: stringMap().meta({
+        description: 'Factors that applied, by option group, e.g. { "quality": "9/4" }.',
+      }),
       rounding: z.literal('ceil'),
     }),
     params: stringMap().meta({ description: 'Every option group of the model with defaults filled in.' }),
@@ -101,7 +117,9 @@ export const usageSchema = z
   .strictObject({
     account_id: z.string(),
     wallet_balance: z.int(),
-    today: z.strictObject({ date: z.string().meta({ format: 'date' }), ...creditTotals }).meta({ description: 'The current UTC day on the emulator clock.' }),
+    today: z
+      .strictObject({ date: z.string().meta({ format: 'date' }), ...creditTotals })
+      .meta({ description: 'The current UTC day on the emulator clock.' }),
     models: z.array(z.strictObject({ model_slug: z.string(), generations: z.int().min(0), ...creditTotals })),
     key: z.strictObject({
       id: z.int(),
@@ -113,7 +131,10 @@ export const usageSchema = z
     }),
     as_of: dateTime(),
   })
-  .meta({ description: 'Balance, today\'s credits, per-model totals and the calling key\'s limits (shape left open by the spec).' });
+  .meta({
+    description:
+      "Balance, today's credits, per-model totals and the calling key's limits (shape left open by the spec).",
+  });
 
 export const uploadSchema = z
   .strictObject({

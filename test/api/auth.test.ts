@@ -13,12 +13,27 @@ interface Route {
 
 const ROUTES: Route[] = [
   { name: 'GET /v1/media/models', method: 'get', path: '/v1/media/models?kind=nonsense' },
-  { name: 'POST /v1/media/estimate', method: 'post', path: '/v1/media/estimate', send: (r) => r.set('Content-Type', 'application/json').send('{"a": }') },
-  { name: 'POST /v1/media/generations', method: 'post', path: '/v1/media/generations', send: (r) => r.send({ nonsense: true }) },
+  {
+    name: 'POST /v1/media/estimate',
+    method: 'post',
+    path: '/v1/media/estimate',
+    send: (r) => r.set('Content-Type', 'application/json').send('{"a": }'),
+  },
+  {
+    name: 'POST /v1/media/generations',
+    method: 'post',
+    path: '/v1/media/generations',
+    send: (r) => r.send({ nonsense: true }),
+  },
   { name: 'GET /v1/media/generations', method: 'get', path: '/v1/media/generations?limit=0&kind=nonsense' },
   { name: 'GET /v1/media/generations/{id}', method: 'get', path: '/v1/media/generations/gen_does_not_exist' },
   { name: 'GET /v1/media/usage', method: 'get', path: '/v1/media/usage' },
-  { name: 'POST /v1/media/uploads', method: 'post', path: '/v1/media/uploads', send: (r) => r.field('target_slot', 'nowhere') },
+  {
+    name: 'POST /v1/media/uploads',
+    method: 'post',
+    path: '/v1/media/uploads',
+    send: (r) => r.field('target_slot', 'nowhere'),
+  },
 ];
 
 const REVOKED = 'sk-media-revoked-key-0001';
@@ -41,7 +56,10 @@ const HEADERS: [string, string | undefined, string][] = [
 function setupWithRevokedKey() {
   const emulator = makeEmulator({ ffmpegPath: false });
   const ctx = emulator.context();
-  const key = ctx.accounts.createKey({ accountId: emulator.accountId, secret: REVOKED, name: 'to revoke' }, ctx.clock.now());
+  const key = ctx.accounts.createKey(
+    { accountId: emulator.accountId, secret: REVOKED, name: 'to revoke' },
+    ctx.clock.now(),
+  );
   ctx.accounts.revokeKey(key.id, ctx.clock.now());
   return emulator;
 }
@@ -74,7 +92,9 @@ describe.each(ROUTES)('$name', (route) => {
 
 describe('authentication details', () => {
   it('gives each failure its own code', () => {
-    expect(new Set(HEADERS.map(([, , code]) => code))).toEqual(new Set(['missing_api_key', 'malformed_api_key', 'invalid_api_key', 'revoked_api_key']));
+    expect(new Set(HEADERS.map(([, , code]) => code))).toEqual(
+      new Set(['missing_api_key', 'malformed_api_key', 'invalid_api_key', 'revoked_api_key']),
+    );
   });
 
   it('accepts the scheme in any case, as HTTP says', async () => {
@@ -86,7 +106,10 @@ describe('authentication details', () => {
   it('accepts a key created for the account, and refuses it from the moment it is revoked', async () => {
     const emulator = makeEmulator({ ffmpegPath: false });
     const ctx = emulator.context();
-    const key = ctx.accounts.createKey({ accountId: emulator.accountId, secret: 'sk-media-second-key-0001' }, ctx.clock.now());
+    const key = ctx.accounts.createKey(
+      { accountId: emulator.accountId, secret: 'sk-media-second-key-0001' },
+      ctx.clock.now(),
+    );
     const api = client(emulator, key.secret);
     const accepted = await api.submit({ model_slug: MODEL_A, prompt: 'fox', max_credits: 100 }, 'revoke-test-1');
     expect(accepted.status).toBe(202);
@@ -104,24 +127,38 @@ describe('authentication details', () => {
 
   it('checks the key before the body: invalid JSON, no Idempotency-Key and a bad key give 401', async () => {
     const emulator = makeEmulator({ ffmpegPath: false });
-    const res = await client(emulator, 'sk-media-nobody-0001').raw.post('/v1/media/generations').set('Authorization', 'Bearer sk-media-nobody-0001').set('Content-Type', 'application/json').send('{"a": }');
+    const res = await client(emulator, 'sk-media-nobody-0001')
+      .raw.post('/v1/media/generations')
+      .set('Authorization', 'Bearer sk-media-nobody-0001')
+      .set('Content-Type', 'application/json')
+      .send('{"a": }');
     expect(res.status).toBe(401);
     expect(res.body.error.code).toBe('invalid_api_key');
   });
 
   it('checks the key before the multipart body is parsed (malformed multipart with no key is a 401, not a 400)', async () => {
     const emulator = makeEmulator({ ffmpegPath: false });
-    const res = await client(emulator).raw.post('/v1/media/uploads').set('Content-Type', 'multipart/form-data; boundary=x').send('--x\r\nbroken');
+    const res = await client(emulator)
+      .raw.post('/v1/media/uploads')
+      .set('Content-Type', 'multipart/form-data; boundary=x')
+      .send('--x\r\nbroken');
     expect(res.status).toBe(401);
     expect(res.body.error.code).toBe('missing_api_key');
   });
 
   it('does not reveal whether a generation exists to a caller without a key', async () => {
     const emulator = makeEmulator({ ffmpegPath: false });
-    const created = await client(emulator).submit({ model_slug: MODEL_A, prompt: 'fox', max_credits: 100 }, 'exists-0001');
+    const created = await client(emulator).submit(
+      { model_slug: MODEL_A, prompt: 'fox', max_credits: 100 },
+      'exists-0001',
+    );
     const id = created.body.generation.id as string;
-    const existing = await client(emulator).raw.get(`/v1/media/generations/${id}`).set('Authorization', 'Bearer sk-media-unknown-0001');
-    const missing = await client(emulator).raw.get('/v1/media/generations/gen_nope').set('Authorization', 'Bearer sk-media-unknown-0001');
+    const existing = await client(emulator)
+      .raw.get(`/v1/media/generations/${id}`)
+      .set('Authorization', 'Bearer sk-media-unknown-0001');
+    const missing = await client(emulator)
+      .raw.get('/v1/media/generations/gen_nope')
+      .set('Authorization', 'Bearer sk-media-unknown-0001');
     expect(existing.status).toBe(401);
     expect(missing.status).toBe(401);
     expect(existing.body).toEqual(missing.body);

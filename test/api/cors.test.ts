@@ -18,7 +18,8 @@ describe('CORS', () => {
     expect(res.headers['access-control-allow-origin']).toBe('*');
     expect(res.headers['access-control-allow-methods']).toContain('POST');
     const allowed = res.headers['access-control-allow-headers'].toLowerCase().split(',');
-    for (const header of ['authorization', 'content-type', 'idempotency-key', 'x-emulator-admin-token', 'range']) expect(allowed).toContain(header);
+    for (const header of ['authorization', 'content-type', 'idempotency-key', 'x-emulator-admin-token', 'range'])
+      expect(allowed).toContain(header);
     expect(Number(res.headers['access-control-max-age'])).toBeGreaterThan(0);
   });
 
@@ -28,7 +29,8 @@ describe('CORS', () => {
     expect(res.status).toBe(401);
     expect(res.headers['access-control-allow-origin']).toBe('*');
     const exposed = res.headers['access-control-expose-headers'].toLowerCase().split(',');
-    for (const header of ['retry-after', 'content-range', 'accept-ranges', 'content-length']) expect(exposed).toContain(header);
+    for (const header of ['retry-after', 'content-range', 'accept-ranges', 'content-length'])
+      expect(exposed).toContain(header);
   });
 
   it('with a list of origins, reflects a listed origin and gives others no CORS headers', async () => {
@@ -49,7 +51,10 @@ describe('CORS', () => {
     const emulator = makeEmulator({ ffmpegPath: false });
     await emulator.ready;
     const api = client(emulator);
-    const submitted = await api.submit({ model_slug: MODEL_A, prompt: 'a red fox', max_credits: 1000 }, 'cors-range-0001');
+    const submitted = await api.submit(
+      { model_slug: MODEL_A, prompt: 'a red fox', max_credits: 1000 },
+      'cors-range-0001',
+    );
     expect(submitted.status).toBe(202);
     await emulator.advance(10 * 60_000);
     const read = await api.get(`/v1/media/generations/${submitted.body.generation.id}`);
@@ -65,9 +70,13 @@ describe('CORS', () => {
     expect(file.headers['accept-ranges']).toBe('bytes');
   });
 
-  it('keeps CORS headers on a fault rule\'s 503, so a browser app can read the status and Retry-After and back off', async () => {
+  it("keeps CORS headers on a fault rule's 503, so a browser app can read the status and Retry-After and back off", async () => {
     const emulator = makeEmulator();
-    const rule = { match: { method: 'POST', route: '/v1/media/generations' }, times: 1, action: { type: 'status', status: 503, retry_after: '2s' } };
+    const rule = {
+      match: { method: 'POST', route: '/v1/media/generations' },
+      times: 1,
+      action: { type: 'status', status: 503, retry_after: '2s' },
+    };
     expect((await request(emulator.app).post('/_emulator/faults').send(rule)).status).toBe(201);
     const res = await client(emulator)
       .submit({ model_slug: MODEL_A, prompt: 'a red fox', max_credits: 1000 }, 'cors-fault-0001')
@@ -80,10 +89,14 @@ describe('CORS', () => {
 
   it('reads the origin list from MEDIA_EMULATOR_CORS_ORIGINS or --cors-origins, flag first, and refuses a path', () => {
     expect(cliOptions([], {})).not.toHaveProperty('corsOrigins');
-    expect(cliOptions([], { MEDIA_EMULATOR_CORS_ORIGINS: 'http://localhost:5173, http://127.0.0.1:3000/' })).toMatchObject({
+    expect(
+      cliOptions([], { MEDIA_EMULATOR_CORS_ORIGINS: 'http://localhost:5173, http://127.0.0.1:3000/' }),
+    ).toMatchObject({
       corsOrigins: ['http://localhost:5173', 'http://127.0.0.1:3000'],
     });
-    expect(cliOptions(['--cors-origins', '*'], { MEDIA_EMULATOR_CORS_ORIGINS: 'http://a.test' })).toMatchObject({ corsOrigins: '*' });
+    expect(cliOptions(['--cors-origins', '*'], { MEDIA_EMULATOR_CORS_ORIGINS: 'http://a.test' })).toMatchObject({
+      corsOrigins: '*',
+    });
     expect(() => cliOptions(['--cors-origins', 'http://a.test/app'], {})).toThrow(CliError);
   });
 });

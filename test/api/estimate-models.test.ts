@@ -30,7 +30,12 @@ describe('GET /v1/media/models', () => {
       ['audio', ['off', 'on'], 'off'],
       ['count', ['1', '2', '3', '4'], '1'],
     ]);
-    expect(a.reference_inputs).toMatchObject({ field: 'refs', max_files: 1, accepts: ['upload_id'], formats: ['png', 'jpeg', 'webp'] });
+    expect(a.reference_inputs).toMatchObject({
+      field: 'refs',
+      max_files: 1,
+      accepts: ['upload_id'],
+      formats: ['png', 'jpeg', 'webp'],
+    });
     expect(a.reference_inputs.slots.map((s: any) => [s.name, s.role])).toEqual([['start_image', 'first']]);
     expect(a.output).toMatchObject({ format: 'mp4', mime_type: 'video/mp4' });
     expect(a.default_price_credits).toBe(88);
@@ -45,7 +50,10 @@ describe('GET /v1/media/models', () => {
       ['count', ['1', '2', '3', '4'], '1'],
     ]);
     expect(b.reference_inputs).toMatchObject({ field: 'refs', max_files: 2, accepts: ['upload_id'] });
-    expect(b.reference_inputs.slots.map((s: any) => [s.name, s.role])).toEqual([['first_frame', 'first'], ['last_frame', 'last']]);
+    expect(b.reference_inputs.slots.map((s: any) => [s.name, s.role])).toEqual([
+      ['first_frame', 'first'],
+      ['last_frame', 'last'],
+    ]);
     expect(b.output).toMatchObject({ format: 'mp4', mime_type: 'video/mp4' });
     expect(b.default_price_credits).toBe(763);
 
@@ -92,14 +100,27 @@ describe('GET /v1/media/models', () => {
     expect(res.body).toEqual({ models: [] });
   });
 
-  it.each(['VIDEO', 'videos', '', 'image,video'])('refuses ?kind=%j with a literal_error at ["query","kind"]', async (kind) => {
-    const emulator = makeEmulator({ ffmpegPath: false });
-    const res = await client(emulator).get(`/v1/media/models?kind=${encodeURIComponent(kind)}`);
-    expect(res.status).toBe(422);
-    expect(res.text).toBe(
-      JSON.stringify({ detail: [{ type: 'literal_error', loc: ['query', 'kind'], msg: `Input should be ${KIND_EXPECTED}`, input: kind, ctx: { expected: KIND_EXPECTED } }] }),
-    );
-  });
+  it.each(['VIDEO', 'videos', '', 'image,video'])(
+    'refuses ?kind=%j with a literal_error at ["query","kind"]',
+    async (kind) => {
+      const emulator = makeEmulator({ ffmpegPath: false });
+      const res = await client(emulator).get(`/v1/media/models?kind=${encodeURIComponent(kind)}`);
+      expect(res.status).toBe(422);
+      expect(res.text).toBe(
+        JSON.stringify({
+          detail: [
+            {
+              type: 'literal_error',
+              loc: ['query', 'kind'],
+              msg: `Input should be ${KIND_EXPECTED}`,
+              input: kind,
+              ctx: { expected: KIND_EXPECTED },
+            },
+          ],
+        }),
+      );
+    },
+  );
 
   it('ignores unknown query parameters, as FastAPI does', async () => {
     const emulator = makeEmulator({ ffmpegPath: false });
@@ -111,23 +132,97 @@ describe('GET /v1/media/models', () => {
 
 describe('POST /v1/media/estimate', () => {
   const prompt = 'a lighthouse at dusk';
-  const cases: [string, string, Record<string, string> | undefined, number, { unit: string; units: number; seconds: number | null; count: number }, Record<string, string>][] = [
-    ['Model A defaults', MODEL_A, undefined, 88, { unit: 'second', units: 4, seconds: 4, count: 1 }, { duration: '4', quality: '480p', size: '16:9', audio: 'off', count: '1' }],
-    ['Model A 720p', MODEL_A, { quality: '720p' }, 197, { unit: 'second', units: 4, seconds: 4, count: 1 }, { duration: '4', quality: '720p', size: '16:9', audio: 'off', count: '1' }],
-    ['Model A 15 s', MODEL_A, { duration: '15' }, 327, { unit: 'second', units: 15, seconds: 15, count: 1 }, { duration: '15', quality: '480p', size: '16:9', audio: 'off', count: '1' }],
-    ['Model A count 4', MODEL_A, { count: '4' }, 349, { unit: 'second', units: 4, seconds: 4, count: 4 }, { duration: '4', quality: '480p', size: '16:9', audio: 'off', count: '4' }],
-    ['Model A everything at its top', MODEL_A, { count: '4', audio: 'on', size: '21:9', quality: '720p', duration: '15' }, 2943, { unit: 'second', units: 15, seconds: 15, count: 4 }, { duration: '15', quality: '720p', size: '21:9', audio: 'on', count: '4' }],
-    ['Model B defaults', MODEL_B, undefined, 763, { unit: 'second', units: 3, seconds: 3, count: 1 }, { duration: '3', size: '16:9', audio: 'off', count: '1' }],
-    ['Model B 15 s', MODEL_B, { duration: '15' }, 3815, { unit: 'second', units: 15, seconds: 15, count: 1 }, { duration: '15', size: '16:9', audio: 'off', count: '1' }],
-    ['Model B count 4, size and audio', MODEL_B, { count: '4', size: '9:16', audio: 'on' }, 3052, { unit: 'second', units: 3, seconds: 3, count: 4 }, { duration: '3', size: '9:16', audio: 'on', count: '4' }],
-    ['an image model (not per second)', 'still-sketch-v1', { count: '3' }, 12, { unit: 'image', units: 1, seconds: null, count: 3 }, { size: '1:1', count: '3' }],
+  const cases: [
+    string,
+    string,
+    Record<string, string> | undefined,
+    number,
+    { unit: string; units: number; seconds: number | null; count: number },
+    Record<string, string>,
+  ][] = [
+    [
+      'Model A defaults',
+      MODEL_A,
+      undefined,
+      88,
+      { unit: 'second', units: 4, seconds: 4, count: 1 },
+      { duration: '4', quality: '480p', size: '16:9', audio: 'off', count: '1' },
+    ],
+    [
+      'Model A 720p',
+      MODEL_A,
+      { quality: '720p' },
+      197,
+      { unit: 'second', units: 4, seconds: 4, count: 1 },
+      { duration: '4', quality: '720p', size: '16:9', audio: 'off', count: '1' },
+    ],
+    [
+      'Model A 15 s',
+      MODEL_A,
+      { duration: '15' },
+      327,
+      { unit: 'second', units: 15, seconds: 15, count: 1 },
+      { duration: '15', quality: '480p', size: '16:9', audio: 'off', count: '1' },
+    ],
+    [
+      'Model A count 4',
+      MODEL_A,
+      { count: '4' },
+      349,
+      { unit: 'second', units: 4, seconds: 4, count: 4 },
+      { duration: '4', quality: '480p', size: '16:9', audio: 'off', count: '4' },
+    ],
+    [
+      'Model A everything at its top',
+      MODEL_A,
+      { count: '4', audio: 'on', size: '21:9', quality: '720p', duration: '15' },
+      2943,
+      { unit: 'second', units: 15, seconds: 15, count: 4 },
+      { duration: '15', quality: '720p', size: '21:9', audio: 'on', count: '4' },
+    ],
+    [
+      'Model B defaults',
+      MODEL_B,
+      undefined,
+      763,
+      { unit: 'second', units: 3, seconds: 3, count: 1 },
+      { duration: '3', size: '16:9', audio: 'off', count: '1' },
+    ],
+    [
+      'Model B 15 s',
+      MODEL_B,
+      { duration: '15' },
+      3815,
+      { unit: 'second', units: 15, seconds: 15, count: 1 },
+      { duration: '15', size: '16:9', audio: 'off', count: '1' },
+    ],
+    [
+      'Model B count 4, size and audio',
+      MODEL_B,
+      { count: '4', size: '9:16', audio: 'on' },
+      3052,
+      { unit: 'second', units: 3, seconds: 3, count: 4 },
+      { duration: '3', size: '9:16', audio: 'on', count: '4' },
+    ],
+    [
+      'an image model (not per second)',
+      'still-sketch-v1',
+      { count: '3' },
+      12,
+      { unit: 'image', units: 1, seconds: null, count: 3 },
+      { size: '1:1', count: '3' },
+    ],
   ];
 
   it.each(cases)('%s', async (_name, slug, params, credits, breakdown, resolved) => {
     const emulator = makeEmulator({ ffmpegPath: false });
     const ctx = emulator.context();
     const ledgerBefore = ctx.ledger.size;
-    const res = await client(emulator).post('/v1/media/estimate', { model_slug: slug, prompt, ...(params ? { params } : {}) });
+    const res = await client(emulator).post('/v1/media/estimate', {
+      model_slug: slug,
+      prompt,
+      ...(params ? { params } : {}),
+    });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/json');
     expect(res.body.credits).toBe(credits);
@@ -185,13 +280,18 @@ describe('POST /v1/media/estimate', () => {
     const emulator = makeEmulator({ ffmpegPath: false });
     const res = await client(emulator).post('/v1/media/estimate', { model_slug: 'motion-max-v9', prompt });
     expect(res.status).toBe(404);
-    expect(res.body).toStrictEqual({ error: { code: 'model_not_found', message: expect.stringContaining('motion-max-v9') } });
+    expect(res.body).toStrictEqual({
+      error: { code: 'model_not_found', message: expect.stringContaining('motion-max-v9') },
+    });
   });
 
   it('applies the key scope: a key limited to Model B cannot estimate Model A', async () => {
     const emulator = makeEmulator({ ffmpegPath: false });
     const ctx = emulator.context();
-    const key = ctx.accounts.createKey({ accountId: emulator.accountId, secret: 'sk-media-only-b-0001', modelScope: MODEL_B }, ctx.clock.now());
+    const key = ctx.accounts.createKey(
+      { accountId: emulator.accountId, secret: 'sk-media-only-b-0001', modelScope: MODEL_B },
+      ctx.clock.now(),
+    );
     const api = client(emulator, key.secret);
     expect((await api.post('/v1/media/estimate', { model_slug: MODEL_B, prompt })).status).toBe(200);
     const refused = await api.post('/v1/media/estimate', { model_slug: MODEL_A, prompt });

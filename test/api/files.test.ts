@@ -11,7 +11,10 @@ const HOUR = 3_600_000;
 const iso = (ms: number) => new Date(ms).toISOString().replace('Z', '+00:00');
 
 async function completed(emulator: Emulator, body: Record<string, unknown> = {}) {
-  const res = await client(emulator).submit({ model_slug: MODEL_A, prompt: 'a tram at night', max_credits: 1000, ...body }, `files-${Math.random().toString(36).slice(2, 12)}`);
+  const res = await client(emulator).submit(
+    { model_slug: MODEL_A, prompt: 'a tram at night', max_credits: 1000, ...body },
+    `files-${Math.random().toString(36).slice(2, 12)}`,
+  );
   expect(res.status).toBe(202);
   await emulator.advance(60_000);
   return res.body.generation.id as string;
@@ -21,7 +24,13 @@ async function outputs(emulator: Emulator, id: string, headers: Record<string, s
   const res = await client(emulator).get(`/v1/media/generations/${id}`).set(headers);
   expect(res.status).toBe(200);
   expect(res.body.generation.status).toBe('completed');
-  return res.body.generation.outputs as { url: string; expires_at: string; bytes: number; mime_type: string; index: number }[];
+  return res.body.generation.outputs as {
+    url: string;
+    expires_at: string;
+    bytes: number;
+    mime_type: string;
+    index: number;
+  }[];
 }
 
 /** The path and query of a signed URL, to request it from the app without a socket. */
@@ -45,7 +54,9 @@ function fetchFile(emulator: Emulator, pathAndQuery: string, headers: Record<str
 function refusal(res: { status: number; headers: Record<string, string>; body: unknown }, code: string) {
   expect(res.status).toBe(403);
   expect(res.headers['content-type']).toBe('application/json');
-  expect(JSON.parse((res.body as Buffer).toString('utf8'))).toStrictEqual({ error: { code, message: expect.any(String) } });
+  expect(JSON.parse((res.body as Buffer).toString('utf8'))).toStrictEqual({
+    error: { code, message: expect.any(String) },
+  });
 }
 
 describe('signed output URLs', () => {
@@ -102,7 +113,10 @@ describe('signed output URLs', () => {
   it('serves each output of a multi-output generation at its own URL', async () => {
     const emulator = makeEmulator({ ffmpegPath: false, clockStart: START });
     const outs = await outputs(emulator, await completed(emulator, { params: { count: '2' } }));
-    expect(outs.map((o) => new URL(o.url).pathname)).toEqual([expect.stringMatching(/\/0\.mp4$/), expect.stringMatching(/\/1\.mp4$/)]);
+    expect(outs.map((o) => new URL(o.url).pathname)).toEqual([
+      expect.stringMatching(/\/0\.mp4$/),
+      expect.stringMatching(/\/1\.mp4$/),
+    ]);
     for (const o of outs) expect((await fetchFile(emulator, local(o.url))).status).toBe(200);
   });
 });
@@ -244,7 +258,9 @@ describe('byte ranges', () => {
     });
     const { generation } = (await submitted.json()) as { generation: { id: string } };
     await running.emulator.advance(60_000);
-    const read = (await (await fetch(`${running.url}/v1/media/generations/${generation.id}`, { headers })).json()) as { generation: { outputs: { url: string; bytes: number }[] } };
+    const read = (await (await fetch(`${running.url}/v1/media/generations/${generation.id}`, { headers })).json()) as {
+      generation: { outputs: { url: string; bytes: number }[] };
+    };
     const [out] = read.generation.outputs;
     expect(out.url.startsWith(`${running.url}/files/`)).toBe(true);
     const full = Buffer.from(await (await fetch(out.url)).arrayBuffer());
@@ -259,9 +275,18 @@ describe('byte ranges', () => {
 
 describe('the base URL of output links', () => {
   it('uses the publicBaseUrl option (trailing slash trimmed), and the link still verifies', async () => {
-    const emulator = makeEmulator({ ffmpegPath: false, clockStart: START, publicBaseUrl: 'https://media.example.test/emu/' });
-    const [out] = await outputs(emulator, await completed(emulator), { 'X-Forwarded-Host': 'ignored.example.org', 'X-Forwarded-Proto': 'http' });
-    expect(out.url).toMatch(/^https:\/\/media\.example\.test\/emu\/files\/gen_000001\/0\.mp4\?expires=\d+&signature=[0-9a-f]{64}$/);
+    const emulator = makeEmulator({
+      ffmpegPath: false,
+      clockStart: START,
+      publicBaseUrl: 'https://media.example.test/emu/',
+    });
+    const [out] = await outputs(emulator, await completed(emulator), {
+      'X-Forwarded-Host': 'ignored.example.org',
+      'X-Forwarded-Proto': 'http',
+    });
+    expect(out.url).toMatch(
+      /^https:\/\/media\.example\.test\/emu\/files\/gen_000001\/0\.mp4\?expires=\d+&signature=[0-9a-f]{64}$/,
+    );
     // Behind the proxy the /emu prefix is stripped; the signature covers /files/... only.
     expect((await fetchFile(emulator, local(out.url).replace(/^\/emu/, ''))).status).toBe(200);
   });
@@ -269,11 +294,21 @@ describe('the base URL of output links', () => {
   it('honours X-Forwarded-Proto, X-Forwarded-Host and X-Forwarded-Prefix', async () => {
     const emulator = makeEmulator({ ffmpegPath: false, clockStart: START });
     const id = await completed(emulator);
-    const [out] = await outputs(emulator, id, { 'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': 'cdn.example.org:8443' });
+    const [out] = await outputs(emulator, id, {
+      'X-Forwarded-Proto': 'https',
+      'X-Forwarded-Host': 'cdn.example.org:8443',
+    });
     expect(out.url.startsWith(`https://cdn.example.org:8443/files/${id}/0.mp4?`)).toBe(true);
-    const [prefixed] = await outputs(emulator, id, { 'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': 'proxy.example.org', 'X-Forwarded-Prefix': '/media-emulator/' });
+    const [prefixed] = await outputs(emulator, id, {
+      'X-Forwarded-Proto': 'https',
+      'X-Forwarded-Host': 'proxy.example.org',
+      'X-Forwarded-Prefix': '/media-emulator/',
+    });
     expect(prefixed.url.startsWith(`https://proxy.example.org/media-emulator/files/${id}/0.mp4?`)).toBe(true);
-    const [chained] = await outputs(emulator, id, { 'X-Forwarded-Proto': 'https, http', 'X-Forwarded-Host': 'outer.example.org, inner.local' });
+    const [chained] = await outputs(emulator, id, {
+      'X-Forwarded-Proto': 'https, http',
+      'X-Forwarded-Host': 'outer.example.org, inner.local',
+    });
     expect(chained.url.startsWith('https://outer.example.org/files/')).toBe(true);
   });
 

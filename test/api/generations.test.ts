@@ -9,19 +9,37 @@ const PROMPT = 'a paper boat drifting down a rain gutter';
 const START = '2025-03-10T12:00:00.000Z';
 const HOUR = 3_600_000;
 
-function addKey(emulator: Emulator, secret: string, extra: { modelScope?: string; dailyCreditLimit?: number; accountId?: string } = {}) {
+function addKey(
+  emulator: Emulator,
+  secret: string,
+  extra: { modelScope?: string; dailyCreditLimit?: number; accountId?: string } = {},
+) {
   const ctx = emulator.context();
-  return ctx.accounts.createKey({ accountId: extra.accountId ?? emulator.accountId, secret, modelScope: extra.modelScope, dailyCreditLimit: extra.dailyCreditLimit }, ctx.clock.now());
+  return ctx.accounts.createKey(
+    {
+      accountId: extra.accountId ?? emulator.accountId,
+      secret,
+      modelScope: extra.modelScope,
+      dailyCreditLimit: extra.dailyCreditLimit,
+    },
+    ctx.clock.now(),
+  );
 }
 
 function charges(emulator: Emulator) {
-  return emulator.context().ledger.list({ accountId: emulator.accountId }).filter((e) => e.type === 'charge');
+  return emulator
+    .context()
+    .ledger.list({ accountId: emulator.accountId })
+    .filter((e) => e.type === 'charge');
 }
 
 describe('acceptance envelope (spec 2.3, 2.1)', () => {
   it('answers 202 with exactly the envelope and record of the spec', async () => {
     const emulator = makeEmulator({ ffmpegPath: false, clockStart: START });
-    const res = await client(emulator).submit({ model_slug: MODEL_A, prompt: PROMPT, params: { quality: '720p' }, max_credits: 500 }, 'envelope-0001');
+    const res = await client(emulator).submit(
+      { model_slug: MODEL_A, prompt: PROMPT, params: { quality: '720p' }, max_credits: 500 },
+      'envelope-0001',
+    );
     expect(res.status).toBe(202);
     expect(res.headers['content-type']).toBe('application/json');
     expect(res.body).toStrictEqual({
@@ -51,8 +69,23 @@ describe('acceptance envelope (spec 2.3, 2.1)', () => {
     // Member order as the spec's tables list them.
     expect(Object.keys(res.body)).toEqual(['request_id', 'generation', 'replayed', 'poll_after_seconds']);
     expect(Object.keys(res.body.generation)).toEqual([
-      'id', 'request_id', 'api_key_id', 'kind', 'model_slug', 'prompt', 'params', 'texts', 'status', 'created_at', 'completed_at',
-      'charged_credits', 'refunded_credits', 'net_credits', 'billing_status', 'outputs', 'error',
+      'id',
+      'request_id',
+      'api_key_id',
+      'kind',
+      'model_slug',
+      'prompt',
+      'params',
+      'texts',
+      'status',
+      'created_at',
+      'completed_at',
+      'charged_credits',
+      'refunded_credits',
+      'net_credits',
+      'billing_status',
+      'outputs',
+      'error',
     ]);
     expect(res.body.generation.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?[+-]\d{2}:\d{2}$/);
     expect(Number.isInteger(res.body.generation.api_key_id)).toBe(true);
@@ -64,7 +97,10 @@ describe('acceptance envelope (spec 2.3, 2.1)', () => {
     const api = client(emulator);
     const params = { count: '2', duration: '5' };
     const texts = { title: 'Boat', caption: 'ünïcødé 🚣' };
-    const res = await api.submit({ model_slug: MODEL_B, prompt: PROMPT, params, texts, max_credits: 5000 }, 'echo-0001');
+    const res = await api.submit(
+      { model_slug: MODEL_B, prompt: PROMPT, params, texts, max_credits: 5000 },
+      'echo-0001',
+    );
     expect(res.status).toBe(202);
     expect(res.body.generation.params).toStrictEqual(params);
     expect(res.body.generation.texts).toStrictEqual(texts);
@@ -76,7 +112,10 @@ describe('acceptance envelope (spec 2.3, 2.1)', () => {
 
   it('treats null params and texts as not sent: {} in the record', async () => {
     const emulator = makeEmulator({ ffmpegPath: false });
-    const res = await client(emulator).submit({ model_slug: MODEL_A, prompt: PROMPT, params: null, texts: null, refs: null, max_credits: 100 }, 'nulls-0001');
+    const res = await client(emulator).submit(
+      { model_slug: MODEL_A, prompt: PROMPT, params: null, texts: null, refs: null, max_credits: 100 },
+      'nulls-0001',
+    );
     expect(res.status).toBe(202);
     expect(res.body.generation.params).toStrictEqual({});
     expect(res.body.generation.texts).toStrictEqual({});
@@ -92,7 +131,15 @@ describe('acceptance envelope (spec 2.3, 2.1)', () => {
     const emulator = makeEmulator({ ffmpegPath: false });
     const res = await client(emulator).submit({ model_slug: MODEL_B, prompt: PROMPT, max_credits: 763 }, 'ledger-0001');
     expect(res.status).toBe(202);
-    expect(charges(emulator)).toEqual([expect.objectContaining({ type: 'charge', amount: 763, generationId: res.body.generation.id, keyId: 1, modelSlug: MODEL_B })]);
+    expect(charges(emulator)).toEqual([
+      expect.objectContaining({
+        type: 'charge',
+        amount: 763,
+        generationId: res.body.generation.id,
+        keyId: 1,
+        modelSlug: MODEL_B,
+      }),
+    ]);
     expect(emulator.context().ledger.balance(emulator.accountId)).toBe(1_000_000 - 763);
   });
 });
@@ -108,11 +155,42 @@ describe('refusals: status and code, no charge, no generation, key not remembere
     details?: Record<string, unknown>;
   }
   const refusals: Refusal[] = [
-    { name: 'unknown model', body: { model_slug: 'motion-ultra-v9', prompt: PROMPT, max_credits: 100 }, status: 404, code: 'model_not_found' },
-    { name: 'key limited to another model', key: { modelScope: MODEL_B }, body: { model_slug: MODEL_A, prompt: PROMPT, max_credits: 100 }, status: 403, code: 'model_not_allowed_for_key' },
-    { name: 'price over max_credits', body: { model_slug: MODEL_A, prompt: PROMPT, params: { quality: '720p' }, max_credits: 196 }, status: 402, code: 'max_credits_exceeded', details: { credits: 197, max_credits: 196 } },
-    { name: 'daily ceiling', key: { dailyCreditLimit: 87 }, body: { model_slug: MODEL_A, prompt: PROMPT, max_credits: 100 }, status: 429, code: 'daily_credit_limit_exceeded', details: { daily_credit_limit: 87, used_today: 0, credits: 88 } },
-    { name: 'insufficient balance', options: { initialBalance: 762 }, body: { model_slug: MODEL_B, prompt: PROMPT, max_credits: 1000 }, status: 402, code: 'insufficient_credits', details: { credits: 763, wallet_balance: 762 } },
+    {
+      name: 'unknown model',
+      body: { model_slug: 'motion-ultra-v9', prompt: PROMPT, max_credits: 100 },
+      status: 404,
+      code: 'model_not_found',
+    },
+    {
+      name: 'key limited to another model',
+      key: { modelScope: MODEL_B },
+      body: { model_slug: MODEL_A, prompt: PROMPT, max_credits: 100 },
+      status: 403,
+      code: 'model_not_allowed_for_key',
+    },
+    {
+      name: 'price over max_credits',
+      body: { model_slug: MODEL_A, prompt: PROMPT, params: { quality: '720p' }, max_credits: 196 },
+      status: 402,
+      code: 'max_credits_exceeded',
+      details: { credits: 197, max_credits: 196 },
+    },
+    {
+      name: 'daily ceiling',
+      key: { dailyCreditLimit: 87 },
+      body: { model_slug: MODEL_A, prompt: PROMPT, max_credits: 100 },
+      status: 429,
+      code: 'daily_credit_limit_exceeded',
+      details: { daily_credit_limit: 87, used_today: 0, credits: 88 },
+    },
+    {
+      name: 'insufficient balance',
+      options: { initialBalance: 762 },
+      body: { model_slug: MODEL_B, prompt: PROMPT, max_credits: 1000 },
+      status: 402,
+      code: 'insufficient_credits',
+      details: { credits: 763, wallet_balance: 762 },
+    },
   ];
 
   it.each(refusals)('$name: $status $code', async ({ options, key, body, status, code, details }) => {
@@ -126,7 +204,14 @@ describe('refusals: status and code, no charge, no generation, key not remembere
     const res = await api.submit(body, 'refused-0001');
     expect(res.status).toBe(status);
     expect(res.headers['content-type']).toBe('application/json');
-    expect(res.body).toStrictEqual({ error: { code, message: expect.any(String), ...(details ?? {}), ...(code === 'daily_credit_limit_exceeded' ? { retry_after_seconds: 43_200 } : {}) } });
+    expect(res.body).toStrictEqual({
+      error: {
+        code,
+        message: expect.any(String),
+        ...(details ?? {}),
+        ...(code === 'daily_credit_limit_exceeded' ? { retry_after_seconds: 43_200 } : {}),
+      },
+    });
     if (code === 'daily_credit_limit_exceeded') expect(res.headers['retry-after']).toBe('43200');
     expect(ctx.ledger.balance(emulator.accountId)).toBe(balance);
     expect(ctx.ledger.size).toBe(ledgerSize);
@@ -151,7 +236,10 @@ describe('refusals: status and code, no charge, no generation, key not remembere
   it('allows a spend exactly equal to the balance, max_credits and the ceiling', async () => {
     const emulator = makeEmulator({ ffmpegPath: false, initialBalance: 88 });
     const key = addKey(emulator, 'sk-media-exact-0001', { dailyCreditLimit: 88 });
-    const res = await client(emulator, key.secret).submit({ model_slug: MODEL_A, prompt: PROMPT, max_credits: 88 }, 'exact-0001');
+    const res = await client(emulator, key.secret).submit(
+      { model_slug: MODEL_A, prompt: PROMPT, max_credits: 88 },
+      'exact-0001',
+    );
     expect(res.status).toBe(202);
     expect(emulator.context().ledger.balance(emulator.accountId)).toBe(0);
   });
@@ -178,14 +266,20 @@ describe('order of the submission checks', () => {
   it('model unknown (404) before model rules (422) and before the key scope (403)', async () => {
     const emulator = makeEmulator({ ffmpegPath: false });
     const key = addKey(emulator, 'sk-media-order-0003', { modelScope: MODEL_B });
-    const res = await client(emulator, key.secret).submit({ model_slug: 'nope', prompt: PROMPT, params: { bad: 'x' }, max_credits: 1 }, 'order-0003');
+    const res = await client(emulator, key.secret).submit(
+      { model_slug: 'nope', prompt: PROMPT, params: { bad: 'x' }, max_credits: 1 },
+      'order-0003',
+    );
     expect(res.status).toBe(404);
     expect(res.body.error.code).toBe('model_not_found');
   });
 
   it('model rules (422) before ref resolution: only the rule items are reported', async () => {
     const emulator = makeEmulator({ ffmpegPath: false });
-    const res = await client(emulator).submit({ model_slug: MODEL_A, prompt: PROMPT, params: { quality: '4k' }, refs: ['upl_unknown'], max_credits: 100 }, 'order-0004');
+    const res = await client(emulator).submit(
+      { model_slug: MODEL_A, prompt: PROMPT, params: { quality: '4k' }, refs: ['upl_unknown'], max_credits: 100 },
+      'order-0004',
+    );
     expect(res.status).toBe(422);
     expect(res.body.detail.map((d: { type: string }) => d.type)).toEqual(['model_option_value']);
   });
@@ -193,7 +287,10 @@ describe('order of the submission checks', () => {
   it('ref resolution (422) before the key scope (403)', async () => {
     const emulator = makeEmulator({ ffmpegPath: false });
     const key = addKey(emulator, 'sk-media-order-0005', { modelScope: MODEL_B });
-    const res = await client(emulator, key.secret).submit({ model_slug: MODEL_A, prompt: PROMPT, refs: ['upl_unknown'], max_credits: 100 }, 'order-0005');
+    const res = await client(emulator, key.secret).submit(
+      { model_slug: MODEL_A, prompt: PROMPT, refs: ['upl_unknown'], max_credits: 100 },
+      'order-0005',
+    );
     expect(res.status).toBe(422);
     expect(res.body.detail).toStrictEqual([
       {
@@ -208,14 +305,20 @@ describe('order of the submission checks', () => {
   it('key scope (403) before max_credits (402)', async () => {
     const emulator = makeEmulator({ ffmpegPath: false });
     const key = addKey(emulator, 'sk-media-order-0006', { modelScope: MODEL_B });
-    const res = await client(emulator, key.secret).submit({ model_slug: MODEL_A, prompt: PROMPT, max_credits: 1 }, 'order-0006');
+    const res = await client(emulator, key.secret).submit(
+      { model_slug: MODEL_A, prompt: PROMPT, max_credits: 1 },
+      'order-0006',
+    );
     expect(res.status).toBe(403);
   });
 
   it('max_credits (402) before the daily ceiling (429)', async () => {
     const emulator = makeEmulator({ ffmpegPath: false });
     const key = addKey(emulator, 'sk-media-order-0007', { dailyCreditLimit: 10 });
-    const res = await client(emulator, key.secret).submit({ model_slug: MODEL_A, prompt: PROMPT, max_credits: 50 }, 'order-0007');
+    const res = await client(emulator, key.secret).submit(
+      { model_slug: MODEL_A, prompt: PROMPT, max_credits: 50 },
+      'order-0007',
+    );
     expect(res.status).toBe(402);
     expect(res.body.error.code).toBe('max_credits_exceeded');
   });
@@ -223,7 +326,10 @@ describe('order of the submission checks', () => {
   it('daily ceiling (429) before the balance (402)', async () => {
     const emulator = makeEmulator({ ffmpegPath: false, initialBalance: 10 });
     const key = addKey(emulator, 'sk-media-order-0008', { dailyCreditLimit: 50 });
-    const res = await client(emulator, key.secret).submit({ model_slug: MODEL_A, prompt: PROMPT, max_credits: 100 }, 'order-0008');
+    const res = await client(emulator, key.secret).submit(
+      { model_slug: MODEL_A, prompt: PROMPT, max_credits: 100 },
+      'order-0008',
+    );
     expect(res.status).toBe(429);
   });
 });
@@ -241,7 +347,13 @@ describe('daily credit ceiling per UTC day on the emulator clock', () => {
     const refused = await api.submit(body(3), 'ceiling-0003');
     expect(refused.status).toBe(429);
     expect(refused.headers['retry-after']).toBe('60');
-    expect(refused.body.error).toMatchObject({ code: 'daily_credit_limit_exceeded', daily_credit_limit: 200, used_today: 176, credits: 88, retry_after_seconds: 60 });
+    expect(refused.body.error).toMatchObject({
+      code: 'daily_credit_limit_exceeded',
+      daily_credit_limit: 200,
+      used_today: 176,
+      credits: 88,
+      retry_after_seconds: 60,
+    });
     expect(emulator.context().ledger.balance(emulator.accountId)).toBe(balance);
     expect(emulator.context().generations.size).toBe(2);
 
@@ -270,7 +382,13 @@ describe('daily credit ceiling per UTC day on the emulator clock', () => {
 });
 
 describe('idempotency', () => {
-  const body = { model_slug: MODEL_A, prompt: PROMPT, params: { duration: '5', quality: '720p' }, texts: { a: '1', b: '2' }, max_credits: 1000 };
+  const body = {
+    model_slug: MODEL_A,
+    prompt: PROMPT,
+    params: { duration: '5', quality: '720p' },
+    texts: { a: '1', b: '2' },
+    max_credits: 1000,
+  };
 
   it('replays the same key and body: replayed true, same generation and request id, no new charge', async () => {
     const emulator = makeEmulator({ ffmpegPath: false });
@@ -283,7 +401,9 @@ describe('idempotency', () => {
     expect(second.body).toStrictEqual({ ...first.body, replayed: true });
     expect(charges(emulator)).toHaveLength(1);
     expect(emulator.context().generations.size).toBe(1);
-    expect(emulator.context().ledger.balance(emulator.accountId)).toBe(1_000_000 - first.body.generation.charged_credits);
+    expect(emulator.context().ledger.balance(emulator.accountId)).toBe(
+      1_000_000 - first.body.generation.charged_credits,
+    );
   });
 
   it('compares bodies as canonical JSON: member order, nested order and whitespace do not matter', async () => {
@@ -334,7 +454,9 @@ describe('idempotency', () => {
     expect(b.body.generation.api_key_id).toBe(other.id);
     expect(charges(emulator)).toHaveLength(2);
     // Each replays its own.
-    expect((await client(emulator, other.secret).submit(body, 'shared-0001')).body.generation.id).toBe(b.body.generation.id);
+    expect((await client(emulator, other.secret).submit(body, 'shared-0001')).body.generation.id).toBe(
+      b.body.generation.id,
+    );
   });
 
   it('replays the original answer even when the wallet can no longer pay and the generation has moved on', async () => {
@@ -343,7 +465,9 @@ describe('idempotency', () => {
     const small = { model_slug: MODEL_A, prompt: PROMPT, max_credits: 100 };
     const first = await api.submit(small, 'moved-0001');
     await emulator.advance(60_000);
-    expect((await api.get(`/v1/media/generations/${first.body.generation.id}`)).body.generation.status).toBe('completed');
+    expect((await api.get(`/v1/media/generations/${first.body.generation.id}`)).body.generation.status).toBe(
+      'completed',
+    );
     const again = await api.submit(small, 'moved-0001');
     expect(again.status).toBe(202);
     expect(again.body).toStrictEqual({ ...first.body, replayed: true });
@@ -381,9 +505,16 @@ describe('idempotency', () => {
     const send = () =>
       fetch(`${running.url}/v1/media/generations`, {
         method: 'POST',
-        headers: { Authorization: `Bearer ${running.apiKey}`, 'Idempotency-Key': 'concurrent-0001', 'Content-Type': 'application/json' },
+        headers: {
+          Authorization: `Bearer ${running.apiKey}`,
+          'Idempotency-Key': 'concurrent-0001',
+          'Content-Type': 'application/json',
+        },
         body: JSON.stringify(body),
-      }).then(async (r) => ({ status: r.status, body: (await r.json()) as { replayed: boolean; generation: { id: string } } }));
+      }).then(async (r) => ({
+        status: r.status,
+        body: (await r.json()) as { replayed: boolean; generation: { id: string } },
+      }));
     const results = await Promise.all(Array.from({ length: 50 }, send));
     // 21.8 credits/s x 5 s x 9/4 (720p) = 245.25, rounded up once.
     expect(results[0].body.generation).toMatchObject({ charged_credits: 246 });
@@ -403,7 +534,11 @@ describe('wallet drained by parallel submissions (real socket)', () => {
     const send = (i: number) =>
       fetch(`${running.url}/v1/media/generations`, {
         method: 'POST',
-        headers: { Authorization: `Bearer ${running.apiKey}`, 'Idempotency-Key': `drain-${String(i).padStart(4, '0')}`, 'Content-Type': 'application/json' },
+        headers: {
+          Authorization: `Bearer ${running.apiKey}`,
+          'Idempotency-Key': `drain-${String(i).padStart(4, '0')}`,
+          'Content-Type': 'application/json',
+        },
         body: JSON.stringify({ model_slug: MODEL_A, prompt: `${PROMPT} #${i}`, max_credits: 100 }),
       }).then(async (r) => ({ status: r.status, body: (await r.json()) as { error?: { code: string } } }));
     const results = await Promise.all(Array.from({ length: attempts }, (_, i) => send(i)));
@@ -446,7 +581,11 @@ function seeded(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-  return { next, int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)), pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)] };
+  return {
+    next,
+    int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)),
+    pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)],
+  };
 }
 
 describe('ledger invariant: funding - balance == sum(net_credits)', () => {
@@ -475,11 +614,26 @@ describe('ledger invariant: funding - balance == sum(net_credits)', () => {
       let net = 0;
       let cursor: string | null = null;
       do {
-        const page: { body: { generations: { net_credits: number; charged_credits: number; refunded_credits: number; billing_status: string }[]; next_cursor: string | null } } =
-          await api.get(`/v1/media/generations?limit=100${cursor ? `&cursor=${cursor}` : ''}`);
+        const page: {
+          body: {
+            generations: {
+              net_credits: number;
+              charged_credits: number;
+              refunded_credits: number;
+              billing_status: string;
+            }[];
+            next_cursor: string | null;
+          };
+        } = await api.get(`/v1/media/generations?limit=100${cursor ? `&cursor=${cursor}` : ''}`);
         for (const g of page.body.generations) {
           expect(g.net_credits).toBe(g.charged_credits - g.refunded_credits);
-          expect(g.billing_status).toBe(g.refunded_credits === 0 ? 'charged' : g.refunded_credits === g.charged_credits ? 'refunded' : 'partially_refunded');
+          expect(g.billing_status).toBe(
+            g.refunded_credits === 0
+              ? 'charged'
+              : g.refunded_credits === g.charged_credits
+                ? 'refunded'
+                : 'partially_refunded',
+          );
           net += g.net_credits;
         }
         cursor = page.body.next_cursor;
@@ -494,8 +648,16 @@ describe('ledger invariant: funding - balance == sum(net_credits)', () => {
       const roll = rnd.next();
       if (roll < 0.4) {
         const model = rnd.pick([MODEL_A, MODEL_B]);
-        const params = model === MODEL_A ? { duration: String(rnd.int(4, 15)), count: String(rnd.int(1, 4)), quality: rnd.pick(['480p', '720p']) } : { duration: String(rnd.int(3, 15)), count: String(rnd.int(1, 2)) };
-        const body = { model_slug: model, prompt: `step ${step}`, params, max_credits: rnd.next() < 0.1 ? 50 : 100_000 };
+        const params =
+          model === MODEL_A
+            ? { duration: String(rnd.int(4, 15)), count: String(rnd.int(1, 4)), quality: rnd.pick(['480p', '720p']) }
+            : { duration: String(rnd.int(3, 15)), count: String(rnd.int(1, 2)) };
+        const body = {
+          model_slug: model,
+          prompt: `step ${step}`,
+          params,
+          max_credits: rnd.next() < 0.1 ? 50 : 100_000,
+        };
         const key = `sequence-${seed}-${step}`;
         const res = await api.submit(body, key);
         expect([202, 402], JSON.stringify(res.body)).toContain(res.status);
@@ -529,7 +691,11 @@ describe('ledger invariant: funding - balance == sum(net_credits)', () => {
           const g = rnd.pick(live);
           const c = ctx.ledger.generationCredits(g.id);
           const left = c.charged - c.refunded;
-          const choices = [{ kind: 'none' as const }, ...(left > 0 ? [{ kind: 'full' as const }] : []), ...(left > 1 ? [{ kind: 'partial' as const, amount: rnd.int(1, left - 1) }] : [])];
+          const choices = [
+            { kind: 'none' as const },
+            ...(left > 0 ? [{ kind: 'full' as const }] : []),
+            ...(left > 1 ? [{ kind: 'partial' as const, amount: rnd.int(1, left - 1) }] : []),
+          ];
           ctx.lifecycle.fail(g, { code: 'scripted_failure', message: 'failed by the test' }, rnd.pick(choices));
           count('fail');
         }
@@ -537,7 +703,13 @@ describe('ledger invariant: funding - balance == sum(net_credits)', () => {
         await emulator.advance(rnd.int(0, 20_000));
         count('advance');
       } else if (roll < 0.95) {
-        ctx.ledger.append({ type: 'funding', accountId: emulator.accountId, amount: rnd.int(1, 5000), at: ctx.clock.now(), note: 'top-up' });
+        ctx.ledger.append({
+          type: 'funding',
+          accountId: emulator.accountId,
+          amount: rnd.int(1, 5000),
+          at: ctx.clock.now(),
+          note: 'top-up',
+        });
         count('top-up');
       } else {
         expect((await api.post('/v1/media/estimate', { model_slug: MODEL_B, prompt: 'x' })).status).toBe(200);
@@ -548,6 +720,8 @@ describe('ledger invariant: funding - balance == sum(net_credits)', () => {
     }
     await apiCheck();
     // The sequence exercised every kind of operation.
-    expect(Object.keys(tally)).toEqual(expect.arrayContaining(['submit', 'replay', 'conflict', 'refund', 'fail', 'advance', 'top-up']));
+    expect(Object.keys(tally)).toEqual(
+      expect.arrayContaining(['submit', 'replay', 'conflict', 'refund', 'fail', 'advance', 'top-up']),
+    );
   });
 });

@@ -12,8 +12,15 @@ const T0 = Date.parse(START);
 const iso = (ms: number) => new Date(ms).toISOString().replace('Z', '+00:00');
 const PROMPT = 'a kite over a windy beach';
 
-async function submit(emulator: Emulator, body: Record<string, unknown> = {}, key = `life-${Math.random().toString(36).slice(2, 12)}`) {
-  const res = await client(emulator).submit({ model_slug: MODEL_A, prompt: PROMPT, max_credits: 100_000, ...body }, key);
+async function submit(
+  emulator: Emulator,
+  body: Record<string, unknown> = {},
+  key = `life-${Math.random().toString(36).slice(2, 12)}`,
+) {
+  const res = await client(emulator).submit(
+    { model_slug: MODEL_A, prompt: PROMPT, max_credits: 100_000, ...body },
+    key,
+  );
   expect(res.status).toBe(202);
   return res.body.generation as { id: string; charged_credits: number };
 }
@@ -44,7 +51,13 @@ describe('manual timing: every state move on the emulator clock', () => {
     expect(plan).toMatchObject({ pendingMs: 1000, runningMs: 8000, manualOnly: true });
 
     let r = await read(emulator, g.id);
-    expect(r).toMatchObject({ status: 'pending', completed_at: null, outputs: [], error: null, billing_status: 'charged' });
+    expect(r).toMatchObject({
+      status: 'pending',
+      completed_at: null,
+      outputs: [],
+      error: null,
+      billing_status: 'charged',
+    });
 
     await emulator.advance(999);
     expect((await read(emulator, g.id)).status).toBe('pending');
@@ -63,8 +76,17 @@ describe('manual timing: every state move on the emulator clock', () => {
     expect(r.error).toBeNull();
     expect(r.billing_status).toBe('charged');
     expect(r.outputs).toHaveLength(1);
-    expect(r.outputs[0]).toMatchObject({ index: 0, mime_type: 'video/mp4', format: 'mp4', width: 854, height: 480, duration_seconds: 4 });
-    expect(r.outputs[0].url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/files\/gen_000001\/0\.mp4\?expires=\d+&signature=[0-9a-f]{64}$/);
+    expect(r.outputs[0]).toMatchObject({
+      index: 0,
+      mime_type: 'video/mp4',
+      format: 'mp4',
+      width: 854,
+      height: 480,
+      duration_seconds: 4,
+    });
+    expect(r.outputs[0].url).toMatch(
+      /^http:\/\/127\.0\.0\.1:\d+\/files\/gen_000001\/0\.mp4\?expires=\d+&signature=[0-9a-f]{64}$/,
+    );
   });
 
   it('goes straight through with one large advance, and makes one output per count', async () => {
@@ -122,7 +144,11 @@ describe('failures and refund policies', () => {
     const g = await submit(emulator, { params: { quality: '720p' } });
     const ctx = emulator.context();
     await emulator.advance(400);
-    ctx.lifecycle.fail(ctx.generations.get(g.id)!, { code: 'content_rejected', message: 'The prompt was refused.' }, policy);
+    ctx.lifecycle.fail(
+      ctx.generations.get(g.id)!,
+      { code: 'content_rejected', message: 'The prompt was refused.' },
+      policy,
+    );
     const r = await read(emulator, g.id);
     expect(r).toMatchObject({
       status: 'failed',
@@ -148,7 +174,14 @@ describe('failures and refund policies', () => {
     expect((await read(emulator, g.id)).status).toBe('running');
     ctx.lifecycle.fail(ctx.generations.get(g.id)!, { code: 'upstream_timeout', message: 'The job timed out.' }, policy);
     const r = await read(emulator, g.id);
-    expect(r).toMatchObject({ status: 'failed', completed_at: iso(T0 + 2500), outputs: [], billing_status: billing, refunded_credits: refunded(763), net_credits: 763 - refunded(763) });
+    expect(r).toMatchObject({
+      status: 'failed',
+      completed_at: iso(T0 + 2500),
+      outputs: [],
+      billing_status: billing,
+      refunded_credits: refunded(763),
+      net_credits: 763 - refunded(763),
+    });
     expect(r.error.code).toBe('upstream_timeout');
     await emulator.advance(60_000);
     expect((await read(emulator, g.id)).status).toBe('failed');
@@ -159,9 +192,9 @@ describe('failures and refund policies', () => {
     const g = await submit(emulator);
     await emulator.advance(60_000);
     const ctx = emulator.context();
-    expect(() => ctx.lifecycle.fail(ctx.generations.get(g.id)!, { code: 'late', message: 'too late' }, { kind: 'full' })).toThrow(
-      expect.objectContaining({ code: 'generation_final' }),
-    );
+    expect(() =>
+      ctx.lifecycle.fail(ctx.generations.get(g.id)!, { code: 'late', message: 'too late' }, { kind: 'full' }),
+    ).toThrow(expect.objectContaining({ code: 'generation_final' }));
     const r = await read(emulator, g.id);
     expect(r.status).toBe('completed');
     expect(r.outputs).toHaveLength(1);
@@ -174,10 +207,21 @@ describe('failures and refund policies', () => {
     await emulator.advance(60_000);
     const ctx = emulator.context();
     ctx.lifecycle.refund(ctx.generations.get(g.id)!, { kind: 'partial', amount: 8 });
-    expect(await read(emulator, g.id)).toMatchObject({ status: 'completed', refunded_credits: 8, net_credits: 80, billing_status: 'partially_refunded' });
+    expect(await read(emulator, g.id)).toMatchObject({
+      status: 'completed',
+      refunded_credits: 8,
+      net_credits: 80,
+      billing_status: 'partially_refunded',
+    });
     ctx.lifecycle.refund(ctx.generations.get(g.id)!, { kind: 'full' });
-    expect(await read(emulator, g.id)).toMatchObject({ refunded_credits: 88, net_credits: 0, billing_status: 'refunded' });
-    expect(() => ctx.lifecycle.refund(ctx.generations.get(g.id)!, { kind: 'full' })).toThrow(expect.objectContaining({ code: 'already_refunded' }));
+    expect(await read(emulator, g.id)).toMatchObject({
+      refunded_credits: 88,
+      net_credits: 0,
+      billing_status: 'refunded',
+    });
+    expect(() => ctx.lifecycle.refund(ctx.generations.get(g.id)!, { kind: 'full' })).toThrow(
+      expect.objectContaining({ code: 'already_refunded' }),
+    );
   });
 
   it('fails a generation whose render fails with render_failed and refunds it in full', async () => {
@@ -201,7 +245,15 @@ describe('failures and refund policies', () => {
     const g = await submit(emulator, { model_slug: 'webp-still-v1' });
     await emulator.advance(1000);
     const r = await read(emulator, g.id);
-    expect(r).toMatchObject({ status: 'failed', completed_at: iso(T0 + 1000), outputs: [], charged_credits: 5, refunded_credits: 5, net_credits: 0, billing_status: 'refunded' });
+    expect(r).toMatchObject({
+      status: 'failed',
+      completed_at: iso(T0 + 1000),
+      outputs: [],
+      charged_credits: 5,
+      refunded_credits: 5,
+      net_credits: 0,
+      billing_status: 'refunded',
+    });
     expect(r.error.code).toBe('render_failed');
     expect(emulator.context().ledger.balance(emulator.accountId)).toBe(1_000_000);
   });
@@ -224,7 +276,11 @@ describe('timing profiles', () => {
   it("'instant' completes without advancing the clock", async () => {
     const emulator = makeEmulator({ ffmpegPath: false, timing: 'instant' });
     const g = await submit(emulator);
-    expect(emulator.context().generations.get(g.id)!.plan).toMatchObject({ pendingMs: 0, runningMs: 0, manualOnly: false });
+    expect(emulator.context().generations.get(g.id)!.plan).toMatchObject({
+      pendingMs: 0,
+      runningMs: 0,
+      manualOnly: false,
+    });
     const done = await turnsUntil(emulator, async () => (await read(emulator, g.id)).status === 'completed');
     expect(done).toBe(true);
     const r = await read(emulator, g.id);
@@ -233,7 +289,12 @@ describe('timing profiles', () => {
   });
 
   it("a per-model 'instant' override completes that model on a frozen manual clock while the other waits", async () => {
-    const emulator = makeEmulator({ ffmpegPath: false, timing: 'manual', timingByModel: { [MODEL_B]: 'instant' }, clockStart: START });
+    const emulator = makeEmulator({
+      ffmpegPath: false,
+      timing: 'manual',
+      timingByModel: { [MODEL_B]: 'instant' },
+      clockStart: START,
+    });
     const a = await submit(emulator, { model_slug: MODEL_A });
     const b = await submit(emulator, { model_slug: MODEL_B });
     expect(await turnsUntil(emulator, async () => (await read(emulator, b.id)).status === 'completed')).toBe(true);
@@ -274,7 +335,8 @@ describe('timing profiles', () => {
     const plans = async (seed: number) => {
       const emulator = makeEmulator({ ffmpegPath: false, timing: 'realistic', seed });
       const out = [];
-      for (let i = 0; i < 3; i++) out.push(emulator.context().generations.get((await submit(emulator, {}, `jitter-key-${i}`)).id)!.plan);
+      for (let i = 0; i < 3; i++)
+        out.push(emulator.context().generations.get((await submit(emulator, {}, `jitter-key-${i}`)).id)!.plan);
       return out.map((p) => [p.pendingMs, p.runningMs]);
     };
     const first = await plans(11);
@@ -324,7 +386,12 @@ describe('ids', () => {
     const a1 = await client(one).submit({ model_slug: MODEL_A, prompt: PROMPT, max_credits: 100 }, 'ids-0001');
     const a2 = await client(one).submit({ model_slug: MODEL_A, prompt: PROMPT, max_credits: 100 }, 'ids-0002');
     const b1 = await client(two).submit({ model_slug: MODEL_B, prompt: PROMPT, max_credits: 1000 }, 'ids-0001');
-    expect([a1.body.generation.id, a1.body.request_id, a2.body.generation.id, a2.body.request_id]).toEqual(['gen_000001', 'req_000001', 'gen_000002', 'req_000002']);
+    expect([a1.body.generation.id, a1.body.request_id, a2.body.generation.id, a2.body.request_id]).toEqual([
+      'gen_000001',
+      'req_000001',
+      'gen_000002',
+      'req_000002',
+    ]);
     expect(b1.body.generation.id).toBe('gen_000001');
     expect(one.context().generations.size).toBe(2);
     expect(two.context().generations.size).toBe(1);
@@ -333,7 +400,10 @@ describe('ids', () => {
 
   it('are prefixed random ids without a seed', async () => {
     const emulator = makeEmulator({ ffmpegPath: false, seed: undefined });
-    const res = await client(emulator).submit({ model_slug: MODEL_A, prompt: PROMPT, max_credits: 100 }, 'ids-random-1');
+    const res = await client(emulator).submit(
+      { model_slug: MODEL_A, prompt: PROMPT, max_credits: 100 },
+      'ids-random-1',
+    );
     expect(res.body.generation.id).toMatch(/^gen_[0-9a-z]{20}$/);
     expect(res.body.request_id).toMatch(/^req_[0-9a-z]{20}$/);
     expect(res.body.generation.api_key_id).toBe(1);
@@ -348,11 +418,14 @@ describe('real renders (ffmpeg when available, fixtures otherwise)', () => {
     const r = await read(emulator, g.id);
     expect(r.status).toBe('completed');
     const url = new URL(r.outputs[0].url);
-    const file = await client(emulator).raw.get(`${url.pathname}${url.search}`).buffer(true).parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    const file = await client(emulator)
+      .raw.get(`${url.pathname}${url.search}`)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
     expect(file.status).toBe(200);
     expect(file.headers['content-type']).toBe('video/mp4');
     const bytes = file.body as Buffer;

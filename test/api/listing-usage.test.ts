@@ -9,7 +9,12 @@ const T0 = Date.parse(START);
 const MIN = 60_000;
 const PROMPT = 'a lantern festival';
 
-type Page = { generations: { id: string; created_at: string; kind: string; status: string; model_slug: string }[]; next_cursor: string | null; has_more: boolean; limit: number };
+type Page = {
+  generations: { id: string; created_at: string; kind: string; status: string; model_slug: string }[];
+  next_cursor: string | null;
+  has_more: boolean;
+  limit: number;
+};
 
 async function submit(emulator: Emulator, model: string, key: string, secret = emulator.apiKey) {
   const res = await client(emulator, secret).submit({ model_slug: model, prompt: PROMPT, max_credits: 100_000 }, key);
@@ -55,7 +60,14 @@ describe('GET /v1/media/generations filters', () => {
     expect(Object.keys(page)).toEqual(['generations', 'next_cursor', 'has_more', 'limit']);
     expect(ids(page)).toEqual([...g].reverse());
     expect(page).toMatchObject({ next_cursor: null, has_more: false, limit: 30 });
-    expect(page.generations.map((x) => x.status)).toEqual(['running', 'completed', 'completed', 'failed', 'completed', 'completed']);
+    expect(page.generations.map((x) => x.status)).toEqual([
+      'running',
+      'completed',
+      'completed',
+      'failed',
+      'completed',
+      'completed',
+    ]);
   });
 
   it('returns full generation records (the same as a single read)', async () => {
@@ -100,7 +112,16 @@ describe('GET /v1/media/generations filters', () => {
 
   it('refuses out-of-bounds filters with 422 (see validation-422.test.ts for every item)', async () => {
     const { emulator } = await world();
-    for (const q of ['kind=movie', 'status=done', `model_slug=${'m'.repeat(81)}`, 'from=yesterday', 'to=2025-02-30', `cursor=${'c'.repeat(301)}`, 'limit=0', 'limit=101']) {
+    for (const q of [
+      'kind=movie',
+      'status=done',
+      `model_slug=${'m'.repeat(81)}`,
+      'from=yesterday',
+      'to=2025-02-30',
+      `cursor=${'c'.repeat(301)}`,
+      'limit=0',
+      'limit=101',
+    ]) {
       const res = await client(emulator).get(`/v1/media/generations?${q}`);
       expect(res.status, q).toBe(422);
       expect(res.body.detail[0].loc[0]).toBe('query');
@@ -195,7 +216,14 @@ describe('limits and paging', () => {
     expect(res.status).toBe(422);
     expect(res.headers['content-type']).toBe('application/json');
     expect(res.body).toStrictEqual({
-      detail: [{ type: 'cursor_invalid', loc: ['query', 'cursor'], msg: 'Cursor is not valid; pass the next_cursor value of a previous page unchanged', input: cursor }],
+      detail: [
+        {
+          type: 'cursor_invalid',
+          loc: ['query', 'cursor'],
+          msg: 'Cursor is not valid; pass the next_cursor value of a previous page unchanged',
+          input: cursor,
+        },
+      ],
     });
   });
 });
@@ -223,20 +251,31 @@ describe('accounts see only their own generations', () => {
     const missing = await client(emulator).get('/v1/media/generations/gen_999999');
     expect(foreign.status).toBe(404);
     expect(foreign.body.error.code).toBe('generation_not_found');
-    expect(foreign.body.error.message.replace(theirs, 'ID')).toBe(missing.body.error.message.replace('gen_999999', 'ID'));
+    expect(foreign.body.error.message.replace(theirs, 'ID')).toBe(
+      missing.body.error.message.replace('gen_999999', 'ID'),
+    );
     expect((await client(emulator, other.secret).get(`/v1/media/generations/${mine}`)).status).toBe(404);
     expect((await client(emulator, other.secret).get(`/v1/media/generations/${theirs}`)).status).toBe(200);
 
     const usage = (await client(emulator, other.secret).get('/v1/media/usage')).body;
-    expect(usage).toMatchObject({ account_id: 'acct_other', wallet_balance: 5000 - 763, today: { charged_credits: 763 } });
-    expect(usage.models).toEqual([{ model_slug: MODEL_B, generations: 1, charged_credits: 763, refunded_credits: 0, net_credits: 763 }]);
+    expect(usage).toMatchObject({
+      account_id: 'acct_other',
+      wallet_balance: 5000 - 763,
+      today: { charged_credits: 763 },
+    });
+    expect(usage.models).toEqual([
+      { model_slug: MODEL_B, generations: 1, charged_credits: 763, refunded_credits: 0, net_credits: 763 },
+    ]);
     expect((await client(emulator).get('/v1/media/usage')).body.wallet_balance).toBe(1_000_000 - 88);
   });
 
   it('shares the list between keys of one account', async () => {
     const emulator = makeEmulator({ ffmpegPath: false });
     const ctx = emulator.context();
-    const second = ctx.accounts.createKey({ accountId: emulator.accountId, secret: 'sk-media-same-account-1' }, ctx.clock.now());
+    const second = ctx.accounts.createKey(
+      { accountId: emulator.accountId, secret: 'sk-media-same-account-1' },
+      ctx.clock.now(),
+    );
     const a = await submit(emulator, MODEL_A, 'same-acct-0001');
     const b = await submit(emulator, MODEL_A, 'same-acct-0002', second.secret);
     expect(ids(await list(emulator))).toEqual([b, a]);
@@ -248,10 +287,28 @@ describe('GET /v1/media/usage', () => {
   it('answers balance, today, per-model totals and the calling key, and rolls "today" over at midnight UTC', async () => {
     const emulator = makeEmulator({ ffmpegPath: false, clockStart: '2025-06-01T23:00:00.000Z' });
     const ctx = emulator.context();
-    const scoped = ctx.accounts.createKey({ accountId: emulator.accountId, secret: 'sk-media-usage-key-0001', name: 'ci key', modelScope: MODEL_A, dailyCreditLimit: 500 }, ctx.clock.now());
+    const scoped = ctx.accounts.createKey(
+      {
+        accountId: emulator.accountId,
+        secret: 'sk-media-usage-key-0001',
+        name: 'ci key',
+        modelScope: MODEL_A,
+        dailyCreditLimit: 500,
+      },
+      ctx.clock.now(),
+    );
     const api = client(emulator, scoped.secret);
-    expect((await api.submit({ model_slug: MODEL_A, prompt: PROMPT, params: { quality: '720p' }, max_credits: 500 }, 'usage-0001')).status).toBe(202);
-    expect((await api.submit({ model_slug: MODEL_A, prompt: PROMPT, max_credits: 500 }, 'usage-0002')).status).toBe(202);
+    expect(
+      (
+        await api.submit(
+          { model_slug: MODEL_A, prompt: PROMPT, params: { quality: '720p' }, max_credits: 500 },
+          'usage-0001',
+        )
+      ).status,
+    ).toBe(202);
+    expect((await api.submit({ model_slug: MODEL_A, prompt: PROMPT, max_credits: 500 }, 'usage-0002')).status).toBe(
+      202,
+    );
     const b = await submit(emulator, MODEL_B, 'usage-0003');
     ctx.lifecycle.refund(ctx.generations.get(b)!, { kind: 'partial', amount: 50 });
 
@@ -266,18 +323,37 @@ describe('GET /v1/media/usage', () => {
         { model_slug: MODEL_A, generations: 2, charged_credits: 285, refunded_credits: 0, net_credits: 285 },
         { model_slug: MODEL_B, generations: 1, charged_credits: 763, refunded_credits: 50, net_credits: 713 },
       ],
-      key: { id: scoped.id, name: 'ci key', model_scope: MODEL_A, daily_credit_limit: 500, used_today: 285, remaining_today: 215 },
+      key: {
+        id: scoped.id,
+        name: 'ci key',
+        model_scope: MODEL_A,
+        daily_credit_limit: 500,
+        used_today: 285,
+        remaining_today: 215,
+      },
       as_of: '2025-06-01T23:00:00.000+00:00',
     });
 
     const seeded = (await client(emulator).get('/v1/media/usage')).body;
-    expect(seeded.key).toStrictEqual({ id: 1, name: 'seeded key', model_scope: null, daily_credit_limit: null, used_today: 713, remaining_today: null });
+    expect(seeded.key).toStrictEqual({
+      id: 1,
+      name: 'seeded key',
+      model_scope: null,
+      daily_credit_limit: null,
+      used_today: 713,
+      remaining_today: null,
+    });
     expect(seeded.wallet_balance).toBe(res.body.wallet_balance);
 
     // After midnight UTC on the emulator clock: today starts at zero, totals stay.
     await emulator.advance(3_600_000);
     const tomorrow = (await api.get('/v1/media/usage')).body;
-    expect(tomorrow.today).toStrictEqual({ date: '2025-06-02', charged_credits: 0, refunded_credits: 0, net_credits: 0 });
+    expect(tomorrow.today).toStrictEqual({
+      date: '2025-06-02',
+      charged_credits: 0,
+      refunded_credits: 0,
+      net_credits: 0,
+    });
     expect(tomorrow.key).toMatchObject({ used_today: 0, remaining_today: 500 });
     expect(tomorrow.models).toEqual(res.body.models);
     expect(tomorrow.wallet_balance).toBe(res.body.wallet_balance);
@@ -287,9 +363,16 @@ describe('GET /v1/media/usage', () => {
   it('shows remaining_today 0 (never negative) when the ceiling is used up', async () => {
     const emulator = makeEmulator({ ffmpegPath: false });
     const ctx = emulator.context();
-    const key = ctx.accounts.createKey({ accountId: emulator.accountId, secret: 'sk-media-usage-key-0002', dailyCreditLimit: 100 }, ctx.clock.now());
+    const key = ctx.accounts.createKey(
+      { accountId: emulator.accountId, secret: 'sk-media-usage-key-0002', dailyCreditLimit: 100 },
+      ctx.clock.now(),
+    );
     await submit(emulator, MODEL_A, 'used-up-0001', key.secret);
-    expect((await client(emulator, key.secret).get('/v1/media/usage')).body.key).toMatchObject({ daily_credit_limit: 100, used_today: 88, remaining_today: 12 });
+    expect((await client(emulator, key.secret).get('/v1/media/usage')).body.key).toMatchObject({
+      daily_credit_limit: 100,
+      used_today: 88,
+      remaining_today: 12,
+    });
   });
 
   it('answers an empty account with zeros and no models', async () => {
@@ -299,7 +382,14 @@ describe('GET /v1/media/usage', () => {
       wallet_balance: 1_000_000,
       today: { date: '2025-06-01', charged_credits: 0, refunded_credits: 0, net_credits: 0 },
       models: [],
-      key: { id: 1, name: 'seeded key', model_scope: null, daily_credit_limit: null, used_today: 0, remaining_today: null },
+      key: {
+        id: 1,
+        name: 'seeded key',
+        model_scope: null,
+        daily_credit_limit: null,
+        used_today: 0,
+        remaining_today: null,
+      },
       as_of: '2025-06-01T08:00:00.000+00:00',
     });
   });

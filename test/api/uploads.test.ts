@@ -15,9 +15,47 @@ const MAX_BYTES = 10 * 1024 * 1024;
 /** JPEG markers up to the frame header (SOF0) with the dimensions. */
 function jpeg(width: number, height: number): Buffer {
   return Buffer.from([
-    0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00,
-    0xff, 0xc0, 0x00, 0x11, 0x08, height >> 8, height & 255, width >> 8, width & 255, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01,
-    0xff, 0xd9,
+    0xff,
+    0xd8,
+    0xff,
+    0xe0,
+    0x00,
+    0x10,
+    0x4a,
+    0x46,
+    0x49,
+    0x46,
+    0x00,
+    0x01,
+    0x01,
+    0x00,
+    0x00,
+    0x01,
+    0x00,
+    0x01,
+    0x00,
+    0x00,
+    0xff,
+    0xc0,
+    0x00,
+    0x11,
+    0x08,
+    height >> 8,
+    height & 255,
+    width >> 8,
+    width & 255,
+    0x03,
+    0x01,
+    0x22,
+    0x00,
+    0x02,
+    0x11,
+    0x01,
+    0x03,
+    0x11,
+    0x01,
+    0xff,
+    0xd9,
   ]);
 }
 /** An extended WebP header (VP8X) with the canvas size. */
@@ -61,12 +99,26 @@ interface Part {
 function upload(emulator: Emulator, part: Part, secret = emulator.apiKey) {
   let req = client(emulator, secret).raw.post('/v1/media/uploads').set('Authorization', `Bearer ${secret}`);
   for (const [name, value] of Object.entries(part.fields ?? {})) req = req.field(name, value);
-  if (part.file) req = req.attach('file', part.file.data, { filename: part.file.filename ?? 'image.bin', contentType: part.file.contentType ?? 'application/octet-stream' });
+  if (part.file)
+    req = req.attach('file', part.file.data, {
+      filename: part.file.filename ?? 'image.bin',
+      contentType: part.file.contentType ?? 'application/octet-stream',
+    });
   return req;
 }
 
-async function uploaded(emulator: Emulator, model: string, data = png(96, 80), fields: Record<string, string> = {}, secret = emulator.apiKey): Promise<string> {
-  const res = await upload(emulator, { file: { data, filename: 'frame.png', contentType: 'image/png' }, fields: { model_slug: model, ...fields } }, secret);
+async function uploaded(
+  emulator: Emulator,
+  model: string,
+  data = png(96, 80),
+  fields: Record<string, string> = {},
+  secret = emulator.apiKey,
+): Promise<string> {
+  const res = await upload(
+    emulator,
+    { file: { data, filename: 'frame.png', contentType: 'image/png' }, fields: { model_slug: model, ...fields } },
+    secret,
+  );
   expect(res.status, res.text).toBe(201);
   return res.body.id as string;
 }
@@ -79,7 +131,10 @@ describe('accepted uploads: 201 with an identifier and metadata', () => {
   it('registers a PNG for Model A', async () => {
     const emulator = makeEmulator({ ffmpegPath: false, clockStart: START });
     const data = png(128, 96);
-    const res = await upload(emulator, { file: { data, filename: 'start.png', contentType: 'image/png' }, fields: { model_slug: MODEL_A } });
+    const res = await upload(emulator, {
+      file: { data, filename: 'start.png', contentType: 'image/png' },
+      fields: { model_slug: MODEL_A },
+    });
     expect(res.status).toBe(201);
     expect(res.headers['content-type']).toBe('application/json');
     expect(res.body).toStrictEqual({
@@ -106,30 +161,60 @@ describe('accepted uploads: 201 with an identifier and metadata', () => {
     ['PNG', png(64, 64), 'png', 'image/png', 64, 64, 'first_frame'],
   ])('registers a %s for Model B with a target_slot', async (_name, data, format, mime, width, height, slot) => {
     const emulator = makeEmulator({ ffmpegPath: false });
-    const res = await upload(emulator, { file: { data, filename: `frame.${format}`, contentType: mime }, fields: { model_slug: MODEL_B, target_slot: slot } });
+    const res = await upload(emulator, {
+      file: { data, filename: `frame.${format}`, contentType: mime },
+      fields: { model_slug: MODEL_B, target_slot: slot },
+    });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ model_slug: MODEL_B, target_slot: slot, format, mime_type: mime, width, height, bytes: data.length });
+    expect(res.body).toMatchObject({
+      model_slug: MODEL_B,
+      target_slot: slot,
+      format,
+      mime_type: mime,
+      width,
+      height,
+      bytes: data.length,
+    });
   });
 
   it('accepts the pixel bounds 64x64 and 4096x4096 and exactly 10 MiB', async () => {
     const emulator = makeEmulator({ ffmpegPath: false });
-    expect((await upload(emulator, { file: { data: pngHeader(64, 64) }, fields: { model_slug: MODEL_A } })).status).toBe(201);
-    expect((await upload(emulator, { file: { data: pngHeader(4096, 4096) }, fields: { model_slug: MODEL_A } })).status).toBe(201);
-    const atLimit = await upload(emulator, { file: { data: pngHeader(800, 600, MAX_BYTES) }, fields: { model_slug: MODEL_A } });
+    expect(
+      (await upload(emulator, { file: { data: pngHeader(64, 64) }, fields: { model_slug: MODEL_A } })).status,
+    ).toBe(201);
+    expect(
+      (await upload(emulator, { file: { data: pngHeader(4096, 4096) }, fields: { model_slug: MODEL_A } })).status,
+    ).toBe(201);
+    const atLimit = await upload(emulator, {
+      file: { data: pngHeader(800, 600, MAX_BYTES) },
+      fields: { model_slug: MODEL_A },
+    });
     expect(atLimit.status).toBe(201);
     expect(atLimit.body.bytes).toBe(MAX_BYTES);
   });
 
   it('reads the type from the content: a PNG named notes.txt sent as text/plain is a PNG', async () => {
     const emulator = makeEmulator({ ffmpegPath: false });
-    const res = await upload(emulator, { file: { data: png(100, 100), filename: 'notes.txt', contentType: 'text/plain' }, fields: { model_slug: MODEL_A } });
+    const res = await upload(emulator, {
+      file: { data: png(100, 100), filename: 'notes.txt', contentType: 'text/plain' },
+      fields: { model_slug: MODEL_A },
+    });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ format: 'png', mime_type: 'image/png', filename: 'notes.txt', width: 100, height: 100 });
+    expect(res.body).toMatchObject({
+      format: 'png',
+      mime_type: 'image/png',
+      filename: 'notes.txt',
+      width: 100,
+      height: 100,
+    });
   });
 
   it('ignores extra form fields', async () => {
     const emulator = makeEmulator({ ffmpegPath: false });
-    const res = await upload(emulator, { file: { data: png(100, 100) }, fields: { model_slug: MODEL_A, comment: 'hello' } });
+    const res = await upload(emulator, {
+      file: { data: png(100, 100) },
+      fields: { model_slug: MODEL_A, comment: 'hello' },
+    });
     expect(res.status).toBe(201);
   });
 });
@@ -137,7 +222,10 @@ describe('accepted uploads: 201 with an identifier and metadata', () => {
 describe('refused uploads', () => {
   it('refuses text named photo.png and sent as image/png: 415 unsupported_media_type', async () => {
     const emulator = makeEmulator({ ffmpegPath: false });
-    const res = await upload(emulator, { file: { data: Buffer.from('just some text, not an image\n'), filename: 'photo.png', contentType: 'image/png' }, fields: { model_slug: MODEL_A } });
+    const res = await upload(emulator, {
+      file: { data: Buffer.from('just some text, not an image\n'), filename: 'photo.png', contentType: 'image/png' },
+      fields: { model_slug: MODEL_A },
+    });
     expect(res.status).toBe(415);
     expect(res.body).toStrictEqual({ error: { code: 'unsupported_media_type', message: expect.any(String) } });
   });
@@ -156,7 +244,10 @@ describe('refused uploads', () => {
 
   it('refuses a file over 10 MiB: 413 upload_too_large', async () => {
     const emulator = makeEmulator({ ffmpegPath: false });
-    const res = await upload(emulator, { file: { data: pngHeader(800, 600, MAX_BYTES + 1), filename: 'big.png', contentType: 'image/png' }, fields: { model_slug: MODEL_A } });
+    const res = await upload(emulator, {
+      file: { data: pngHeader(800, 600, MAX_BYTES + 1), filename: 'big.png', contentType: 'image/png' },
+      fields: { model_slug: MODEL_A },
+    });
     expect(res.status).toBe(413);
     expect(res.body).toStrictEqual({ error: { code: 'upload_too_large', message: expect.any(String) } });
   });
@@ -168,7 +259,10 @@ describe('refused uploads', () => {
     ['too tall', 500, 4097],
   ])('refuses an image %s: 422 image_dimensions at ["body","file"]', async (_name, width, height) => {
     const emulator = makeEmulator({ ffmpegPath: false });
-    const res = await upload(emulator, { file: { data: pngHeader(width, height), filename: 'x.png', contentType: 'image/png' }, fields: { model_slug: MODEL_A } });
+    const res = await upload(emulator, {
+      file: { data: pngHeader(width, height), filename: 'x.png', contentType: 'image/png' },
+      fields: { model_slug: MODEL_A },
+    });
     expect(res.status).toBe(422);
     expect(res.body).toStrictEqual({
       detail: [
@@ -217,7 +311,11 @@ describe('refused uploads', () => {
 
   it('reads an urlencoded form as FastAPI does: model_slug is there, only the file is missing', async () => {
     const emulator = makeEmulator({ ffmpegPath: false });
-    const res = await client(emulator).raw.post('/v1/media/uploads').set('Authorization', `Bearer ${emulator.apiKey}`).type('form').send({ model_slug: MODEL_A });
+    const res = await client(emulator)
+      .raw.post('/v1/media/uploads')
+      .set('Authorization', `Bearer ${emulator.apiKey}`)
+      .type('form')
+      .send({ model_slug: MODEL_A });
     expect(res.status).toBe(422);
     expect(res.body).toStrictEqual({ detail: [missingItem('file')] });
   });
@@ -231,7 +329,15 @@ describe('refused uploads', () => {
     expect(res.status).toBe(422);
     const value = fields[name as keyof typeof fields] as string;
     expect(res.body).toStrictEqual({
-      detail: [{ type: 'string_too_long', loc: ['body', name], msg: 'String should have at most 80 characters', input: value, ctx: { max_length: 80 } }],
+      detail: [
+        {
+          type: 'string_too_long',
+          loc: ['body', name],
+          msg: 'String should have at most 80 characters',
+          input: value,
+          ctx: { max_length: 80 },
+        },
+      ],
     });
   });
 
@@ -240,7 +346,10 @@ describe('refused uploads', () => {
     [MODEL_B, 'start_image', ['first_frame', 'last_frame']],
   ])('refuses an unknown target_slot for %s: 422 model_ref_slot_unknown', async (model, slot, allowed) => {
     const emulator = makeEmulator({ ffmpegPath: false });
-    const res = await upload(emulator, { file: { data: png(80, 80) }, fields: { model_slug: model, target_slot: slot } });
+    const res = await upload(emulator, {
+      file: { data: png(80, 80) },
+      fields: { model_slug: model, target_slot: slot },
+    });
     expect(res.status).toBe(422);
     expect(res.body).toStrictEqual({
       detail: [
@@ -257,7 +366,11 @@ describe('refused uploads', () => {
 
   it('answers a multipart body without a boundary with 400 malformed_multipart', async () => {
     const emulator = makeEmulator({ ffmpegPath: false });
-    const res = await client(emulator).raw.post('/v1/media/uploads').set('Authorization', `Bearer ${emulator.apiKey}`).set('Content-Type', 'multipart/form-data').send('--x\r\nContent-Disposition: form-data; name="model_slug"\r\n\r\nmotion-lite-v1\r\n--x--\r\n');
+    const res = await client(emulator)
+      .raw.post('/v1/media/uploads')
+      .set('Authorization', `Bearer ${emulator.apiKey}`)
+      .set('Content-Type', 'multipart/form-data')
+      .send('--x\r\nContent-Disposition: form-data; name="model_slug"\r\n\r\nmotion-lite-v1\r\n--x--\r\n');
     expect(res.status).toBe(400);
     expect(res.body).toStrictEqual({ error: { code: 'malformed_multipart', message: expect.any(String) } });
   });
@@ -289,7 +402,10 @@ describe('refused uploads', () => {
   it('refuses an upload for a model the key may not use: 403', async () => {
     const emulator = makeEmulator({ ffmpegPath: false });
     const ctx = emulator.context();
-    const key = ctx.accounts.createKey({ accountId: emulator.accountId, secret: 'sk-media-b-only-00001', modelScope: MODEL_B }, ctx.clock.now());
+    const key = ctx.accounts.createKey(
+      { accountId: emulator.accountId, secret: 'sk-media-b-only-00001', modelScope: MODEL_B },
+      ctx.clock.now(),
+    );
     const res = await upload(emulator, { file: { data: png(80, 80) }, fields: { model_slug: MODEL_A } }, key.secret);
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe('model_not_allowed_for_key');
@@ -308,7 +424,10 @@ describe('refs must be uploads of this account for this model (422 before any ch
     const ctx = emulator.context();
     const balance = ctx.ledger.balance(emulator.accountId);
     const generations = ctx.generations.size;
-    const res = await client(emulator).submit({ prompt: 'fox', max_credits: 10_000, ...body }, `refs-${Math.random().toString(36).slice(2, 12)}`);
+    const res = await client(emulator).submit(
+      { prompt: 'fox', max_credits: 10_000, ...body },
+      `refs-${Math.random().toString(36).slice(2, 12)}`,
+    );
     expect(res.status).toBe(422);
     expect(res.body).toStrictEqual({ detail });
     expect(ctx.ledger.balance(emulator.accountId)).toBe(balance);
@@ -321,7 +440,12 @@ describe('refs must be uploads of this account for this model (422 before any ch
   it('refuses an unknown upload id', async () => {
     const emulator = makeEmulator({ ffmpegPath: false });
     await expectRefused(emulator, { model_slug: MODEL_A, refs: ['upl_000042'] }, [
-      { type: 'model_ref_unknown', loc: ['body', 'refs', 0], msg: "Unknown upload 'upl_000042'; upload the file with POST /v1/media/uploads and pass the returned id", input: 'upl_000042' },
+      {
+        type: 'model_ref_unknown',
+        loc: ['body', 'refs', 0],
+        msg: "Unknown upload 'upl_000042'; upload the file with POST /v1/media/uploads and pass the returned id",
+        input: 'upl_000042',
+      },
     ]);
   });
 
@@ -330,10 +454,22 @@ describe('refs must be uploads of this account for this model (422 before any ch
     const other = otherAccount(emulator);
     const foreign = await uploaded(emulator, MODEL_A, png(96, 80), {}, other.secret);
     await expectRefused(emulator, { model_slug: MODEL_A, refs: [foreign] }, [
-      { type: 'model_ref_unknown', loc: ['body', 'refs', 0], msg: `Unknown upload '${foreign}'; upload the file with POST /v1/media/uploads and pass the returned id`, input: foreign },
+      {
+        type: 'model_ref_unknown',
+        loc: ['body', 'refs', 0],
+        msg: `Unknown upload '${foreign}'; upload the file with POST /v1/media/uploads and pass the returned id`,
+        input: foreign,
+      },
     ]);
     // Its owner may use it.
-    expect((await client(emulator, other.secret).submit({ model_slug: MODEL_A, prompt: 'fox', refs: [foreign], max_credits: 100 }, 'owner-use-0001')).status).toBe(202);
+    expect(
+      (
+        await client(emulator, other.secret).submit(
+          { model_slug: MODEL_A, prompt: 'fox', refs: [foreign], max_credits: 100 },
+          'owner-use-0001',
+        )
+      ).status,
+    ).toBe(202);
   });
 
   it('refuses an upload made for the other model, in refs and in ref_slots', async () => {
@@ -341,10 +477,22 @@ describe('refs must be uploads of this account for this model (422 before any ch
     const forB = await uploaded(emulator, MODEL_B);
     const forA = await uploaded(emulator, MODEL_A);
     await expectRefused(emulator, { model_slug: MODEL_A, refs: [forB] }, [
-      { type: 'model_ref_wrong_model', loc: ['body', 'refs', 0], msg: `Upload '${forB}' was made for model '${MODEL_B}'; upload it again for '${MODEL_A}'`, input: forB, ctx: { upload_model_slug: MODEL_B } },
+      {
+        type: 'model_ref_wrong_model',
+        loc: ['body', 'refs', 0],
+        msg: `Upload '${forB}' was made for model '${MODEL_B}'; upload it again for '${MODEL_A}'`,
+        input: forB,
+        ctx: { upload_model_slug: MODEL_B },
+      },
     ]);
     await expectRefused(emulator, { model_slug: MODEL_B, ref_slots: { first_frame: [forB], last_frame: [forA] } }, [
-      { type: 'model_ref_wrong_model', loc: ['body', 'ref_slots', 'last_frame', 0], msg: `Upload '${forA}' was made for model '${MODEL_A}'; upload it again for '${MODEL_B}'`, input: forA, ctx: { upload_model_slug: MODEL_A } },
+      {
+        type: 'model_ref_wrong_model',
+        loc: ['body', 'ref_slots', 'last_frame', 0],
+        msg: `Upload '${forA}' was made for model '${MODEL_A}'; upload it again for '${MODEL_B}'`,
+        input: forA,
+        ctx: { upload_model_slug: MODEL_A },
+      },
     ]);
   });
 
@@ -352,15 +500,29 @@ describe('refs must be uploads of this account for this model (422 before any ch
     const emulator = makeEmulator({ ffmpegPath: false });
     const forA = await uploaded(emulator, MODEL_A);
     await expectRefused(emulator, { model_slug: MODEL_B, refs: ['upl_nope', forA] }, [
-      { type: 'model_ref_unknown', loc: ['body', 'refs', 0], msg: "Unknown upload 'upl_nope'; upload the file with POST /v1/media/uploads and pass the returned id", input: 'upl_nope' },
-      { type: 'model_ref_wrong_model', loc: ['body', 'refs', 1], msg: `Upload '${forA}' was made for model '${MODEL_A}'; upload it again for '${MODEL_B}'`, input: forA, ctx: { upload_model_slug: MODEL_A } },
+      {
+        type: 'model_ref_unknown',
+        loc: ['body', 'refs', 0],
+        msg: "Unknown upload 'upl_nope'; upload the file with POST /v1/media/uploads and pass the returned id",
+        input: 'upl_nope',
+      },
+      {
+        type: 'model_ref_wrong_model',
+        loc: ['body', 'refs', 1],
+        msg: `Upload '${forA}' was made for model '${MODEL_A}'; upload it again for '${MODEL_B}'`,
+        input: forA,
+        ctx: { upload_model_slug: MODEL_A },
+      },
     ]);
   });
 });
 
 describe('frames: Model A start image, Model B first and last, swappable', () => {
   async function frames(emulator: Emulator, body: Record<string, unknown>) {
-    const res = await client(emulator).submit({ prompt: 'fox', max_credits: 10_000, ...body }, `frames-${Math.random().toString(36).slice(2, 12)}`);
+    const res = await client(emulator).submit(
+      { prompt: 'fox', max_credits: 10_000, ...body },
+      `frames-${Math.random().toString(36).slice(2, 12)}`,
+    );
     expect(res.status, res.text).toBe(202);
     return emulator.context().generations.get(res.body.generation.id)!.frames;
   }
@@ -369,7 +531,9 @@ describe('frames: Model A start image, Model B first and last, swappable', () =>
     const emulator = makeEmulator({ ffmpegPath: false });
     const start = await uploaded(emulator, MODEL_A, png(96, 80), { target_slot: 'start_image' });
     expect(await frames(emulator, { model_slug: MODEL_A, refs: [start] })).toEqual({ first: start });
-    expect(await frames(emulator, { model_slug: MODEL_A, ref_slots: { start_image: [start] } })).toEqual({ first: start });
+    expect(await frames(emulator, { model_slug: MODEL_A, ref_slots: { start_image: [start] } })).toEqual({
+      first: start,
+    });
   });
 
   it('assigns Model B frames by order, by ref_roles and by ref_slots', async () => {
@@ -378,11 +542,20 @@ describe('frames: Model A start image, Model B first and last, swappable', () =>
     const u2 = await uploaded(emulator, MODEL_B, jpeg(640, 360));
     expect(await frames(emulator, { model_slug: MODEL_B, refs: [u1, u2] })).toEqual({ first: u1, last: u2 });
     expect(await frames(emulator, { model_slug: MODEL_B, refs: [u2, u1] })).toEqual({ first: u2, last: u1 });
-    expect(await frames(emulator, { model_slug: MODEL_B, refs: [u1, u2], ref_roles: { [u1]: 'last', [u2]: 'first' } })).toEqual({ first: u2, last: u1 });
-    expect(await frames(emulator, { model_slug: MODEL_B, refs: [u1, u2], ref_roles: { [u1]: 'last' } })).toEqual({ first: u2, last: u1 });
-    expect(await frames(emulator, { model_slug: MODEL_B, ref_slots: { first_frame: [u2], last_frame: [u1] } })).toEqual({ first: u2, last: u1 });
+    expect(
+      await frames(emulator, { model_slug: MODEL_B, refs: [u1, u2], ref_roles: { [u1]: 'last', [u2]: 'first' } }),
+    ).toEqual({ first: u2, last: u1 });
+    expect(await frames(emulator, { model_slug: MODEL_B, refs: [u1, u2], ref_roles: { [u1]: 'last' } })).toEqual({
+      first: u2,
+      last: u1,
+    });
+    expect(await frames(emulator, { model_slug: MODEL_B, ref_slots: { first_frame: [u2], last_frame: [u1] } })).toEqual(
+      { first: u2, last: u1 },
+    );
     expect(await frames(emulator, { model_slug: MODEL_B, ref_slots: { last_frame: [u1] } })).toEqual({ last: u1 });
-    expect(await frames(emulator, { model_slug: MODEL_B, refs: [u1], ref_roles: { [u1]: 'last' } })).toEqual({ last: u1 });
+    expect(await frames(emulator, { model_slug: MODEL_B, refs: [u1], ref_roles: { [u1]: 'last' } })).toEqual({
+      last: u1,
+    });
     expect(await frames(emulator, { model_slug: MODEL_B, refs: [u1] })).toEqual({ first: u1 });
     // Uploads are not used up: each submission charged once, none refused.
     expect(emulator.context().generations.size).toBe(8);
@@ -391,7 +564,10 @@ describe('frames: Model A start image, Model B first and last, swappable', () =>
   it('renders a generation with a real start image to completion (ffmpeg when available)', async () => {
     const emulator = makeEmulator({ clockStart: START });
     const start = await uploaded(emulator, MODEL_A, png(160, 90));
-    const res = await client(emulator).submit({ model_slug: MODEL_A, prompt: 'from a gradient', refs: [start], max_credits: 100 }, 'real-start-0001');
+    const res = await client(emulator).submit(
+      { model_slug: MODEL_A, prompt: 'from a gradient', refs: [start], max_credits: 100 },
+      'real-start-0001',
+    );
     expect(res.status).toBe(202);
     await emulator.advance(60_000);
     const read = await client(emulator).get(`/v1/media/generations/${res.body.generation.id}`);

@@ -28,7 +28,10 @@ describe('the console page', () => {
     page = await browser.context.newPage();
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     page.on('console', (message) => message.type() === 'error' && problems.push(`console error: ${message.text()}`));
-    page.on('response', (response) => response.status() >= 400 && problems.push(`${response.status()} from ${response.url()}`));
+    page.on(
+      'response',
+      (response) => response.status() >= 400 && problems.push(`${response.status()} from ${response.url()}`),
+    );
     await page.goto(`${running.url}/_emulator/console`);
   });
 
@@ -40,7 +43,11 @@ describe('the console page', () => {
   async function submit(prompt: string, idempotencyKey: string): Promise<PublicGeneration> {
     const res = await fetch(`${running.url}/v1/media/generations`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${running.apiKey}`, 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey },
+      headers: {
+        Authorization: `Bearer ${running.apiKey}`,
+        'Content-Type': 'application/json',
+        'Idempotency-Key': idempotencyKey,
+      },
       body: JSON.stringify({ model_slug: 'motion-lite-v1', prompt, params: { duration: '4' }, max_credits: 1000 }),
     });
     expect(res.status).toBe(202);
@@ -48,7 +55,9 @@ describe('the console page', () => {
   }
 
   async function read(id: string): Promise<PublicGeneration> {
-    const res = await fetch(`${running.url}/v1/media/generations/${id}`, { headers: { Authorization: `Bearer ${running.apiKey}` } });
+    const res = await fetch(`${running.url}/v1/media/generations/${id}`, {
+      headers: { Authorization: `Bearer ${running.apiKey}` },
+    });
     return ((await res.json()) as { generation: PublicGeneration }).generation;
   }
 

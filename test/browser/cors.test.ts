@@ -30,14 +30,20 @@ describe('CORS in a real browser', () => {
   beforeAll(async () => {
     browser = await launchChromium();
     // The front-end app: another port is another origin, which is all CORS needs.
-    appServer = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><title>front-end app</title><h1>App</h1>'));
+    appServer = createServer((_req, res) =>
+      res
+        .writeHead(200, { 'Content-Type': 'text/html' })
+        .end('<!doctype html><title>front-end app</title><h1>App</h1>'),
+    );
     appOrigin = await listen(appServer);
     emulator = createEmulatorApp({ seed: 3, timing: 'manual', corsOrigins: [appOrigin] });
     await emulator.ready;
     const { url, server } = await emulator.listen(0, '127.0.0.1');
     emulatorUrl = url;
     // A second listener sees every request the browser really sent, preflights included.
-    server.on('request', (req: IncomingMessage) => seen.push({ method: req.method ?? '', url: req.url ?? '', origin: req.headers.origin, range: req.headers.range }));
+    server.on('request', (req: IncomingMessage) =>
+      seen.push({ method: req.method ?? '', url: req.url ?? '', origin: req.headers.origin, range: req.headers.range }),
+    );
   });
 
   afterAll(async () => {
@@ -54,8 +60,17 @@ describe('CORS in a real browser', () => {
       async ({ api, key }) => {
         const res = await fetch(`${api}/v1/media/generations`, {
           method: 'POST',
-          headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', 'Idempotency-Key': 'browser-cors-0001' },
-          body: JSON.stringify({ model_slug: 'motion-lite-v1', prompt: 'a lighthouse at dusk', params: { duration: '4' }, max_credits: 1000 }),
+          headers: {
+            Authorization: `Bearer ${key}`,
+            'Content-Type': 'application/json',
+            'Idempotency-Key': 'browser-cors-0001',
+          },
+          body: JSON.stringify({
+            model_slug: 'motion-lite-v1',
+            prompt: 'a lighthouse at dusk',
+            params: { duration: '4' },
+            max_credits: 1000,
+          }),
         });
         const body = (await res.json()) as { generation: { id: string; status: string } };
         return { status: res.status, body, length: res.headers.get('content-length') };
@@ -73,13 +88,20 @@ describe('CORS in a real browser', () => {
 
   it('lets the page read Retry-After when a key is over its daily ceiling', async () => {
     const ctx = emulator.context();
-    ctx.accounts.createKey({ accountId: emulator.accountId, secret: 'sk-media-browser-ceiling', dailyCreditLimit: 10 }, ctx.clock.now());
+    ctx.accounts.createKey(
+      { accountId: emulator.accountId, secret: 'sk-media-browser-ceiling', dailyCreditLimit: 10 },
+      ctx.clock.now(),
+    );
     const page = await browser.context.newPage();
     await page.goto(appOrigin);
     const refused = await page.evaluate(async (api) => {
       const res = await fetch(`${api}/v1/media/generations`, {
         method: 'POST',
-        headers: { Authorization: 'Bearer sk-media-browser-ceiling', 'Content-Type': 'application/json', 'Idempotency-Key': 'browser-cors-ceiling' },
+        headers: {
+          Authorization: 'Bearer sk-media-browser-ceiling',
+          'Content-Type': 'application/json',
+          'Idempotency-Key': 'browser-cors-ceiling',
+        },
         body: JSON.stringify({ model_slug: 'motion-lite-v1', prompt: 'too expensive today', max_credits: 1000 }),
       });
       const body = (await res.json()) as { error?: { code: string } };
@@ -94,8 +116,12 @@ describe('CORS in a real browser', () => {
   it('plays a signed output in a cross-origin <video crossorigin> and seeks with Range requests', async () => {
     expect(generationId).not.toBe('');
     await emulator.advance(10 * 60_000);
-    const read = await fetch(`${emulatorUrl}/v1/media/generations/${generationId}`, { headers: { Authorization: `Bearer ${emulator.apiKey}` } });
-    const { generation } = (await read.json()) as { generation: { status: string; outputs: { url: string; duration_seconds: number }[] } };
+    const read = await fetch(`${emulatorUrl}/v1/media/generations/${generationId}`, {
+      headers: { Authorization: `Bearer ${emulator.apiKey}` },
+    });
+    const { generation } = (await read.json()) as {
+      generation: { status: string; outputs: { url: string; duration_seconds: number }[] };
+    };
     expect(generation.status).toBe('completed');
     const output = generation.outputs[0];
 
@@ -111,12 +137,22 @@ describe('CORS in a real browser', () => {
       document.body.append(video);
       await new Promise((resolve, reject) => {
         video.addEventListener('loadedmetadata', resolve, { once: true });
-        video.addEventListener('error', () => reject(new Error(`video error ${video.error?.code}: ${video.error?.message}`)), { once: true });
+        video.addEventListener(
+          'error',
+          () => reject(new Error(`video error ${video.error?.code}: ${video.error?.message}`)),
+          { once: true },
+        );
       });
       video.currentTime = video.duration / 2;
       await new Promise((resolve) => video.addEventListener('seeked', resolve, { once: true }));
       const ranged = await fetch(src, { headers: { Range: 'bytes=0-99' } });
-      return { duration: video.duration, currentTime: video.currentTime, status: ranged.status, contentRange: ranged.headers.get('content-range'), bytes: (await ranged.arrayBuffer()).byteLength };
+      return {
+        duration: video.duration,
+        currentTime: video.currentTime,
+        status: ranged.status,
+        contentRange: ranged.headers.get('content-range'),
+        bytes: (await ranged.arrayBuffer()).byteLength,
+      };
     }, output.url);
 
     expect(played.duration).toBeCloseTo(output.duration_seconds, 1);
@@ -130,19 +166,24 @@ describe('CORS in a real browser', () => {
   });
 
   it('refuses a page whose origin is not in the list, as the browser enforces it', async () => {
-    const stranger = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><title>other</title>'));
+    const stranger = createServer((_req, res) =>
+      res.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><title>other</title>'),
+    );
     const strangerOrigin = await listen(stranger);
     try {
       const page = await browser.context.newPage();
       await page.goto(strangerOrigin);
-      const outcome = await page.evaluate(async ({ api, key }) => {
-        try {
-          await fetch(`${api}/v1/media/models`, { headers: { Authorization: `Bearer ${key}` } });
-          return 'allowed';
-        } catch (error) {
-          return (error as Error).name;
-        }
-      }, { api: emulatorUrl, key: emulator.apiKey });
+      const outcome = await page.evaluate(
+        async ({ api, key }) => {
+          try {
+            await fetch(`${api}/v1/media/models`, { headers: { Authorization: `Bearer ${key}` } });
+            return 'allowed';
+          } catch (error) {
+            return (error as Error).name;
+          }
+        },
+        { api: emulatorUrl, key: emulator.apiKey },
+      );
       expect(outcome).toBe('TypeError');
       await page.close();
     } finally {

@@ -35,7 +35,6 @@ export interface PageDocument {
   body: { append(node: unknown): void };
 }
 
-
 export interface PageGlobals {
   document: PageDocument;
 }

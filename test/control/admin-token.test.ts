@@ -32,7 +32,9 @@ describe('admin token', () => {
 
   it('accepts the token as a bearer token too, and never asks for it on health, the console or /v1/media', async () => {
     const { emulator, api } = controlled({ adminToken: TOKEN });
-    expect((await request(emulator.app).get('/_emulator/accounts').set('Authorization', `Bearer ${TOKEN}`)).status).toBe(200);
+    expect(
+      (await request(emulator.app).get('/_emulator/accounts').set('Authorization', `Bearer ${TOKEN}`)).status,
+    ).toBe(200);
     expect((await request(emulator.app).get('/_emulator/health')).status).toBe(200);
     expect((await request(emulator.app).get('/_emulator/console')).status).not.toBe(401);
     expect((await api.get('/v1/media/models')).status).toBe(200);

@@ -11,11 +11,19 @@ const parse = (argv: string[], env: Record<string, string> = {}) => {
 describe('control-plane CLI options', () => {
   it('defaults: control plane on, magic prompts on, no token, no scenario, no state file', () => {
     const o = parse([]);
-    expect([o.controlPlane, o.magicPrompts, o.adminToken, o.scenario, o.stateFile]).toEqual([undefined, undefined, undefined, undefined, undefined]);
+    expect([o.controlPlane, o.magicPrompts, o.adminToken, o.scenario, o.stateFile]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 
   it('reads --scenario, --state-file, --no-control-plane and --no-magic-prompts', () => {
-    expect(parse(['--scenario', 'flaky-network', '--state-file', '/tmp/s.json', '--no-control-plane', '--no-magic-prompts'])).toMatchObject({
+    expect(
+      parse(['--scenario', 'flaky-network', '--state-file', '/tmp/s.json', '--no-control-plane', '--no-magic-prompts']),
+    ).toMatchObject({
       scenario: 'flaky-network',
       stateFile: '/tmp/s.json',
       controlPlane: false,
@@ -31,17 +39,32 @@ describe('control-plane CLI options', () => {
       MEDIA_EMULATOR_MAGIC_PROMPTS: 'OFF',
       EMULATOR_ADMIN_TOKEN: 'secret-token',
     };
-    expect(parse([], env)).toMatchObject({ scenario: './my-scenario.json', stateFile: 'state.json', controlPlane: false, magicPrompts: false, adminToken: 'secret-token' });
+    expect(parse([], env)).toMatchObject({
+      scenario: './my-scenario.json',
+      stateFile: 'state.json',
+      controlPlane: false,
+      magicPrompts: false,
+      adminToken: 'secret-token',
+    });
     expect(parse(['--scenario', 'rate-limited'], env).scenario).toBe('rate-limited');
     expect(parse([], { MEDIA_EMULATOR_CONTROL_PLANE: 'on' }).controlPlane).toBe(true);
   });
 
   it('refuses an on/off variable with another value, naming it', () => {
     expect(() => parse([], { MEDIA_EMULATOR_CONTROL_PLANE: 'maybe' })).toThrow(CliError);
-    expect(() => parse([], { MEDIA_EMULATOR_CONTROL_PLANE: 'maybe' })).toThrow('MEDIA_EMULATOR_CONTROL_PLANE must be on or off');
+    expect(() => parse([], { MEDIA_EMULATOR_CONTROL_PLANE: 'maybe' })).toThrow(
+      'MEDIA_EMULATOR_CONTROL_PLANE must be on or off',
+    );
   });
 
   it('documents every flag in --help', () => {
-    for (const flag of ['--scenario', '--state-file', '--no-control-plane', '--no-magic-prompts', 'EMULATOR_ADMIN_TOKEN']) expect(HELP).toContain(flag);
+    for (const flag of [
+      '--scenario',
+      '--state-file',
+      '--no-control-plane',
+      '--no-magic-prompts',
+      'EMULATOR_ADMIN_TOKEN',
+    ])
+      expect(HELP).toContain(flag);
   });
 });

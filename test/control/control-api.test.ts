@@ -17,9 +17,17 @@ describe('accounts and keys', () => {
   it('lists accounts, sets and tops up balances as funding entries', async () => {
     const { emulator } = controlled();
     const http = admin(emulator.app);
-    expect((await http.get('/_emulator/accounts')).body).toEqual({ accounts: [{ id: 'acct_local', name: 'Local account', balance: 1_000_000, funding: 1_000_000 }] });
-    expect((await http.post('/_emulator/accounts/acct_local/balance', { add: 500 })).body).toEqual({ account_id: 'acct_local', balance: 1_000_500 });
-    expect((await http.post('/_emulator/accounts/acct_local/balance', { set: 2_000_000 })).body).toEqual({ account_id: 'acct_local', balance: 2_000_000 });
+    expect((await http.get('/_emulator/accounts')).body).toEqual({
+      accounts: [{ id: 'acct_local', name: 'Local account', balance: 1_000_000, funding: 1_000_000 }],
+    });
+    expect((await http.post('/_emulator/accounts/acct_local/balance', { add: 500 })).body).toEqual({
+      account_id: 'acct_local',
+      balance: 1_000_500,
+    });
+    expect((await http.post('/_emulator/accounts/acct_local/balance', { set: 2_000_000 })).body).toEqual({
+      account_id: 'acct_local',
+      balance: 2_000_000,
+    });
     const ledger = (await http.get('/_emulator/ledger?account_id=acct_local')).body.entries;
     expect(ledger.map((e: { type: string; amount: number }) => [e.type, e.amount])).toEqual([
       ['funding', 1_000_000],
@@ -54,12 +62,27 @@ describe('accounts and keys', () => {
   it('creates keys with a model scope and a daily ceiling, and revokes them', async () => {
     const { emulator } = controlled();
     const http = admin(emulator.app);
-    const created = await http.post('/_emulator/keys', { name: 'scoped', model_scope: 'still-sketch-v1', daily_credit_limit: 100, secret: 'sk-media-scoped-key' });
+    const created = await http.post('/_emulator/keys', {
+      name: 'scoped',
+      model_scope: 'still-sketch-v1',
+      daily_credit_limit: 100,
+      secret: 'sk-media-scoped-key',
+    });
     expect(created.status).toBe(201);
-    expect(created.body.key).toMatchObject({ id: 2, secret: 'sk-media-scoped-key', account_id: 'acct_local', model_scope: 'still-sketch-v1', daily_credit_limit: 100, revoked_at: null });
+    expect(created.body.key).toMatchObject({
+      id: 2,
+      secret: 'sk-media-scoped-key',
+      account_id: 'acct_local',
+      model_scope: 'still-sketch-v1',
+      daily_credit_limit: 100,
+      revoked_at: null,
+    });
     const scoped = request(emulator.app);
     skipContractCheck();
-    const refused = await scoped.post('/v1/media/estimate').set('Authorization', 'Bearer sk-media-scoped-key').send({ model_slug: 'motion-lite-v1', prompt: 'x' });
+    const refused = await scoped
+      .post('/v1/media/estimate')
+      .set('Authorization', 'Bearer sk-media-scoped-key')
+      .send({ model_slug: 'motion-lite-v1', prompt: 'x' });
     expect(refused.body.error.code).toBe('model_not_allowed_for_key');
     const revoked = await http.post('/_emulator/keys/2/revoke');
     expect(revoked.body.key.revoked_at).not.toBeNull();
@@ -89,20 +112,29 @@ describe('clock and timing', () => {
     expect((await http.post('/_emulator/clock/unfreeze')).body.frozen).toBe(false);
     expect((await http.post('/_emulator/clock/freeze')).body.frozen).toBe(true);
     skipContractCheck();
-    expect((await http.post('/_emulator/clock/advance', { by: 'soon' })).body.error.code).toBe('invalid_control_request');
+    expect((await http.post('/_emulator/clock/advance', { by: 'soon' })).body.error.code).toBe(
+      'invalid_control_request',
+    );
   });
 
   it('sets the timing profile globally and per model; new generations follow it', async () => {
     const { emulator, api, control } = controlled();
     const http = admin(emulator.app);
     expect((await http.get('/_emulator/timing')).body).toEqual({ profile: 'manual', by_model: {} });
-    expect((await http.put('/_emulator/timing', { by_model: { 'still-sketch-v1': 'instant' } })).body).toEqual({ profile: 'manual', by_model: { 'still-sketch-v1': 'instant' } });
+    expect((await http.put('/_emulator/timing', { by_model: { 'still-sketch-v1': 'instant' } })).body).toEqual({
+      profile: 'manual',
+      by_model: { 'still-sketch-v1': 'instant' },
+    });
     const res = await api.submit(submission(), idem(2));
     await control.advance(0);
     expect((await control.generation(res.body.generation.id)).status).toBe('completed');
-    expect((await http.put('/_emulator/timing', { profile: 'fast', by_model: { 'still-sketch-v1': null } })).body).toEqual({ profile: 'fast', by_model: {} });
+    expect(
+      (await http.put('/_emulator/timing', { profile: 'fast', by_model: { 'still-sketch-v1': null } })).body,
+    ).toEqual({ profile: 'fast', by_model: {} });
     skipContractCheck();
-    expect((await http.put('/_emulator/timing', { by_model: { 'no-such-model': 'fast' } })).body.error.message).toContain("by_model.no-such-model: no model 'no-such-model'");
+    expect(
+      (await http.put('/_emulator/timing', { by_model: { 'no-such-model': 'fast' } })).body.error.message,
+    ).toContain("by_model.no-such-model: no model 'no-such-model'");
   });
 });
 
@@ -116,7 +148,11 @@ describe('generations', () => {
     const all = (await http.get('/_emulator/generations')).body.generations;
     expect(all.map((g: { id: string }) => g.id)).toEqual([second, first]);
     expect(all[0].account_id).toBe('acct_local');
-    expect((await http.get('/_emulator/generations?status=completed&limit=5')).body.generations.map((g: { id: string }) => g.id)).toEqual([first]);
+    expect(
+      (await http.get('/_emulator/generations?status=completed&limit=5')).body.generations.map(
+        (g: { id: string }) => g.id,
+      ),
+    ).toEqual([first]);
   });
 
   it('completes now, or fails now with a code, a message and a refund policy', async () => {
@@ -127,8 +163,17 @@ describe('generations', () => {
     const completed = await http.post(`/_emulator/generations/${a}/complete`);
     expect(completed.body.generation).toMatchObject({ id: a, status: 'completed', billing_status: 'charged' });
     expect(completed.body.generation.outputs[0].url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/files\//);
-    const failed = await http.post(`/_emulator/generations/${b}/fail`, { code: 'content_policy', message: 'Nope.', refund: { partial: 1 } });
-    expect(failed.body.generation).toMatchObject({ status: 'failed', error: { code: 'content_policy', message: 'Nope.' }, refunded_credits: 1, billing_status: 'partially_refunded' });
+    const failed = await http.post(`/_emulator/generations/${b}/fail`, {
+      code: 'content_policy',
+      message: 'Nope.',
+      refund: { partial: 1 },
+    });
+    expect(failed.body.generation).toMatchObject({
+      status: 'failed',
+      error: { code: 'content_policy', message: 'Nope.' },
+      refunded_credits: 1,
+      billing_status: 'partially_refunded',
+    });
     skipContractCheck();
     expect((await http.post(`/_emulator/generations/${b}/fail`, {})).body.error.code).toBe('generation_final');
     expect((await http.post(`/_emulator/generations/${a}/complete`)).body.error.code).toBe('generation_final');
@@ -140,12 +185,18 @@ describe('generations', () => {
     const http = admin(emulator.app);
     const id = (await api.submit(submission(), idem(1))).body.generation.id;
     await control.complete(id);
-    const [first, second] = await Promise.all([http.post(`/_emulator/generations/${id}/refund`, {}), http.post(`/_emulator/generations/${id}/refund`, {})]);
+    const [first, second] = await Promise.all([
+      http.post(`/_emulator/generations/${id}/refund`, {}),
+      http.post(`/_emulator/generations/${id}/refund`, {}),
+    ]);
     const statuses = [first.status, second.status].sort();
     expect(statuses).toEqual([200, 409]);
     const ok = first.status === 200 ? first : second;
     const refused = first.status === 200 ? second : first;
-    expect(ok.body).toMatchObject({ refunded: CHEAP_PRICE, generation: { billing_status: 'refunded', net_credits: 0 } });
+    expect(ok.body).toMatchObject({
+      refunded: CHEAP_PRICE,
+      generation: { billing_status: 'refunded', net_credits: 0 },
+    });
     expect(refused.body.error.code).toBe('already_refunded');
     await expect(control.refund(id)).rejects.toMatchObject({ code: 'already_refunded' });
     expect((await control.ledger({ generation_id: id })).filter((e) => e.type === 'refund')).toHaveLength(1);

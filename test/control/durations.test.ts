@@ -22,7 +22,9 @@ describe('parseDuration', () => {
   });
 
   it.each(['', 'soon', '10 minutes', '-5s', '5x', 's'])('refuses %j with invalid_duration naming the field', (text) => {
-    expect(() => parseDuration(text, 'by')).toThrow(expect.objectContaining({ code: 'invalid_duration', message: expect.stringContaining('by must be a duration') }));
+    expect(() => parseDuration(text, 'by')).toThrow(
+      expect.objectContaining({ code: 'invalid_duration', message: expect.stringContaining('by must be a duration') }),
+    );
   });
 
   it('refuses negative and non-finite numbers', () => {
@@ -32,7 +34,9 @@ describe('parseDuration', () => {
 
   it('refuses durations past 100 years, which would push the clock beyond what a date can hold', () => {
     expect(parseDuration(MAX_DURATION_MS)).toBe(MAX_DURATION_MS);
-    expect(() => parseDuration(1e300, 'by')).toThrow(expect.objectContaining({ code: 'invalid_duration', message: expect.stringContaining('at most 100 years') }));
+    expect(() => parseDuration(1e300, 'by')).toThrow(
+      expect.objectContaining({ code: 'invalid_duration', message: expect.stringContaining('at most 100 years') }),
+    );
     expect(() => parseDuration('100000000d', 'by')).toThrow(expect.objectContaining({ code: 'invalid_duration' }));
   });
 

@@ -11,11 +11,17 @@ beforeEach(() => skipContractCheck());
 describe('rule validation', () => {
   it.each([
     [{ action: { type: 'status', status: 200 } }, 'action.status: must be between 400 and 599'],
-    [{ action: { type: 'explode' } }, 'action.type: type must be one of status, latency, reset, empty, hang, dribble, lost_response, fail'],
+    [
+      { action: { type: 'explode' } },
+      'action.type: type must be one of status, latency, reset, empty, hang, dribble, lost_response, fail',
+    ],
     [{ probabilty: 0.5, action: status503 }, '(root): unknown field "probabilty"'],
     [{ match: { prompt: '(' }, action: status503 }, 'match.prompt: is not a valid regular expression'],
     [{ match: { route: 'v1/media' }, action: status503 }, 'match.route: must start with "/"'],
-    [{ action: { type: 'latency', distribution: 'uniform', min_ms: 5 } }, 'action.max_ms: is required for a uniform latency'],
+    [
+      { action: { type: 'latency', distribution: 'uniform', min_ms: 5 } },
+      'action.max_ms: is required for a uniform latency',
+    ],
     [{ action: { type: 'fail', refund: { partial: 0 } } }, 'action.refund'],
     [{ action: { type: 'fail', delay: 'later' } }, 'action.delay: must be a duration'],
     [{ probability: 2, action: status503 }, 'probability:'],
@@ -64,8 +70,12 @@ describe('matchers', () => {
     const other = await control.createKey({ secret: 'sk-media-other-key-1' });
     await control.faults.add({ match: { key_id: other.id }, action: status503 });
     expect((await api.get('/v1/media/models')).status).toBe(200);
-    expect((await request(emulator.app).get('/v1/media/models').set('Authorization', `Bearer ${other.secret}`)).status).toBe(503);
-    expect((await request(emulator.app).get('/v1/media/models').set('Authorization', 'Bearer sk-media-unknown-key')).status).toBe(401);
+    expect(
+      (await request(emulator.app).get('/v1/media/models').set('Authorization', `Bearer ${other.secret}`)).status,
+    ).toBe(503);
+    expect(
+      (await request(emulator.app).get('/v1/media/models').set('Authorization', 'Bearer sk-media-unknown-key')).status,
+    ).toBe(401);
   });
 
   it('matches the prompt with a regular expression, plain or /literal/flags', async () => {
@@ -91,7 +101,10 @@ describe('matchers', () => {
   it('leaves CORS preflights alone unless a rule names OPTIONS', async () => {
     const { control, emulator } = controlled();
     await control.faults.add({ action: status503 });
-    const preflight = await request(emulator.app).options('/v1/media/models').set('Origin', 'http://localhost:3000').set('Access-Control-Request-Method', 'GET');
+    const preflight = await request(emulator.app)
+      .options('/v1/media/models')
+      .set('Origin', 'http://localhost:3000')
+      .set('Access-Control-Request-Method', 'GET');
     expect(preflight.status).toBe(204);
   });
 });
@@ -99,7 +112,11 @@ describe('matchers', () => {
 describe('order and counters', () => {
   it('applies the first matching rule only', async () => {
     const { control, api } = controlled();
-    await control.faults.add({ match: { route: '/v1/media/models' }, times: 1, action: { type: 'status', status: 502 } });
+    await control.faults.add({
+      match: { route: '/v1/media/models' },
+      times: 1,
+      action: { type: 'status', status: 502 },
+    });
     await control.faults.add({ match: { route: '/v1/media/models' }, action: { type: 'status', status: 504 } });
     expect((await api.get('/v1/media/models')).status).toBe(502);
     expect((await api.get('/v1/media/models')).status).toBe(504);
@@ -108,7 +125,12 @@ describe('order and counters', () => {
 
   it('`after` lets the first N matches through, `times` spends the rule', async () => {
     const { control, api } = controlled();
-    const rule = await control.faults.add({ match: { route: '/v1/media/models' }, after: 2, times: 2, action: status503 });
+    const rule = await control.faults.add({
+      match: { route: '/v1/media/models' },
+      after: 2,
+      times: 2,
+      action: status503,
+    });
     const statuses = [];
     for (let i = 0; i < 6; i++) statuses.push((await api.get('/v1/media/models')).status);
     expect(statuses).toEqual([200, 200, 503, 503, 200, 200]);
@@ -127,7 +149,9 @@ describe('order and counters', () => {
     const removed = await request(emulator.app).delete(`/_emulator/faults/${rule.id}`);
     expect(removed.body).toEqual({ faults: [] });
     expect((await api.get('/v1/media/models')).status).toBe(200);
-    expect((await request(emulator.app).delete(`/_emulator/faults/${rule.id}`)).body.error.code).toBe('fault_not_found');
+    expect((await request(emulator.app).delete(`/_emulator/faults/${rule.id}`)).body.error.code).toBe(
+      'fault_not_found',
+    );
   });
 
   it('probability draws from the seeded random: the same seed gives the same sequence twice', async () => {

@@ -3,7 +3,11 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { CHEAP_PRICE, controlled, idem, skipContractCheck, submission } from './support.js';
 
-async function accepted(api: ReturnType<typeof controlled>['api'], n: number | string, overrides: Record<string, unknown> = {}) {
+async function accepted(
+  api: ReturnType<typeof controlled>['api'],
+  n: number | string,
+  overrides: Record<string, unknown> = {},
+) {
   const res = await api.submit(submission(overrides), idem(n));
   expect(res.status).toBe(202);
   return res.body.generation.id as string;
@@ -18,19 +22,32 @@ describe('fail action', () => {
     expect((await control.generation(id)).status).toBe('pending');
     await control.advance('1ms');
     const g = (await api.get(`/v1/media/generations/${id}`)).body.generation;
-    expect(g).toMatchObject({ status: 'failed', charged_credits: CHEAP_PRICE, refunded_credits: CHEAP_PRICE, net_credits: 0, billing_status: 'refunded' });
+    expect(g).toMatchObject({
+      status: 'failed',
+      charged_credits: CHEAP_PRICE,
+      refunded_credits: CHEAP_PRICE,
+      net_credits: 0,
+      billing_status: 'refunded',
+    });
     expect(g.error.code).toBe('content_policy');
     expect(g.error.message).toContain('The charge was refunded.');
   });
 
   it('fails at running after a delay with the charge standing (refund none)', async () => {
     const { control, api } = controlled();
-    await control.faults.add({ action: { type: 'fail', at: 'running', delay: '2s', code: 'internal_error', refund: 'none' } });
+    await control.faults.add({
+      action: { type: 'fail', at: 'running', delay: '2s', code: 'internal_error', refund: 'none' },
+    });
     const id = await accepted(api, 2);
     await control.advance('1s');
     expect((await control.generation(id)).status).toBe('running');
     await control.advance('2s');
-    expect(await control.generation(id)).toMatchObject({ status: 'failed', error: { code: 'internal_error' }, refunded_credits: 0, billing_status: 'charged' });
+    expect(await control.generation(id)).toMatchObject({
+      status: 'failed',
+      error: { code: 'internal_error' },
+      refunded_credits: 0,
+      billing_status: 'charged',
+    });
   });
 
   it('refunds part of the charge (partially_refunded), and a partial refund of everything is a full one', async () => {
@@ -40,9 +57,19 @@ describe('fail action', () => {
     const partial = await accepted(api, 3);
     const whole = await accepted(api, 4);
     await control.advance('5s');
-    expect(await control.generation(partial)).toMatchObject({ status: 'failed', refunded_credits: 1, net_credits: CHEAP_PRICE - 1, billing_status: 'partially_refunded' });
-    expect((await control.generation(partial)).error?.message).toContain(`1 of the ${CHEAP_PRICE} credits charged were refunded.`);
-    expect(await control.generation(whole)).toMatchObject({ refunded_credits: CHEAP_PRICE, billing_status: 'refunded' });
+    expect(await control.generation(partial)).toMatchObject({
+      status: 'failed',
+      refunded_credits: 1,
+      net_credits: CHEAP_PRICE - 1,
+      billing_status: 'partially_refunded',
+    });
+    expect((await control.generation(partial)).error?.message).toContain(
+      `1 of the ${CHEAP_PRICE} credits charged were refunded.`,
+    );
+    expect(await control.generation(whole)).toMatchObject({
+      refunded_credits: CHEAP_PRICE,
+      billing_status: 'refunded',
+    });
   });
 
   it('counts a generation rule only when a generation is accepted, not for a refused request', async () => {

@@ -30,12 +30,23 @@ describe('status action', () => {
 
   it('sends Retry-After (and retry_after_seconds) when asked, and 1 s by default on a 429', async () => {
     const { control, api } = controlled();
-    await control.faults.add({ times: 1, action: { type: 'status', status: 503, retry_after: '30s', code: 'maintenance', message: 'Down for maintenance.' } });
+    await control.faults.add({
+      times: 1,
+      action: {
+        type: 'status',
+        status: 503,
+        retry_after: '30s',
+        code: 'maintenance',
+        message: 'Down for maintenance.',
+      },
+    });
     await control.faults.add({ times: 1, action: { type: 'status', status: 429 } });
     await control.faults.add({ times: 1, action: { type: 'status', status: 500 } });
     const first = await api.get('/v1/media/models');
     expect(first.headers['retry-after']).toBe('30');
-    expect(first.body).toEqual({ error: { code: 'maintenance', message: 'Down for maintenance.', retry_after_seconds: 30 } });
+    expect(first.body).toEqual({
+      error: { code: 'maintenance', message: 'Down for maintenance.', retry_after_seconds: 30 },
+    });
     const second = await api.get('/v1/media/models');
     expect(second.headers['retry-after']).toBe('1');
     const third = await api.get('/v1/media/models');
@@ -50,7 +61,12 @@ describe('status action', () => {
     for (let i = 0; i < 3; i++) expect((await api.submit(submission(), idem('same'))).status).toBe(503);
     expect(await control.accounts()).toEqual(before);
     expect(await control.generations()).toEqual([]);
-    expect(emulator.context().ledger.list({ generationId: undefined }).filter((e) => e.type === 'charge')).toEqual([]);
+    expect(
+      emulator
+        .context()
+        .ledger.list({ generationId: undefined })
+        .filter((e) => e.type === 'charge'),
+    ).toEqual([]);
     const accepted = await api.submit(submission(), idem('same'));
     expect(accepted.status).toBe(202);
     expect(accepted.body.replayed).toBe(false);
@@ -68,8 +84,14 @@ describe('latency action (short real delays: here the behaviour is time)', () =>
 
   it('draws uniform and lognormal delays within their bounds', async () => {
     const { control, api } = controlled();
-    const uniform = await control.faults.add({ times: 1, action: { type: 'latency', distribution: 'uniform', min_ms: 60, max_ms: 90 } });
-    await control.faults.add({ times: 1, action: { type: 'latency', distribution: 'lognormal', median_ms: 40, sigma: 0.3, max_ms: 120 } });
+    const uniform = await control.faults.add({
+      times: 1,
+      action: { type: 'latency', distribution: 'uniform', min_ms: 60, max_ms: 90 },
+    });
+    await control.faults.add({
+      times: 1,
+      action: { type: 'latency', distribution: 'lognormal', median_ms: 40, sigma: 0.3, max_ms: 120 },
+    });
     const a = await elapsed(() => api.get('/v1/media/models'));
     expect(a.result.headers['x-emulator-fault']).toBe(uniform.id);
     expect(a.ms).toBeGreaterThanOrEqual(55);
@@ -100,7 +122,9 @@ describe('dribble action through supertest', () => {
   it('sends the whole body, slowly', async () => {
     const { control, emulator } = controlled();
     await control.faults.add({ action: { type: 'dribble', chunks: 4, duration: '150ms' } });
-    const { result, ms } = await elapsed(() => request(emulator.app).get('/v1/media/models').set('Authorization', `Bearer ${emulator.apiKey}`));
+    const { result, ms } = await elapsed(() =>
+      request(emulator.app).get('/v1/media/models').set('Authorization', `Bearer ${emulator.apiKey}`),
+    );
     expect(result.status).toBe(200);
     expect(result.body.models.length).toBeGreaterThan(0);
     expect(ms).toBeGreaterThanOrEqual(140);

@@ -31,7 +31,10 @@ describe('journal', () => {
   it('filters by path (exact or prefix*), method, status (exact or class), since, fault and limit', async () => {
     skipContractCheck();
     const { emulator, api, control } = controlled({ clockStart: '2026-05-01T12:00:00Z' });
-    const rule = await control.faults.add({ match: { route: '/v1/media/usage' }, action: { type: 'status', status: 503 } });
+    const rule = await control.faults.add({
+      match: { route: '/v1/media/usage' },
+      action: { type: 'status', status: 503 },
+    });
     await api.get('/v1/media/models');
     const id = (await api.submit(submission(), idem(1))).body.generation.id;
     await control.advance('1m');
@@ -40,14 +43,21 @@ describe('journal', () => {
     await api.get('/v1/media/generations/gen_missing');
     const paths = (q: object) => control.journal(q).then((es) => es.map((e) => `${e.method} ${e.path} ${e.status}`));
     expect(await paths({ path: '/v1/media/generations' })).toEqual(['POST /v1/media/generations 202']);
-    expect(await paths({ path: '/v1/media/generations*', method: 'get' })).toEqual([`GET /v1/media/generations/${id} 200`, 'GET /v1/media/generations/gen_missing 404']);
+    expect(await paths({ path: '/v1/media/generations*', method: 'get' })).toEqual([
+      `GET /v1/media/generations/${id} 200`,
+      'GET /v1/media/generations/gen_missing 404',
+    ]);
     expect(await paths({ status: '4xx' })).toEqual(['GET /v1/media/generations/gen_missing 404']);
     expect(await paths({ status: 503 })).toEqual(['GET /v1/media/usage 503']);
     expect(await paths({ fault_id: rule.id })).toEqual(['GET /v1/media/usage 503']);
     expect(await paths({ since: '2026-05-01T12:00:30Z' })).toHaveLength(3);
-    expect(await paths({ since: new Date('2026-05-01T12:01:00Z'), limit: 1 })).toEqual(['GET /v1/media/generations/gen_missing 404']);
+    expect(await paths({ since: new Date('2026-05-01T12:01:00Z'), limit: 1 })).toEqual([
+      'GET /v1/media/generations/gen_missing 404',
+    ]);
 
-    const http = await request(emulator.app).get('/_emulator/journal').query({ path: '/v1/media/generations*', status: '2xx', limit: '5' });
+    const http = await request(emulator.app)
+      .get('/_emulator/journal')
+      .query({ path: '/v1/media/generations*', status: '2xx', limit: '5' });
     expect(http.body.entries.map((e: { status: number }) => e.status)).toEqual([202, 200]);
     const bad = await request(emulator.app).get('/_emulator/journal').query({ status: 'lots' });
     expect([bad.status, bad.body.error.code]).toEqual([422, 'invalid_control_request']);

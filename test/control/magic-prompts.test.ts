@@ -14,7 +14,12 @@ describe('magic prompt markers', () => {
   it('[emulator:fail=content_policy] fails while pending with a full refund', async () => {
     const { control, id } = await run('a cat [emulator:fail=content_policy]');
     const g = await control.waitFor(id, 'final');
-    expect(g).toMatchObject({ status: 'failed', error: { code: 'content_policy' }, billing_status: 'refunded', net_credits: 0 });
+    expect(g).toMatchObject({
+      status: 'failed',
+      error: { code: 'content_policy' },
+      billing_status: 'refunded',
+      net_credits: 0,
+    });
     expect(g.prompt).toBe('a cat [emulator:fail=content_policy]');
   });
 
@@ -22,7 +27,11 @@ describe('magic prompt markers', () => {
     const { control, id } = await run('[emulator:fail=internal_error,refund=none] a dog');
     await control.advance('1s');
     expect((await control.generation(id)).status).toBe('failed');
-    expect(await control.generation(id)).toMatchObject({ error: { code: 'internal_error' }, billing_status: 'charged', net_credits: CHEAP_PRICE });
+    expect(await control.generation(id)).toMatchObject({
+      error: { code: 'internal_error' },
+      billing_status: 'charged',
+      net_credits: CHEAP_PRICE,
+    });
   });
 
   it('refund=partial:N, at= and after= shape the failure', async () => {
@@ -31,7 +40,12 @@ describe('magic prompt markers', () => {
     await control.advance('9999ms');
     expect((await control.generation(id)).status).toBe('running');
     await control.advance('1ms');
-    expect(await control.generation(id)).toMatchObject({ status: 'failed', error: { code: 'timeout' }, refunded_credits: 3, billing_status: 'partially_refunded' });
+    expect(await control.generation(id)).toMatchObject({
+      status: 'failed',
+      error: { code: 'timeout' },
+      refunded_credits: 3,
+      billing_status: 'partially_refunded',
+    });
   });
 
   it('[emulator:delay=30s] completes 30 s after submission', async () => {
@@ -65,8 +79,14 @@ describe('magic prompt markers', () => {
   });
 
   it('several markers combine, later keys winning', async () => {
-    expect(markerActions('[emulator:stall] and [emulator:expired-urls,delay=5s]').map((a) => a.type).sort()).toEqual(['delay', 'expired_urls', 'stall']);
-    expect(markerActions('[emulator:fail=timeout] [emulator:fail=content_policy]')).toMatchObject([{ type: 'fail', code: 'content_policy', at: 'pending' }]);
+    expect(
+      markerActions('[emulator:stall] and [emulator:expired-urls,delay=5s]')
+        .map((a) => a.type)
+        .sort(),
+    ).toEqual(['delay', 'expired_urls', 'stall']);
+    expect(markerActions('[emulator:fail=timeout] [emulator:fail=content_policy]')).toMatchObject([
+      { type: 'fail', code: 'content_policy', at: 'pending' },
+    ]);
   });
 
   it('a marker overrides a matching fault rule', async () => {

@@ -26,7 +26,12 @@ export function rawRequest(url: string, options: RawOptions = {}): Promise<RawAn
     const req = request(url, {
       method: options.method ?? 'GET',
       agent: false,
-      headers: { ...(payload ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) } : {}), ...options.headers },
+      headers: {
+        ...(payload
+          ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) }
+          : {}),
+        ...options.headers,
+      },
     });
     if (options.timeoutMs) req.setTimeout(options.timeoutMs, () => req.destroy(new Error('timeout')));
     req.on('error', reject);
@@ -39,7 +44,9 @@ export function rawRequest(url: string, options: RawOptions = {}): Promise<RawAn
         body += c;
       });
       res.on('error', reject);
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body, chunks, ms: performance.now() - started }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body, chunks, ms: performance.now() - started }),
+      );
     });
     req.end(payload);
   });

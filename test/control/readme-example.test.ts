@@ -13,7 +13,11 @@ afterAll(() => emulator.close());
 function submit(body: object, idempotencyKey: string) {
   return fetch(`${emulator.url}/v1/media/generations`, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${emulator.apiKey}`, 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey },
+    headers: {
+      Authorization: `Bearer ${emulator.apiKey}`,
+      'Content-Type': 'application/json',
+      'Idempotency-Key': idempotencyKey,
+    },
     body: JSON.stringify(body),
   });
 }
@@ -24,7 +28,11 @@ type Refused = { error: { code: string } };
 
 it('retries a 503 with the same Idempotency-Key and is charged once', async () => {
   const { control } = emulator;
-  await control.faults.add({ match: { method: 'POST', route: '/v1/media/generations' }, times: 1, action: { type: 'status', status: 503, retry_after: '1s' } });
+  await control.faults.add({
+    match: { method: 'POST', route: '/v1/media/generations' },
+    times: 1,
+    action: { type: 'status', status: 503, retry_after: '1s' },
+  });
 
   const first = await submit(request, 'order-42-attempt');
   expect(first.status).toBe(503);

@@ -7,7 +7,12 @@ describe('reset', () => {
   it('puts everything back as it was seeded', async () => {
     skipContractCheck();
     const { emulator, api, control } = controlled({ clockStart: '2026-01-01T00:00:00Z' });
-    const seeded = { accounts: await control.accounts(), keys: await control.keys(), clock: await control.clock(), timing: await control.timing() };
+    const seeded = {
+      accounts: await control.accounts(),
+      keys: await control.keys(),
+      clock: await control.clock(),
+      timing: await control.timing(),
+    };
 
     const first = await api.submit(submission(), idem(1));
     expect(first.body.generation.id).toBe('gen_000001');
@@ -47,7 +52,10 @@ describe('reset', () => {
     expect((await control.scenario.progress())?.faults[0].fired).toBe(1);
     await control.reset();
     const progress = await control.scenario.progress();
-    expect(progress).toMatchObject({ name: 'flaky-network', faults: [{ id: 'flaky-network-503', fired: 0, remaining: 2 }] });
+    expect(progress).toMatchObject({
+      name: 'flaky-network',
+      faults: [{ id: 'flaky-network-503', fired: 0, remaining: 2 }],
+    });
     expect((await api.submit(submission(), idem(1))).status).toBe(503);
   });
 

@@ -14,7 +14,12 @@ async function start() {
   running.push(started);
   const auth = { Authorization: `Bearer ${started.apiKey}` };
   const submit = (key: string, timeoutMs?: number) =>
-    rawRequest(`${started.url}/v1/media/generations`, { method: 'POST', headers: { ...auth, 'Idempotency-Key': key }, body: submission(), timeoutMs });
+    rawRequest(`${started.url}/v1/media/generations`, {
+      method: 'POST',
+      headers: { ...auth, 'Idempotency-Key': key },
+      body: submission(),
+      timeoutMs,
+    });
   return { ...started, auth, submit };
 }
 
@@ -30,7 +35,9 @@ describe('connection faults on a real socket', () => {
     const retry = await submit(idem(1));
     expect(retry.status).toBe(202);
     expect(JSON.parse(retry.body).replayed).toBe(false);
-    await eventually(async () => expect(await control.journal({ fault_id: rule.id })).toMatchObject([{ status: 0, method: 'POST' }]));
+    await eventually(async () =>
+      expect(await control.journal({ fault_id: rule.id })).toMatchObject([{ status: 0, method: 'POST' }]),
+    );
   });
 
   it('empty: the connection closes without a byte of answer, and nothing is charged', async () => {
@@ -48,7 +55,9 @@ describe('connection faults on a real socket', () => {
     await expect(submit(idem(3), 150)).rejects.toThrow('timeout');
     expect(performance.now() - started).toBeGreaterThanOrEqual(140);
     expect(await control.generations()).toEqual([]);
-    await eventually(async () => expect(await control.journal({ fault_id: rule.id })).toMatchObject([{ status: 0, idempotency_key: idem(3) }]));
+    await eventually(async () =>
+      expect(await control.journal({ fault_id: rule.id })).toMatchObject([{ status: 0, idempotency_key: idem(3) }]),
+    );
   });
 
   it('dribble: the answer arrives complete, in several chunks, over the duration', async () => {
@@ -73,11 +82,19 @@ describe('connection faults on a real socket', () => {
 describe('lost response', () => {
   it('processes the submission, drops the answer, and a retry with the same key gets replayed: true and one charge', async () => {
     const { control, url, apiKey } = await start();
-    const rule = await control.faults.add({ match: { method: 'POST', route: '/v1/media/generations' }, times: 1, action: { type: 'lost_response' } });
+    const rule = await control.faults.add({
+      match: { method: 'POST', route: '/v1/media/generations' },
+      times: 1,
+      action: { type: 'lost_response' },
+    });
     const send = () =>
       fetch(`${url}/v1/media/generations`, {
         method: 'POST',
-        headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json', 'Idempotency-Key': idem('lost') },
+        headers: {
+          Authorization: `Bearer ${apiKey}`,
+          'Content-Type': 'application/json',
+          'Idempotency-Key': idem('lost'),
+        },
         body: JSON.stringify(submission()),
       });
     await expect(send()).rejects.toThrow();

@@ -78,8 +78,27 @@ describe('export and import', () => {
     }
     const good = await control.exportState();
     const broken = { ...good, domain: { ...good.domain, keys: [{ id: 'x' }] } };
-    await expect(control.importState(broken as never)).rejects.toMatchObject({ code: 'invalid_state', message: expect.stringContaining('domain.keys[0].id') });
-    const badRule = { ...good, control: { ...good.control, faults: [{ id: 'r', source: 'api', createdAt: 0, definition: { action: { type: 'nope' } }, enabled: true, matched: 0, fired: 0 }] } };
+    await expect(control.importState(broken as never)).rejects.toMatchObject({
+      code: 'invalid_state',
+      message: expect.stringContaining('domain.keys[0].id'),
+    });
+    const badRule = {
+      ...good,
+      control: {
+        ...good.control,
+        faults: [
+          {
+            id: 'r',
+            source: 'api',
+            createdAt: 0,
+            definition: { action: { type: 'nope' } },
+            enabled: true,
+            matched: 0,
+            fired: 0,
+          },
+        ],
+      },
+    };
     await expect(control.importState(badRule as never)).rejects.toMatchObject({ code: 'invalid_fault_rule' });
     expect((await control.accounts())[0].balance).toBe(42);
   });

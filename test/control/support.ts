@@ -13,7 +13,12 @@ export function controlled(options: EmulatorOptions = {}) {
   return { emulator, control, api: client(emulator) };
 }
 
-export const submission = (overrides: Record<string, unknown> = {}) => ({ model_slug: CHEAP_MODEL, prompt: 'a lighthouse at dusk', max_credits: 100, ...overrides });
+export const submission = (overrides: Record<string, unknown> = {}) => ({
+  model_slug: CHEAP_MODEL,
+  prompt: 'a lighthouse at dusk',
+  max_credits: 100,
+  ...overrides,
+});
 
 /** Idempotency keys are at least 8 characters. */
 export const idem = (n: number | string) => `idem-key-${n}`;

@@ -21,7 +21,10 @@ describe('waitFor', () => {
   });
 
   it('reaches a realistic-profile completion at once on a running clock, without sleeping', async () => {
-    const { control, id } = await submitted({ timing: 'realistic', clock: 'real' }, { model_slug: 'mesh-blocks-v1', max_credits: 1000 });
+    const { control, id } = await submitted(
+      { timing: 'realistic', clock: 'real' },
+      { model_slug: 'mesh-blocks-v1', max_credits: 1000 },
+    );
     const started = performance.now();
     expect((await control.waitFor(id, 'completed')).status).toBe('completed');
     expect(performance.now() - started).toBeLessThan(5000);
@@ -38,13 +41,19 @@ describe('waitFor', () => {
   it('throws when the state is already behind, or nothing is scheduled (a stall)', async () => {
     const { control, id } = await submitted({}, { prompt: 'x [emulator:stall]' });
     await control.waitFor(id, 'running');
-    await expect(control.waitFor(id, 'pending')).rejects.toMatchObject({ message: expect.stringContaining('it is already running') });
-    await expect(control.waitFor(id, 'completed')).rejects.toMatchObject({ message: expect.stringContaining('nothing is scheduled') });
+    await expect(control.waitFor(id, 'pending')).rejects.toMatchObject({
+      message: expect.stringContaining('it is already running'),
+    });
+    await expect(control.waitFor(id, 'completed')).rejects.toMatchObject({
+      message: expect.stringContaining('nothing is scheduled'),
+    });
   });
 
   it('gives up beyond `within` of emulator time (default 24h)', async () => {
     const { control, id } = await submitted({}, { prompt: 'x [emulator:pending=2d]' });
-    await expect(control.waitFor(id, 'running')).rejects.toMatchObject({ message: expect.stringContaining('more than 24h') });
+    await expect(control.waitFor(id, 'running')).rejects.toMatchObject({
+      message: expect.stringContaining('more than 24h'),
+    });
     expect((await control.waitFor(id, 'running', { within: '3d' })).status).toBe('running');
   });
 

@@ -5,7 +5,9 @@ import addFormatsModule from 'ajv-formats';
 import type { OpenApiDocument } from '../../src/openapi/document.js';
 
 // ajv-formats is CommonJS: its default export arrives wrapped under ESM.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
+  ajv: Ajv2020,
+) => void;
 
 export interface Exchange {
   method: string;
@@ -30,7 +32,11 @@ interface Route {
 
 const DOC_ID = 'https://emulator.local/openapi.json';
 const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
-const mediaType = (value: unknown) => String(value ?? '').split(';')[0].trim().toLowerCase();
+const mediaType = (value: unknown) =>
+  String(value ?? '')
+    .split(';')[0]
+    .trim()
+    .toLowerCase();
 
 const badEscape = (path: string) =>
   path.split('/').some((segment) => {
@@ -116,13 +122,16 @@ export class ContractChecker {
       return problems;
     }
     // A fault rule's answer is marked; it is checked against the injected-fault response, whatever its status.
-    const injected = x.status >= 400 && x.headers['x-emulator-fault'] !== undefined && operation.responses.default !== undefined;
+    const injected =
+      x.status >= 400 && x.headers['x-emulator-fault'] !== undefined && operation.responses.default !== undefined;
     // `default` documents fault-rule answers only: an unmarked status must be listed explicitly.
     const key = injected ? 'default' : String(x.status);
     const response = operation.responses[key];
     if (!response) {
       const listed = Object.keys(operation.responses).filter((k) => k !== 'default');
-      fail(`undocumented status ${x.status} for ${method.toUpperCase()} ${route.template} (documented: ${listed.join(', ')}${operation.responses.default ? '; any other status only from a fault rule, with X-Emulator-Fault' : ''})`);
+      fail(
+        `undocumented status ${x.status} for ${method.toUpperCase()} ${route.template} (documented: ${listed.join(', ')}${operation.responses.default ? '; any other status only from a fault rule, with X-Emulator-Fault' : ''})`,
+      );
       return problems;
     }
     for (const [name, header] of Object.entries(response.headers ?? {})) {
@@ -136,7 +145,9 @@ export class ContractChecker {
       return problems;
     }
     const documented = Object.keys(content);
-    const match = documented.find((t) => t === type || t === '*/*' || (t.endsWith('/*') && type.startsWith(t.slice(0, -1))));
+    const match = documented.find(
+      (t) => t === type || t === '*/*' || (t.endsWith('/*') && type.startsWith(t.slice(0, -1))),
+    );
     if (!match) {
       fail(`content-type '${type}' is not documented (documented: ${documented.join(', ')})`);
       return problems;
@@ -171,7 +182,8 @@ export class ContractChecker {
     }
     const envelope = (body as { error?: unknown })?.error;
     const validate = this.validator(this.errorEnvelope(code));
-    if (!envelope || Object.keys(body as object).length !== 1 || !validate(envelope)) fail(`expected { error: { code: '${code}', message } }\n${this.describe(validate)}`);
+    if (!envelope || Object.keys(body as object).length !== 1 || !validate(envelope))
+      fail(`expected { error: { code: '${code}', message } }\n${this.describe(validate)}`);
   }
 
   private describe(validate: ValidateFunction): string {
@@ -179,8 +191,17 @@ export class ContractChecker {
     // oneOf failures repeat every branch's complaint; the most specific (deepest) ones say what is wrong.
     const depth = (e: { instancePath: string }) => e.instancePath.split('/').length;
     const deepest = Math.max(0, ...errors.map(depth));
-    const shown = errors.filter((e) => depth(e) === deepest || e.keyword === 'additionalProperties' || e.keyword === 'required');
-    return [...new Set(shown.map((e) => `  - ${e.instancePath || '(root)'} ${e.message}${e.keyword === 'additionalProperties' ? ` '${(e.params as { additionalProperty: string }).additionalProperty}'` : ''}${e.keyword === 'const' || e.keyword === 'enum' ? ` ${JSON.stringify((e.params as object))}` : ''}`))]
+    const shown = errors.filter(
+      (e) => depth(e) === deepest || e.keyword === 'additionalProperties' || e.keyword === 'required',
+    );
+    return [
+      ...new Set(
+        shown.map(
+          (e) =>
+            `  - ${e.instancePath || '(root)'} ${e.message}${e.keyword === 'additionalProperties' ? ` '${(e.params as { additionalProperty: string }).additionalProperty}'` : ''}${e.keyword === 'const' || e.keyword === 'enum' ? ` ${JSON.stringify(e.params as object)}` : ''}`,
+        ),
+      ),
+    ]
       .slice(0, 12)
       .join('\n');
   }
@@ -188,7 +209,8 @@ export class ContractChecker {
   private excerpt(x: Exchange): string {
     if (x.method === 'HEAD' || x.body.length === 0) return '(empty)';
     const type = mediaType(x.headers['content-type']);
-    if (!type.includes('json') && !type.startsWith('text/')) return `(${x.body.length} bytes of ${type || 'unknown type'})`;
+    if (!type.includes('json') && !type.startsWith('text/'))
+      return `(${x.body.length} bytes of ${type || 'unknown type'})`;
     const text = x.body.toString('utf8');
     return text.length > 600 ? `${text.slice(0, 600)}...` : text;
   }

@@ -15,7 +15,9 @@ afterEach(() => {
   const skip = skipped;
   skipped = false;
   if (found.length && !skip) {
-    throw new Error(`${found.length} response(s) broke the OpenAPI contract (src/openapi/*; fix the document if it is wrong, the emulator if not):\n\n${found.join('\n\n')}`);
+    throw new Error(
+      `${found.length} response(s) broke the OpenAPI contract (src/openapi/*; fix the document if it is wrong, the emulator if not):\n\n${found.join('\n\n')}`,
+    );
   }
 });
 
@@ -51,7 +53,9 @@ export function contractMiddleware(checker: () => ContractChecker): RequestHandl
     let size = 0;
     const keep = (chunk: unknown, encoding?: unknown) => {
       if (chunk === undefined || chunk === null || typeof chunk === 'function' || size > BODY_CAP) return;
-      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+      const buffer = Buffer.isBuffer(chunk)
+        ? chunk
+        : Buffer.from(chunk as string, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
       size += buffer.length;
       chunks.push(buffer);
     };
@@ -93,6 +97,9 @@ export function createCheckedEmulator(options: EmulatorOptions = {}): Emulator {
   const standard = standardExtensions();
   return createEmulator(withEnvironment(options), {
     ...standard,
-    before: (emulator) => [contractMiddleware(() => checkerFor(emulator.options.errorStatuses)), ...(standard.before?.(emulator) ?? [])],
+    before: (emulator) => [
+      contractMiddleware(() => checkerFor(emulator.options.errorStatuses)),
+      ...(standard.before?.(emulator) ?? []),
+    ],
   });
 }

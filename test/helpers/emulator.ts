@@ -49,7 +49,8 @@ export function client(emulator: Emulator, apiKey: string = emulator.apiKey) {
       const req = agent.post(path).set(auth).set(headers);
       return body === undefined ? req : req.send(body as object);
     },
-    submit: (body: Record<string, unknown>, idempotencyKey: string) => agent.post('/v1/media/generations').set(auth).set('Idempotency-Key', idempotencyKey).send(body),
+    submit: (body: Record<string, unknown>, idempotencyKey: string) =>
+      agent.post('/v1/media/generations').set(auth).set('Idempotency-Key', idempotencyKey).send(body),
     raw: agent,
   };
 }

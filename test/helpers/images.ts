@@ -24,7 +24,12 @@ function ihdr(width: number, height: number): Buffer {
 export function png(width = 64, height = 64, rgb: [number, number, number] = [40, 120, 200]): Buffer {
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
   const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([PNG_SIGNATURE, ihdr(width, height), chunk('IDAT', deflateSync(pixels)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    ihdr(width, height),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** Only the signature and header: enough for content sniffing of large or odd dimensions, padded to `size` bytes. */
@@ -34,7 +39,11 @@ export function pngHeader(width: number, height: number, size?: number): Buffer 
 }
 
 /** A multipart/form-data body with the given fields and an optional file part. */
-export function multipart(fields: Record<string, string>, file?: { name?: string; filename?: string; type?: string; data: Buffer }, boundary = 'propertyBoundary7MA4YWxk') {
+export function multipart(
+  fields: Record<string, string>,
+  file?: { name?: string; filename?: string; type?: string; data: Buffer },
+  boundary = 'propertyBoundary7MA4YWxk',
+) {
   const parts: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));

@@ -36,16 +36,25 @@ export function rawClient(baseUrl: string, maxSockets = 64): RawClient {
           headers[key] = prior === undefined ? value : [prior, value].flat();
         }
         const body = req.body === undefined ? undefined : Buffer.isBuffer(req.body) ? req.body : Buffer.from(req.body);
-        if (body !== undefined && headers['content-length'] === undefined) headers['content-length'] = String(body.length);
-        const outgoing = request({ host: url.hostname, port: url.port, method: req.method, path: req.path, headers, agent }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => {
-            const bytes = Buffer.concat(chunks);
-            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: bytes, json: () => JSON.parse(bytes.toString('utf8')) });
-          });
-          res.on('error', reject);
-        });
+        if (body !== undefined && headers['content-length'] === undefined)
+          headers['content-length'] = String(body.length);
+        const outgoing = request(
+          { host: url.hostname, port: url.port, method: req.method, path: req.path, headers, agent },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => {
+              const bytes = Buffer.concat(chunks);
+              resolve({
+                status: res.statusCode ?? 0,
+                headers: res.headers,
+                body: bytes,
+                json: () => JSON.parse(bytes.toString('utf8')),
+              });
+            });
+            res.on('error', reject);
+          },
+        );
         outgoing.on('error', reject);
         outgoing.end(body);
       }),

@@ -35,7 +35,8 @@ function submit(idempotencyKey: string, body: object = BODY, key = running.apiKe
 
 const ledger = () => running.emulator.context().ledger;
 const balance = () => ledger().balance(running.emulator.accountId);
-const tally = (responses: RawResponse[]) => responses.reduce<Record<number, number>>((t, r) => ({ ...t, [r.status]: (t[r.status] ?? 0) + 1 }), {});
+const tally = (responses: RawResponse[]) =>
+  responses.reduce<Record<number, number>>((t, r) => ({ ...t, [r.status]: (t[r.status] ?? 0) + 1 }), {});
 
 async function settle() {
   await new Promise((resolve) => setImmediate(resolve));
@@ -46,7 +47,9 @@ describe('under concurrent load (loopback, bounded)', () => {
   it('accepts 200 concurrent submissions with distinct keys: 200 generations, 200 charges, no 5xx', async () => {
     const before = balance();
     const entries = ledger().size;
-    const responses = await Promise.all(Array.from({ length: 200 }, (_, i) => submit(`distinct-${i.toString().padStart(4, '0')}`)));
+    const responses = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => submit(`distinct-${i.toString().padStart(4, '0')}`)),
+    );
     expect(tally(responses)).toEqual({ 202: 200 });
     const ids = new Set(responses.map((r) => r.json().generation.id));
     expect(ids.size).toBe(200);
@@ -72,25 +75,51 @@ describe('under concurrent load (loopback, bounded)', () => {
   it('never overdraws a small wallet drained in parallel from several keys: exactly floor(balance / price) accepted', async () => {
     const keys = await Promise.all(
       Array.from({ length: 4 }, async (_, i) => {
-        const res = await http.send({ method: 'POST', path: '/_emulator/keys', headers: [['Content-Type', 'application/json']], body: JSON.stringify({ name: `drain ${i}` }) });
+        const res = await http.send({
+          method: 'POST',
+          path: '/_emulator/keys',
+          headers: [['Content-Type', 'application/json']],
+          body: JSON.stringify({ name: `drain ${i}` }),
+        });
         expect(res.status).toBe(201);
         return res.json().key.secret as string;
       }),
     );
     const small = 10 * PRICE + PRICE / 2;
-    const set = await http.send({ method: 'POST', path: `/_emulator/accounts/${running.emulator.accountId}/balance`, headers: [['Content-Type', 'application/json']], body: JSON.stringify({ set: small }) });
+    const set = await http.send({
+      method: 'POST',
+      path: `/_emulator/accounts/${running.emulator.accountId}/balance`,
+      headers: [['Content-Type', 'application/json']],
+      body: JSON.stringify({ set: small }),
+    });
     expect(set.status).toBe(200);
-    const responses = await Promise.all(Array.from({ length: 60 }, (_, i) => submit(`drain-${i.toString().padStart(3, '0')}`, BODY, keys[i % keys.length])));
+    const responses = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        submit(`drain-${i.toString().padStart(3, '0')}`, BODY, keys[i % keys.length]),
+      ),
+    );
     expect(tally(responses)).toEqual({ 202: 10, 402: 50 });
-    expect(responses.filter((r) => r.status === 402).every((r) => r.json().error.code === 'insufficient_credits')).toBe(true);
+    expect(responses.filter((r) => r.status === 402).every((r) => r.json().error.code === 'insufficient_credits')).toBe(
+      true,
+    );
     expect(balance()).toBe(PRICE / 2);
     expect(ledger().recompute().get(running.emulator.accountId)).toBe(PRICE / 2);
     await settle();
   });
 
   it('keeps a daily ceiling exact under parallel submissions on one key', async () => {
-    await http.send({ method: 'POST', path: `/_emulator/accounts/${running.emulator.accountId}/balance`, headers: [['Content-Type', 'application/json']], body: JSON.stringify({ set: 100_000 }) });
-    const created = await http.send({ method: 'POST', path: '/_emulator/keys', headers: [['Content-Type', 'application/json']], body: JSON.stringify({ daily_credit_limit: 5 * PRICE }) });
+    await http.send({
+      method: 'POST',
+      path: `/_emulator/accounts/${running.emulator.accountId}/balance`,
+      headers: [['Content-Type', 'application/json']],
+      body: JSON.stringify({ set: 100_000 }),
+    });
+    const created = await http.send({
+      method: 'POST',
+      path: '/_emulator/keys',
+      headers: [['Content-Type', 'application/json']],
+      body: JSON.stringify({ daily_credit_limit: 5 * PRICE }),
+    });
     const secret = created.json().key.secret as string;
     const responses = await Promise.all(Array.from({ length: 30 }, (_, i) => submit(`ceiling-${i}`, BODY, secret)));
     expect(tally(responses)).toEqual({ 202: 5, 429: 25 });

@@ -51,8 +51,14 @@ async function startProcess(options: object): Promise<{ url: string; apiKey: str
 }
 
 describe('memory and retention', () => {
-  it(`keeps an emulator process under ${RSS_LIMIT_MB} MB RSS after ${GENERATIONS} generations (instant timing, shared renders)`, { timeout: 120_000 }, async () => {
-    const server = await startProcess({ timing: 'instant', outputLabel: 'request', initialBalance: 100 * GENERATIONS * 88 });
+  it(`keeps an emulator process under ${RSS_LIMIT_MB} MB RSS after ${GENERATIONS} generations (instant timing, shared renders)`, {
+    timeout: 120_000,
+  }, async () => {
+    const server = await startProcess({
+      timing: 'instant',
+      outputLabel: 'request',
+      initialBalance: 100 * GENERATIONS * 88,
+    });
     const http = rawClient(server.url, 32);
     const headers: [string, string][] = [
       ['Authorization', `Bearer ${server.apiKey}`],
@@ -64,7 +70,12 @@ describe('memory and retention', () => {
     const worker = async () => {
       while (next < GENERATIONS) {
         const i = next++;
-        const res = await http.send({ method: 'POST', path: '/v1/media/generations', headers: [...headers, ['Idempotency-Key', `memory-${i.toString().padStart(6, '0')}`]], body });
+        const res = await http.send({
+          method: 'POST',
+          path: '/v1/media/generations',
+          headers: [...headers, ['Idempotency-Key', `memory-${i.toString().padStart(6, '0')}`]],
+          body,
+        });
         if (res.status !== 202) refused++;
       }
     };
@@ -72,9 +83,15 @@ describe('memory and retention', () => {
     expect(refused).toBe(0);
     // Every generation completes from the one shared render.
     for (let tries = 0; tries < 600; tries++) {
-      const page = (await http.send({ method: 'GET', path: '/v1/media/generations?status=completed&limit=1', headers })).json();
-      const pending = (await http.send({ method: 'GET', path: '/v1/media/generations?status=pending&limit=1', headers })).json();
-      const runningPage = (await http.send({ method: 'GET', path: '/v1/media/generations?status=running&limit=1', headers })).json();
+      const page = (
+        await http.send({ method: 'GET', path: '/v1/media/generations?status=completed&limit=1', headers })
+      ).json();
+      const pending = (
+        await http.send({ method: 'GET', path: '/v1/media/generations?status=pending&limit=1', headers })
+      ).json();
+      const runningPage = (
+        await http.send({ method: 'GET', path: '/v1/media/generations?status=running&limit=1', headers })
+      ).json();
       if (page.generations.length && !pending.generations.length && !runningPage.generations.length) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -86,7 +103,9 @@ describe('memory and retention', () => {
     if (rss !== undefined) expect(rss).toBeLessThan(RSS_LIMIT_MB);
   });
 
-  it('evicts outputs whose URLs have expired once the store is over its cap, and keeps those still signed', { timeout: 60_000 }, async () => {
+  it('evicts outputs whose URLs have expired once the store is over its cap, and keeps those still signed', {
+    timeout: 60_000,
+  }, async () => {
     const emulator = makeEmulator({ timing: 'instant', outputLabel: 'request', maxStoreBytes: 1, clock: 'real' });
     await emulator.ready;
     const api = client(emulator);

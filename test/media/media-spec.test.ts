@@ -43,7 +43,12 @@ describe('mediaSpecFor', () => {
 
   it('describes the example kinds: image size, music length, 3d detail', async () => {
     const image = await model('still-sketch-v1');
-    expect(mediaSpecFor(image, { size: '3:4', count: '2' })).toMatchObject({ format: 'png', width: 768, height: 1024, count: 2 });
+    expect(mediaSpecFor(image, { size: '3:4', count: '2' })).toMatchObject({
+      format: 'png',
+      width: 768,
+      height: 1024,
+      count: 2,
+    });
     const music = await model('tone-music-v1');
     expect(mediaSpecFor(music, { duration: '30' })).toMatchObject({ format: 'm4a', durationSeconds: 30, audio: true });
     const mesh = await model('mesh-blocks-v1');
@@ -61,7 +66,10 @@ describe('mediaSpecFor', () => {
     });
     expect(VIDEO_SIZES['720p']!['21:9']).toEqual({ width: 1680, height: 720 });
     expect(IMAGE_SIZES['16:9']).toEqual({ width: 1024, height: 576 });
-    for (const sizes of [...Object.values(VIDEO_SIZES).flatMap((q) => Object.values(q)), ...Object.values(IMAGE_SIZES)]) {
+    for (const sizes of [
+      ...Object.values(VIDEO_SIZES).flatMap((q) => Object.values(q)),
+      ...Object.values(IMAGE_SIZES),
+    ]) {
       expect(sizes.width % 2).toBe(0);
       expect(sizes.height % 2).toBe(0);
     }

@@ -60,7 +60,15 @@ export interface Probe {
 }
 
 export async function ffprobe(path: string): Promise<Probe> {
-  const { stdout } = await run('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', path]);
+  const { stdout } = await run('ffprobe', [
+    '-v',
+    'error',
+    '-print_format',
+    'json',
+    '-show_format',
+    '-show_streams',
+    path,
+  ]);
   return JSON.parse(stdout) as Probe;
 }
 
@@ -73,7 +81,21 @@ export async function frameColour(
   const crop = region ? `crop=${region.w}:${region.h}:${region.x}:${region.y},` : '';
   const { stdout } = await run(
     'ffmpeg',
-    ['-v', 'error', '-i', path, '-vf', `select=eq(n\\,${frame}),${crop}scale=1:1:flags=area`, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'],
+    [
+      '-v',
+      'error',
+      '-i',
+      path,
+      '-vf',
+      `select=eq(n\\,${frame}),${crop}scale=1:1:flags=area`,
+      '-frames:v',
+      '1',
+      '-f',
+      'rawvideo',
+      '-pix_fmt',
+      'rgb24',
+      '-',
+    ],
     { encoding: 'buffer' },
   );
   return [stdout[0]!, stdout[1]!, stdout[2]!];
@@ -84,11 +106,29 @@ export function colourDistance(a: readonly number[], b: readonly number[]): numb
 }
 
 /** A solid-colour image made by ffmpeg, at any size, as a reference input. */
-export async function solidImage(rgb: [number, number, number], width: number, height: number): Promise<ReferenceImage> {
+export async function solidImage(
+  rgb: [number, number, number],
+  width: number,
+  height: number,
+): Promise<ReferenceImage> {
   const hex = rgb.map((v) => v.toString(16).padStart(2, '0')).join('');
   const { stdout } = await run(
     'ffmpeg',
-    ['-v', 'error', '-f', 'lavfi', '-i', `color=c=0x${hex}:s=${width}x${height}`, '-frames:v', '1', '-c:v', 'png', '-f', 'image2pipe', '-'],
+    [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      `color=c=0x${hex}:s=${width}x${height}`,
+      '-frames:v',
+      '1',
+      '-c:v',
+      'png',
+      '-f',
+      'image2pipe',
+      '-',
+    ],
     { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 },
   );
   return { bytes: stdout, format: 'png', width, height };

@@ -41,8 +41,12 @@ describe.concurrent('Model A start image', () => {
     const file = await renderer.render(job);
     const video = (await ffprobe(file.path)).streams.find((s) => s.codec_type === 'video')!;
     expect([video.width, video.height]).toEqual([854, 480]);
-    expect(colourDistance(await frameColour(file.path, 0, { x: 377, y: 140, w: 100, h: 200 }), RED)).toBeLessThanOrEqual(CLOSE);
-    expect(colourDistance(await frameColour(file.path, 0, { x: 0, y: 140, w: 60, h: 200 }), BLACK)).toBeLessThanOrEqual(CLOSE);
+    expect(
+      colourDistance(await frameColour(file.path, 0, { x: 377, y: 140, w: 100, h: 200 }), RED),
+    ).toBeLessThanOrEqual(CLOSE);
+    expect(colourDistance(await frameColour(file.path, 0, { x: 0, y: 140, w: 60, h: 200 }), BLACK)).toBeLessThanOrEqual(
+      CLOSE,
+    );
   });
 
   it('fits a very wide odd-sized image (1001x99) into 9:16 with padding above and below', async () => {
@@ -51,8 +55,12 @@ describe.concurrent('Model A start image', () => {
     const file = await renderer.render(job);
     const video = (await ffprobe(file.path)).streams.find((s) => s.codec_type === 'video')!;
     expect([video.width, video.height]).toEqual([480, 854]);
-    expect(colourDistance(await frameColour(file.path, 0, { x: 140, y: 417, w: 200, h: 20 }), BLUE)).toBeLessThanOrEqual(CLOSE);
-    expect(colourDistance(await frameColour(file.path, 0, { x: 140, y: 0, w: 200, h: 100 }), BLACK)).toBeLessThanOrEqual(CLOSE);
+    expect(
+      colourDistance(await frameColour(file.path, 0, { x: 140, y: 417, w: 200, h: 20 }), BLUE),
+    ).toBeLessThanOrEqual(CLOSE);
+    expect(
+      colourDistance(await frameColour(file.path, 0, { x: 140, y: 0, w: 200, h: 100 }), BLACK),
+    ).toBeLessThanOrEqual(CLOSE);
   });
 });
 

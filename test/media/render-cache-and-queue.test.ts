@@ -120,7 +120,11 @@ describe('close', () => {
   it('kills the running ffmpeg, rejects the queued render and removes every file', async () => {
     const renderer = await newRenderer({ maxParallel: 1 });
     const long = await jobFor('motion-lite-v1', { duration: '15', quality: '720p', size: '21:9' });
-    const outcome = (p: Promise<unknown>): Promise<string> => p.then(() => 'rendered', (err: Error) => err.message);
+    const outcome = (p: Promise<unknown>): Promise<string> =>
+      p.then(
+        () => 'rendered',
+        (err: Error) => err.message,
+      );
     const running = outcome(renderer.render(long));
     const queued = outcome(renderer.render({ ...long, prompt: 'queued behind the first' }));
     // Both reach the queue after writing their temp files; poll rather than guess how long that takes.

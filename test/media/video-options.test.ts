@@ -18,8 +18,22 @@ import {
 
 /** Written out by hand (not imported from media-spec.ts), so a wrong formula there fails here. */
 const SIZES: Record<string, Record<string, [number, number]>> = {
-  '480p': { '16:9': [854, 480], '9:16': [480, 854], '1:1': [480, 480], '4:3': [640, 480], '3:4': [480, 640], '21:9': [1120, 480] },
-  '720p': { '16:9': [1280, 720], '9:16': [720, 1280], '1:1': [720, 720], '4:3': [960, 720], '3:4': [720, 960], '21:9': [1680, 720] },
+  '480p': {
+    '16:9': [854, 480],
+    '9:16': [480, 854],
+    '1:1': [480, 480],
+    '4:3': [640, 480],
+    '3:4': [480, 640],
+    '21:9': [1120, 480],
+  },
+  '720p': {
+    '16:9': [1280, 720],
+    '9:16': [720, 1280],
+    '1:1': [720, 720],
+    '4:3': [960, 720],
+    '3:4': [720, 960],
+    '21:9': [1680, 720],
+  },
 };
 
 /**
@@ -28,7 +42,10 @@ const SIZES: Record<string, Record<string, [number, number]>> = {
  * (quality and audio would otherwise always pair 480p with off). Durations are then dealt out longest-first to
  * the smallest frames, which keeps every value covered at a fraction of the CPU time. `count` picks the index.
  */
-async function coveringCases(slug: string, quality: (p: Record<string, string>) => string): Promise<Array<Record<string, string>>> {
+async function coveringCases(
+  slug: string,
+  quality: (p: Record<string, string>) => string,
+): Promise<Array<Record<string, string>>> {
   const groups = (await model(slug)).option_groups;
   const longest = Math.max(...groups.map((g) => g.values.length));
   const cases = Array.from({ length: longest }, (_, i) =>
@@ -113,13 +130,18 @@ describe('count', () => {
     const jobs = await Promise.all([0, 1, 2, 3].map((index) => jobFor('motion-lite-v1', params, { index })));
     const files = await Promise.all(jobs.map((job) => renderer.render(job)));
     const hashes = await Promise.all(
-      files.map(async (f) => createHash('sha256').update(await readFile(f.path)).digest('hex')),
+      files.map(async (f) =>
+        createHash('sha256')
+          .update(await readFile(f.path))
+          .digest('hex'),
+      ),
     );
     expect(new Set(hashes).size).toBe(4);
     // Top-right corner: background only (the short prompt's box ends well before it).
     const colours = await Promise.all(files.map((f) => frameColour(f.path, 5, { x: 436, y: 4, w: 40, h: 40 })));
     for (let i = 0; i < colours.length; i += 1) {
-      for (let j = i + 1; j < colours.length; j += 1) expect(colourDistance(colours[i]!, colours[j]!)).toBeGreaterThan(30);
+      for (let j = i + 1; j < colours.length; j += 1)
+        expect(colourDistance(colours[i]!, colours[j]!)).toBeGreaterThan(30);
     }
   }, 60_000);
 });

@@ -4,8 +4,20 @@ import { checkerFor, takeViolations } from '../helpers/contract.js';
 import { client, makeEmulator } from '../helpers/emulator.js';
 
 const checker = checkerFor();
-const json = (status: number, body: unknown, method = 'GET', url = '/v1/media/usage', headers: Record<string, string> = {}) =>
-  checker.check({ method, url, status, headers: { 'content-type': 'application/json', ...headers }, body: Buffer.from(JSON.stringify(body)) });
+const json = (
+  status: number,
+  body: unknown,
+  method = 'GET',
+  url = '/v1/media/usage',
+  headers: Record<string, string> = {},
+) =>
+  checker.check({
+    method,
+    url,
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: Buffer.from(JSON.stringify(body)),
+  });
 
 const usage = {
   account_id: 'acct_local',
@@ -23,13 +35,23 @@ describe('the contract checker', () => {
   });
 
   it('refuses an undocumented status', () => {
-    expect(json(500, { error: { code: 'internal_error', message: 'm' } })[0]).toMatch(/undocumented status 500 for GET \/v1\/media\/usage/);
+    expect(json(500, { error: { code: 'internal_error', message: 'm' } })[0]).toMatch(
+      /undocumented status 500 for GET \/v1\/media\/usage/,
+    );
   });
 
   it('accepts any 4xx/5xx a fault rule injects, when the answer names the rule', () => {
     const injected = { error: { code: 'service_unavailable', message: 'm' } };
     expect(json(503, injected, 'GET', '/v1/media/usage', { 'x-emulator-fault': 'f1' })).toEqual([]);
-    expect(json(429, { error: { code: 'rate_limited', message: 'm', retry_after_seconds: 1 } }, 'POST', '/v1/media/generations', { 'x-emulator-fault': 'f1' })).toEqual([]);
+    expect(
+      json(
+        429,
+        { error: { code: 'rate_limited', message: 'm', retry_after_seconds: 1 } },
+        'POST',
+        '/v1/media/generations',
+        { 'x-emulator-fault': 'f1' },
+      ),
+    ).toEqual([]);
     expect(json(503, injected)[0]).toMatch(/undocumented status 503.*only from a fault rule/);
   });
 
@@ -46,15 +68,25 @@ describe('the contract checker', () => {
   });
 
   it('refuses an undocumented media type', () => {
-    const found = checker.check({ method: 'GET', url: '/v1/media/usage', status: 200, headers: { 'content-type': 'text/plain' }, body: Buffer.from('x') });
+    const found = checker.check({
+      method: 'GET',
+      url: '/v1/media/usage',
+      status: 200,
+      headers: { 'content-type': 'text/plain' },
+      body: Buffer.from('x'),
+    });
     expect(found[0]).toMatch(/content-type 'text\/plain' is not documented/);
   });
 
   it('allows only route_not_found on unknown paths and method_not_allowed with Allow on other methods', () => {
     expect(json(404, { error: { code: 'route_not_found', message: 'm' } }, 'GET', '/nope')).toEqual([]);
     expect(json(200, {}, 'GET', '/nope')).toHaveLength(1);
-    expect(json(405, { error: { code: 'method_not_allowed', message: 'm' } }, 'DELETE', '/v1/media/usage', { allow: 'GET' })).toEqual([]);
-    expect(json(405, { error: { code: 'method_not_allowed', message: 'm' } }, 'DELETE', '/v1/media/usage')[0]).toMatch(/without an Allow header/);
+    expect(
+      json(405, { error: { code: 'method_not_allowed', message: 'm' } }, 'DELETE', '/v1/media/usage', { allow: 'GET' }),
+    ).toEqual([]);
+    expect(json(405, { error: { code: 'method_not_allowed', message: 'm' } }, 'DELETE', '/v1/media/usage')[0]).toMatch(
+      /without an Allow header/,
+    );
   });
 
   it('records every response of a test emulator, including the ones nobody asserts on', async () => {
@@ -63,7 +95,10 @@ describe('the contract checker', () => {
     await api.get('/v1/media/usage');
     await api.get('/no/such/route');
     await api.raw.delete('/v1/media/usage');
-    await api.raw.options('/v1/media/usage').set('Origin', 'http://localhost:5173').set('Access-Control-Request-Method', 'POST');
+    await api.raw
+      .options('/v1/media/usage')
+      .set('Origin', 'http://localhost:5173')
+      .set('Access-Control-Request-Method', 'POST');
     expect(takeViolations()).toEqual([]);
   });
 });

@@ -31,13 +31,28 @@ describe('the OpenAPI document', () => {
     const body = schemas.GenerationRequest;
     expect(body.additionalProperties).toBe(false);
     expect(body.required).toEqual(['model_slug', 'prompt', 'max_credits']);
-    expect(body.properties.model_slug).toMatchObject({ type: 'string', minLength: 1, maxLength: 80, pattern: '^[a-zA-Z0-9][a-zA-Z0-9._-]*$' });
+    expect(body.properties.model_slug).toMatchObject({
+      type: 'string',
+      minLength: 1,
+      maxLength: 80,
+      pattern: '^[a-zA-Z0-9][a-zA-Z0-9._-]*$',
+    });
     expect(body.properties.prompt).toMatchObject({ type: 'string', maxLength: 50_000 });
-    expect(nonNull(body.properties.params)).toMatchObject({ type: 'object', maxProperties: 40, additionalProperties: { type: 'string' } });
+    expect(nonNull(body.properties.params)).toMatchObject({
+      type: 'object',
+      maxProperties: 40,
+      additionalProperties: { type: 'string' },
+    });
     expect(nonNull(body.properties.texts)).toMatchObject({ maxProperties: 20 });
     expect(nonNull(body.properties.refs)).toMatchObject({ type: 'array', maxItems: 50, items: { type: 'string' } });
-    expect(nonNull(body.properties.ref_slots)).toMatchObject({ maxProperties: 20, additionalProperties: { type: 'array', items: { type: 'string' } } });
-    expect(nonNull(body.properties.ref_roles)).toMatchObject({ maxProperties: 50, additionalProperties: { enum: ['first', 'last'] } });
+    expect(nonNull(body.properties.ref_slots)).toMatchObject({
+      maxProperties: 20,
+      additionalProperties: { type: 'array', items: { type: 'string' } },
+    });
+    expect(nonNull(body.properties.ref_roles)).toMatchObject({
+      maxProperties: 50,
+      additionalProperties: { enum: ['first', 'last'] },
+    });
     expect(body.properties.max_credits).toMatchObject({ type: 'integer', minimum: 1, maximum: 1_000_000_000 });
     expect(schemas.EstimateRequest.properties.max_credits).toBeUndefined();
     expect(param('/v1/media/generations', 'post', 'Idempotency-Key')).toMatchObject({ minLength: 8, maxLength: 200 });
@@ -45,7 +60,9 @@ describe('the OpenAPI document', () => {
     expect(param('/v1/media/generations', 'get', 'cursor')).toMatchObject({ maxLength: 300 });
     expect(param('/v1/media/generations', 'get', 'model_slug')).toMatchObject({ maxLength: 80 });
     expect(param('/v1/media/generations', 'get', 'from')).toMatchObject({ type: 'string', format: 'date-time' });
-    expect(param('/v1/media/generations', 'get', 'status')).toMatchObject({ enum: ['pending', 'running', 'completed', 'failed'] });
+    expect(param('/v1/media/generations', 'get', 'status')).toMatchObject({
+      enum: ['pending', 'running', 'completed', 'failed'],
+    });
     expect(param('/v1/media/models', 'get', 'kind')).toMatchObject({ enum: ['image', 'video', 'music', '3d'] });
     expect(schemas.UploadForm.required).toEqual(['file', 'model_slug']);
   });
@@ -54,17 +71,35 @@ describe('the OpenAPI document', () => {
     expect(schemas.ValidationItem.required).toEqual(['type', 'loc', 'msg', 'input']);
     expect(schemas.ValidationItem.additionalProperties).toBe(false);
     const submit = doc.paths['/v1/media/generations'].post.responses;
-    expect(Object.keys(submit)).toEqual(['202', '400', '401', '402', '403', '404', '409', '413', '415', '422', '429', 'default']);
+    expect(Object.keys(submit)).toEqual([
+      '202',
+      '400',
+      '401',
+      '402',
+      '403',
+      '404',
+      '409',
+      '413',
+      '415',
+      '422',
+      '429',
+      'default',
+    ]);
     expect(submit.default.headers['X-Emulator-Fault'].required).toBe(true);
     const codes402 = submit['402'].content['application/json'].schema.properties.error.oneOf.map((r: Schema) => r.$ref);
-    expect(codes402).toEqual(['#/components/schemas/Error.max_credits_exceeded', '#/components/schemas/Error.insufficient_credits']);
+    expect(codes402).toEqual([
+      '#/components/schemas/Error.max_credits_exceeded',
+      '#/components/schemas/Error.insufficient_credits',
+    ]);
     expect(schemas['Error.insufficient_credits'].properties).toHaveProperty('wallet_balance');
     expect(submit['429'].headers).toHaveProperty('Retry-After');
   });
 
   it('describes every code of the status table, and nothing else', () => {
     const table = Object.keys(DEFAULT_ERROR_STATUSES).sort();
-    const documented = Object.keys(ERROR_CODES).filter((c) => !ERROR_CODES[c].httpStatuses).sort();
+    const documented = Object.keys(ERROR_CODES)
+      .filter((c) => !ERROR_CODES[c].httpStatuses)
+      .sort();
     expect(documented).toEqual(table);
   });
 
@@ -73,7 +108,9 @@ describe('the OpenAPI document', () => {
     const responses = moved.paths['/v1/media/generations'].post.responses;
     const at400 = responses['400'].content['application/json'].schema.properties.error.oneOf.map((r: Schema) => r.$ref);
     expect(at400).toContain('#/components/schemas/Error.insufficient_credits');
-    expect(responses['402'].content['application/json'].schema.properties.error.$ref).toBe('#/components/schemas/Error.max_credits_exceeded');
+    expect(responses['402'].content['application/json'].schema.properties.error.$ref).toBe(
+      '#/components/schemas/Error.max_credits_exceeded',
+    );
   });
 
   it('documents every route the app registers', () => {
@@ -94,11 +131,13 @@ describe('the OpenAPI document', () => {
     expect(missing).toEqual([]);
   });
 
-  it('is served at GET /openapi.json with the emulator\'s own status table', async () => {
+  it("is served at GET /openapi.json with the emulator's own status table", async () => {
     const emulator = makeEmulator({ errorStatuses: { model_not_found: 400 } });
     const res = await client(emulator).raw.get('/openapi.json');
     expect(res.status).toBe(200);
     expect(res.body.openapi).toBe('3.1.0');
-    expect(res.body).toEqual(JSON.parse(JSON.stringify(buildOpenApiDocument({ errorStatuses: { model_not_found: 400 } }))));
+    expect(res.body).toEqual(
+      JSON.parse(JSON.stringify(buildOpenApiDocument({ errorStatuses: { model_not_found: 400 } }))),
+    );
   });
 });

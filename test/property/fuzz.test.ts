@@ -26,7 +26,11 @@ afterAll(async () => {
 
 function wallet() {
   const ctx = running.emulator.context();
-  return { balance: ctx.ledger.balance(running.emulator.accountId), entries: ctx.ledger.size, generations: ctx.generations.size };
+  return {
+    balance: ctx.ledger.balance(running.emulator.accountId),
+    entries: ctx.ledger.size,
+    generations: ctx.generations.size,
+  };
 }
 
 /** Every case starts from the seeded state plus one pending generation (gen_000001), so a failure shrinks to one request. */
@@ -59,20 +63,30 @@ async function exercise(p: Plan) {
   if (violations.length) throw new Error(`a contract violation:\n  ${where}\n${violations.join('\n')}`);
   if (res.status >= 400) {
     const after = wallet();
-    if (after.balance !== before.balance || after.entries !== before.entries || after.generations !== before.generations)
-      throw new Error(`a refused request changed the wallet (${JSON.stringify(before)} -> ${JSON.stringify(after)}):\n  ${where}`);
+    if (
+      after.balance !== before.balance ||
+      after.entries !== before.entries ||
+      after.generations !== before.generations
+    )
+      throw new Error(
+        `a refused request changed the wallet (${JSON.stringify(before)} -> ${JSON.stringify(after)}):\n  ${where}`,
+      );
   }
 }
 
 describe('requests generated from the OpenAPI schemas', () => {
-  it('are answered without 5xx, as documented, and refusals leave the wallet alone', { timeout: TIMEOUT(30_000) }, async () => {
+  it('are answered without 5xx, as documented, and refusals leave the wallet alone', {
+    timeout: TIMEOUT(30_000),
+  }, async () => {
     await fc.assert(fc.asyncProperty(validRequests(running.apiKey), exercise), PARAMETERS(300));
     expect(takeViolations()).toEqual([]);
   });
 });
 
 describe('mutated requests (wrong types, nulls, huge/empty/Unicode strings, deep nesting, extra members, repeated query parameters, odd headers and content types)', () => {
-  it('are answered without 5xx, as documented, and refusals leave the wallet alone', { timeout: TIMEOUT(30_000) }, async () => {
+  it('are answered without 5xx, as documented, and refusals leave the wallet alone', {
+    timeout: TIMEOUT(30_000),
+  }, async () => {
     const examples = regressionExamples(running.apiKey).map((p): [Plan] => [p]);
     await fc.assert(fc.asyncProperty(mutatedRequests(running.apiKey), exercise), { ...PARAMETERS(500), examples });
     expect(takeViolations()).toEqual([]);
@@ -86,9 +100,18 @@ describe('the emulator clock near the end of representable time (the service wri
     const tenYears = 10 * 365 * 86_400_000;
     // Each control call may move at most 100 years; their sum is what runs out. Jump close to the end in-process.
     await running.emulator.advance(END - running.emulator.context().clock.now() - tenYears);
-    const advance = await http.send({ method: 'POST', path: '/_emulator/clock/advance', headers: [['Content-Type', 'application/json']], body: JSON.stringify({ by: '36500d' }) });
+    const advance = await http.send({
+      method: 'POST',
+      path: '/_emulator/clock/advance',
+      headers: [['Content-Type', 'application/json']],
+      body: JSON.stringify({ by: '36500d' }),
+    });
     await new Promise((resolve) => setImmediate(resolve));
-    const usage = await http.send({ method: 'GET', path: '/v1/media/usage', headers: [['Authorization', `Bearer ${running.apiKey}`]] });
+    const usage = await http.send({
+      method: 'GET',
+      path: '/v1/media/usage',
+      headers: [['Authorization', `Bearer ${running.apiKey}`]],
+    });
     await new Promise((resolve) => setImmediate(resolve));
     expect(advance.status, `advance answered ${advance.body.toString('utf8')}`).toBeLessThan(500);
     expect(usage.status, `usage answered ${usage.body.toString('utf8')}`).toBe(200);

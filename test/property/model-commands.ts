@@ -47,7 +47,8 @@ export interface ModelApi {
 }
 
 export const expectStatus = (res: RawResponse, status: number, what: string) => {
-  if (res.status !== status) throw new Error(`${what}: expected ${status}, got ${res.status} ${res.body.toString('utf8').slice(0, 400)}`);
+  if (res.status !== status)
+    throw new Error(`${what}: expected ${status}, got ${res.status} ${res.body.toString('utf8').slice(0, 400)}`);
 };
 const dayKey = (keyId: number, at: number) => `${keyId}:${Math.floor(at / DAY)}`;
 export const errorCode = (res: RawResponse) => (res.json() as { error?: { code: string } }).error?.code;
@@ -65,7 +66,12 @@ export function modelCommands(api: ModelApi): fc.Arbitrary<fc.AsyncCommand<Model
   });
 
   const paramsFor = fc.integer({ min: 0, max: MODELS.length - 1 }).chain((i) =>
-    fc.tuple(fc.constant(i), fc.subarray(MODELS[i].option_groups).chain((groups) => fc.record(Object.fromEntries(groups.map((g) => [g.name, fc.constantFrom(...g.values)]))))),
+    fc.tuple(
+      fc.constant(i),
+      fc
+        .subarray(MODELS[i].option_groups)
+        .chain((groups) => fc.record(Object.fromEntries(groups.map((g) => [g.name, fc.constantFrom(...g.values)])))),
+    ),
   );
 
   const estimate = paramsFor.map(([i, params]) =>
@@ -77,28 +83,52 @@ export function modelCommands(api: ModelApi): fc.Arbitrary<fc.AsyncCommand<Model
     }),
   );
 
-  const submitNew = fc.tuple(paramsFor, fc.nat(), fc.constantFrom('enough', 'tight', 'short')).map(([[i, params], keyPick, ceiling]) =>
-    command(`submit ${MODELS[i].slug} ${JSON.stringify(params)} key#${keyPick} max_credits ${ceiling}`, async (m) => {
-      const key = m.keys[keyPick % m.keys.length];
-      const price = referencePrice(MODELS[i], params as Record<string, string>);
-      const maxCredits = ceiling === 'enough' ? 1_000_000 : ceiling === 'tight' ? price : Math.max(1, price - 1);
-      const idempotencyKey = `model-key-${m.nextIdempotency++}`;
-      const body = JSON.stringify({ model_slug: MODELS[i].slug, prompt: 'model test', params, max_credits: maxCredits });
-      const res = await send('POST', '/v1/media/generations', body, [['Idempotency-Key', idempotencyKey]], key.secret);
-      const used = m.keyDay.get(dayKey(key.id, m.now)) ?? 0;
-      if (maxCredits < price) return void (expectStatus(res, 402, 'over max_credits'), expect(errorCode(res)).toBe('max_credits_exceeded'));
-      if (key.dailyLimit !== null && used + price > key.dailyLimit) return void (expectStatus(res, 429, 'daily ceiling'), expect(errorCode(res)).toBe('daily_credit_limit_exceeded'));
-      if (m.balance < price) return void (expectStatus(res, 402, 'insufficient'), expect(errorCode(res)).toBe('insufficient_credits'));
-      expectStatus(res, 202, 'submission');
-      const accepted = res.json();
-      expect(accepted.replayed).toBe(false);
-      expect(accepted.generation.charged_credits).toBe(price);
-      m.balance -= price;
-      m.keyDay.set(dayKey(key.id, m.now), used + price);
-      m.generations.push({ id: accepted.generation.id, keyId: key.id, chargedAt: m.now, status: 'pending', charged: price, refunded: 0 });
-      m.submitted.set(`${key.secret} ${idempotencyKey}`, { body, id: accepted.generation.id });
-    }),
-  );
+  const submitNew = fc
+    .tuple(paramsFor, fc.nat(), fc.constantFrom('enough', 'tight', 'short'))
+    .map(([[i, params], keyPick, ceiling]) =>
+      command(`submit ${MODELS[i].slug} ${JSON.stringify(params)} key#${keyPick} max_credits ${ceiling}`, async (m) => {
+        const key = m.keys[keyPick % m.keys.length];
+        const price = referencePrice(MODELS[i], params as Record<string, string>);
+        const maxCredits = ceiling === 'enough' ? 1_000_000 : ceiling === 'tight' ? price : Math.max(1, price - 1);
+        const idempotencyKey = `model-key-${m.nextIdempotency++}`;
+        const body = JSON.stringify({
+          model_slug: MODELS[i].slug,
+          prompt: 'model test',
+          params,
+          max_credits: maxCredits,
+        });
+        const res = await send(
+          'POST',
+          '/v1/media/generations',
+          body,
+          [['Idempotency-Key', idempotencyKey]],
+          key.secret,
+        );
+        const used = m.keyDay.get(dayKey(key.id, m.now)) ?? 0;
+        if (maxCredits < price)
+          return void (expectStatus(res, 402, 'over max_credits'), expect(errorCode(res)).toBe('max_credits_exceeded'));
+        if (key.dailyLimit !== null && used + price > key.dailyLimit)
+          return void (expectStatus(res, 429, 'daily ceiling'),
+          expect(errorCode(res)).toBe('daily_credit_limit_exceeded'));
+        if (m.balance < price)
+          return void (expectStatus(res, 402, 'insufficient'), expect(errorCode(res)).toBe('insufficient_credits'));
+        expectStatus(res, 202, 'submission');
+        const accepted = res.json();
+        expect(accepted.replayed).toBe(false);
+        expect(accepted.generation.charged_credits).toBe(price);
+        m.balance -= price;
+        m.keyDay.set(dayKey(key.id, m.now), used + price);
+        m.generations.push({
+          id: accepted.generation.id,
+          keyId: key.id,
+          chargedAt: m.now,
+          status: 'pending',
+          charged: price,
+          refunded: 0,
+        });
+        m.submitted.set(`${key.secret} ${idempotencyKey}`, { body, id: accepted.generation.id });
+      }),
+    );
 
   const replay = fc.tuple(fc.nat(), fc.boolean()).map(([pick, sameBody]) =>
     command(
@@ -108,7 +138,8 @@ export function modelCommands(api: ModelApi): fc.Arbitrary<fc.AsyncCommand<Model
         const [secret, idempotencyKey] = entry.split(' ');
         const sent = sameBody ? body : JSON.stringify({ ...JSON.parse(body), prompt: 'another prompt' });
         const res = await send('POST', '/v1/media/generations', sent, [['Idempotency-Key', idempotencyKey]], secret);
-        if (!sameBody) return void (expectStatus(res, 409, 'reused key'), expect(errorCode(res)).toBe('idempotency_key_reused'));
+        if (!sameBody)
+          return void (expectStatus(res, 409, 'reused key'), expect(errorCode(res)).toBe('idempotency_key_reused'));
         expectStatus(res, 202, 'replay');
         expect(res.json().replayed).toBe(true);
         expect(res.json().generation.id).toBe(id);
@@ -141,47 +172,66 @@ export function modelCommands(api: ModelApi): fc.Arbitrary<fc.AsyncCommand<Model
     }),
   );
 
-  const fail = fc.tuple(fc.nat(), fc.oneof(fc.constantFrom<unknown>('full', 'none', undefined), fc.integer({ min: 1, max: 4000 }).map((n) => ({ partial: n })))).map(([pick, refund]) =>
-    command(
-      `fail #${pick} refund ${JSON.stringify(refund)}`,
-      async (m) => {
-        const g = m.generations[pick % m.generations.length];
-        const res = await send('POST', `/_emulator/generations/${g.id}/fail`, refund === undefined ? {} : { refund });
-        if (RANK[g.status] === 2) return void (expectStatus(res, 409, 'fail a final generation'), expect(errorCode(res)).toBe('generation_final'));
-        const left = g.charged - g.refunded;
-        if (typeof refund === 'object' && (refund as { partial: number }).partial > left) return void expectStatus(res, 422, 'partial above the charge');
-        expectStatus(res, 200, 'fail');
-        const amount = refund === 'none' ? 0 : typeof refund === 'object' ? (refund as { partial: number }).partial : left;
-        g.status = 'failed';
-        g.refunded += amount;
-        m.balance += amount;
-        m.keyDay.set(dayKey(g.keyId, g.chargedAt), (m.keyDay.get(dayKey(g.keyId, g.chargedAt)) ?? 0) - amount);
-        expect(res.json().generation.status).toBe('failed');
-      },
-      (m) => m.generations.length > 0,
-    ),
-  );
+  const fail = fc
+    .tuple(
+      fc.nat(),
+      fc.oneof(
+        fc.constantFrom<unknown>('full', 'none', undefined),
+        fc.integer({ min: 1, max: 4000 }).map((n) => ({ partial: n })),
+      ),
+    )
+    .map(([pick, refund]) =>
+      command(
+        `fail #${pick} refund ${JSON.stringify(refund)}`,
+        async (m) => {
+          const g = m.generations[pick % m.generations.length];
+          const res = await send('POST', `/_emulator/generations/${g.id}/fail`, refund === undefined ? {} : { refund });
+          if (RANK[g.status] === 2)
+            return void (expectStatus(res, 409, 'fail a final generation'),
+            expect(errorCode(res)).toBe('generation_final'));
+          const left = g.charged - g.refunded;
+          if (typeof refund === 'object' && (refund as { partial: number }).partial > left)
+            return void expectStatus(res, 422, 'partial above the charge');
+          expectStatus(res, 200, 'fail');
+          const amount =
+            refund === 'none' ? 0 : typeof refund === 'object' ? (refund as { partial: number }).partial : left;
+          g.status = 'failed';
+          g.refunded += amount;
+          m.balance += amount;
+          m.keyDay.set(dayKey(g.keyId, g.chargedAt), (m.keyDay.get(dayKey(g.keyId, g.chargedAt)) ?? 0) - amount);
+          expect(res.json().generation.status).toBe('failed');
+        },
+        (m) => m.generations.length > 0,
+      ),
+    );
 
-  const refund = fc.tuple(fc.nat(), fc.option(fc.integer({ min: 1, max: 4000 }), { nil: undefined })).map(([pick, amount]) =>
-    command(
-      `refund #${pick} ${amount ?? 'the rest'}`,
-      async (m) => {
-        const g = m.generations[pick % m.generations.length];
-        const res = await send('POST', `/_emulator/generations/${g.id}/refund`, amount === undefined ? {} : { amount });
-        const left = g.charged - g.refunded;
-        if (RANK[g.status] < 2) return void expectStatus(res, 409, 'refund before the end');
-        if (left === 0) return void (expectStatus(res, 409, 'second full refund'), expect(errorCode(res)).toBe('already_refunded'));
-        if (amount !== undefined && amount > left) return void expectStatus(res, 422, 'refund above what is left');
-        expectStatus(res, 200, 'refund');
-        const refunded = amount ?? left;
-        expect(res.json().refunded).toBe(refunded);
-        g.refunded += refunded;
-        m.balance += refunded;
-        m.keyDay.set(dayKey(g.keyId, g.chargedAt), (m.keyDay.get(dayKey(g.keyId, g.chargedAt)) ?? 0) - refunded);
-      },
-      (m) => m.generations.length > 0,
-    ),
-  );
+  const refund = fc
+    .tuple(fc.nat(), fc.option(fc.integer({ min: 1, max: 4000 }), { nil: undefined }))
+    .map(([pick, amount]) =>
+      command(
+        `refund #${pick} ${amount ?? 'the rest'}`,
+        async (m) => {
+          const g = m.generations[pick % m.generations.length];
+          const res = await send(
+            'POST',
+            `/_emulator/generations/${g.id}/refund`,
+            amount === undefined ? {} : { amount },
+          );
+          const left = g.charged - g.refunded;
+          if (RANK[g.status] < 2) return void expectStatus(res, 409, 'refund before the end');
+          if (left === 0)
+            return void (expectStatus(res, 409, 'second full refund'), expect(errorCode(res)).toBe('already_refunded'));
+          if (amount !== undefined && amount > left) return void expectStatus(res, 422, 'refund above what is left');
+          expectStatus(res, 200, 'refund');
+          const refunded = amount ?? left;
+          expect(res.json().refunded).toBe(refunded);
+          g.refunded += refunded;
+          m.balance += refunded;
+          m.keyDay.set(dayKey(g.keyId, g.chargedAt), (m.keyDay.get(dayKey(g.keyId, g.chargedAt)) ?? 0) - refunded);
+        },
+        (m) => m.generations.length > 0,
+      ),
+    );
 
   const createKey = fc.option(fc.constantFrom(0, 100, 1000, 5000), { nil: null }).map((limit) =>
     command(`create key, daily limit ${limit}`, async (m) => {

@@ -14,7 +14,13 @@ let running: RunningEmulator;
 let http: RawClient;
 
 beforeAll(async () => {
-  running = await startSharedEmulator({ seed: 3, timing: 'manual', ffmpegPath: false, clockStart: START, initialBalance: BALANCE });
+  running = await startSharedEmulator({
+    seed: 3,
+    timing: 'manual',
+    ffmpegPath: false,
+    clockStart: START,
+    initialBalance: BALANCE,
+  });
   http = rawClient(running.url);
 });
 afterAll(async () => {
@@ -22,16 +28,25 @@ afterAll(async () => {
   await running.close();
 });
 
-const send = async (method: string, path: string, body?: unknown, headers: [string, string][] = [], key = running.apiKey): Promise<RawResponse> => {
+const send = async (
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: [string, string][] = [],
+  key = running.apiKey,
+): Promise<RawResponse> => {
   const res = await http.send({
     method,
     path,
     headers: [
       ['Authorization', `Bearer ${key}`],
-      ...(body === undefined || headers.some(([n]) => n === 'Content-Type') ? [] : ([['Content-Type', 'application/json']] as [string, string][])),
+      ...(body === undefined || headers.some(([n]) => n === 'Content-Type')
+        ? []
+        : ([['Content-Type', 'application/json']] as [string, string][])),
       ...headers,
     ],
-    body: body === undefined ? undefined : typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body),
+    body:
+      body === undefined ? undefined : typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body),
   });
   await new Promise((resolve) => setImmediate(resolve));
   const violations = takeViolations();
@@ -40,12 +55,13 @@ const send = async (method: string, path: string, body?: unknown, headers: [stri
   return res;
 };
 
-
 /** Every invariant, against the emulator's own answers. */
 async function checkInvariants(m: Model) {
   const usage = (await send('GET', '/v1/media/usage')).json();
   expect(usage.wallet_balance).toBe(m.balance);
-  const { entries } = (await send('GET', '/_emulator/ledger')).json() as { entries: { type: string; amount: number; generation_id: string | null }[] };
+  const { entries } = (await send('GET', '/_emulator/ledger')).json() as {
+    entries: { type: string; amount: number; generation_id: string | null }[];
+  };
   const sum = entries.reduce((s, e) => s + (e.type === 'charge' ? -e.amount : e.amount), 0);
   expect(sum).toBe(m.balance);
   const perGeneration = new Map<string, { charged: number; refunded: number }>();
@@ -61,15 +77,31 @@ async function checkInvariants(m: Model) {
   const seen: string[] = [];
   let cursor: string | null = null;
   for (let page = 0; page < 1000; page++) {
-    const res = await send('GET', `/v1/media/generations?limit=3${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    const res = await send(
+      'GET',
+      `/v1/media/generations?limit=3${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    );
     expectStatus(res, 200, 'list');
-    const body = res.json() as { generations: { id: string; status: Status; charged_credits: number; refunded_credits: number; net_credits: number }[]; next_cursor: string | null };
+    const body = res.json() as {
+      generations: {
+        id: string;
+        status: Status;
+        charged_credits: number;
+        refunded_credits: number;
+        net_credits: number;
+      }[];
+      next_cursor: string | null;
+    };
     for (const g of body.generations) {
       seen.push(g.id);
       const known = m.generations.find((x) => x.id === g.id);
       if (!known) throw new Error(`the list shows ${g.id}, which the model never accepted`);
       expect(g.net_credits).toBe(g.charged_credits - g.refunded_credits);
-      expect({ id: g.id, charged: g.charged_credits, refunded: g.refunded_credits }).toEqual({ id: known.id, charged: known.charged, refunded: known.refunded });
+      expect({ id: g.id, charged: g.charged_credits, refunded: g.refunded_credits }).toEqual({
+        id: known.id,
+        charged: known.charged,
+        refunded: known.refunded,
+      });
       expect(perGeneration.get(g.id)).toEqual({ charged: known.charged, refunded: known.refunded });
       if (RANK[g.status] < RANK[known.status] || (RANK[known.status] === 2 && g.status !== known.status))
         throw new Error(`${g.id} moved back from ${known.status} to ${g.status}`);
@@ -81,8 +113,6 @@ async function checkInvariants(m: Model) {
   expect(new Set(seen).size).toBe(seen.length);
   expect([...seen].sort()).toEqual(m.generations.map((g) => g.id).sort());
 }
-
-
 
 describe('a reference model of wallet and generations', () => {
   it('agrees with the emulator after every step of random sequences', { timeout: TIMEOUT(60_000) }, async () => {

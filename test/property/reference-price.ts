@@ -17,7 +17,12 @@ export function referencePrice(model: CatalogueModel, params: Record<string, str
     if (!group) return '1';
     return params[group] ?? model.option_groups.find((g) => g.name === group)!.default;
   };
-  const rule = model.price as unknown as { credits_per_unit: string; units_from?: string; count_from?: string; multipliers?: Record<string, Record<string, string>> };
+  const rule = model.price as unknown as {
+    credits_per_unit: string;
+    units_from?: string;
+    count_from?: string;
+    multipliers?: Record<string, Record<string, string>>;
+  };
   let [n, d] = parse(rule.credits_per_unit);
   n *= BigInt(value(rule.units_from)) * BigInt(value(rule.count_from));
   for (const group of model.option_groups) {

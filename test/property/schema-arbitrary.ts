@@ -12,13 +12,20 @@ export interface SchemaArbitraryOptions {
 /** Strings counted in code points, as the emulator counts them; any Unicode scalar value. */
 const text = (min: number, max: number) => fc.string({ unit: 'binary', minLength: min, maxLength: max });
 
-export function schemaArbitrary(document: Schema, schema: Schema, options: SchemaArbitraryOptions = {}): fc.Arbitrary<unknown> {
+export function schemaArbitrary(
+  document: Schema,
+  schema: Schema,
+  options: SchemaArbitraryOptions = {},
+): fc.Arbitrary<unknown> {
   const maxString = options.maxStringLength ?? 24;
   const maxCollection = options.maxCollection ?? 4;
 
   const resolve = (s: Schema): Schema => {
     if (!s.$ref) return s;
-    const path = String(s.$ref).replace(/^#\//, '').split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const path = String(s.$ref)
+      .replace(/^#\//, '')
+      .split('/')
+      .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
     return resolve(path.reduce((node: any, key) => node[key], document));
   };
 
@@ -37,19 +44,46 @@ export function schemaArbitrary(document: Schema, schema: Schema, options: Schem
       case 'integer':
         if (s.minimum !== undefined && s.maximum !== undefined) return fc.integer({ min: s.minimum, max: s.maximum });
         return fc.oneof(
-          { arbitrary: fc.integer({ min: Math.max(s.minimum ?? -1_000_000, -1_000_000), max: Math.min(s.maximum ?? 1_000_000, 1_000_000) }), weight: 4 },
-          { arbitrary: fc.integer({ min: s.minimum ?? Number.MIN_SAFE_INTEGER, max: s.maximum ?? Number.MAX_SAFE_INTEGER }), weight: 1 },
+          {
+            arbitrary: fc.integer({
+              min: Math.max(s.minimum ?? -1_000_000, -1_000_000),
+              max: Math.min(s.maximum ?? 1_000_000, 1_000_000),
+            }),
+            weight: 4,
+          },
+          {
+            arbitrary: fc.integer({
+              min: s.minimum ?? Number.MIN_SAFE_INTEGER,
+              max: s.maximum ?? Number.MAX_SAFE_INTEGER,
+            }),
+            weight: 1,
+          },
         );
       case 'number':
         return fc.oneof(
-          { arbitrary: fc.integer({ min: Math.max(s.minimum ?? -1e6, -1e6), max: Math.min(s.maximum ?? 1e6, 1e6) }), weight: 4 },
-          { arbitrary: fc.double({ min: s.minimum ?? -Number.MAX_VALUE, max: s.maximum ?? Number.MAX_VALUE, noNaN: true, noDefaultInfinity: true }), weight: 1 },
+          {
+            arbitrary: fc.integer({ min: Math.max(s.minimum ?? -1e6, -1e6), max: Math.min(s.maximum ?? 1e6, 1e6) }),
+            weight: 4,
+          },
+          {
+            arbitrary: fc.double({
+              min: s.minimum ?? -Number.MAX_VALUE,
+              max: s.maximum ?? Number.MAX_VALUE,
+              noNaN: true,
+              noDefaultInfinity: true,
+            }),
+            weight: 1,
+          },
         );
       case 'string': {
         const min = s.minLength ?? 0;
         const max = Math.max(min, Math.min(s.maxLength ?? maxString, maxString));
-        if (s.format === 'date-time') return fc.date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }).map((d) => d.toISOString());
-        if (s.pattern) return fc.stringMatching(new RegExp(s.pattern)).filter((v) => [...v].length >= min && [...v].length <= max);
+        if (s.format === 'date-time')
+          return fc
+            .date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true })
+            .map((d) => d.toISOString());
+        if (s.pattern)
+          return fc.stringMatching(new RegExp(s.pattern)).filter((v) => [...v].length >= min && [...v].length <= max);
         return text(min, max);
       }
       case 'array': {

@@ -11,14 +11,22 @@ beforeAll(async () => {
 afterAll(() => media.close());
 
 it('generates a video', async () => {
-  const headers = { Authorization: `Bearer ${media.apiKey}`, 'Content-Type': 'application/json', 'Idempotency-Key': 'test-0001' };
+  const headers = {
+    Authorization: `Bearer ${media.apiKey}`,
+    'Content-Type': 'application/json',
+    'Idempotency-Key': 'test-0001',
+  };
   const body = JSON.stringify({ model_slug: 'motion-lite-v1', prompt: 'a fox', max_credits: 100 });
-  const accepted = (await (await fetch(`${media.url}/v1/media/generations`, { method: 'POST', headers, body })).json()) as Envelope;
+  const accepted = (await (
+    await fetch(`${media.url}/v1/media/generations`, { method: 'POST', headers, body })
+  ).json()) as Envelope;
   expect(accepted.generation.status).toBe('pending');
 
   await media.emulator.advance(60_000); // runs the due transitions and waits for the render: no sleeps
 
-  const read = (await (await fetch(`${media.url}/v1/media/generations/${accepted.generation.id}`, { headers })).json()) as Envelope;
+  const read = (await (
+    await fetch(`${media.url}/v1/media/generations/${accepted.generation.id}`, { headers })
+  ).json()) as Envelope;
   expect(read.generation.status).toBe('completed');
   expect(read.generation.outputs[0].url).toContain('/files/');
 });

@@ -8,7 +8,12 @@ type Api = ReturnType<typeof client>;
 const RETRYABLE = new Set([429, 500, 502, 503, 504]);
 
 /** Submits, retrying retryable answers up to `attempts` times; returns every answer in order. */
-export async function submitWithRetries(api: Api, body: Record<string, unknown>, idempotencyKey: string, attempts = 5): Promise<Response[]> {
+export async function submitWithRetries(
+  api: Api,
+  body: Record<string, unknown>,
+  idempotencyKey: string,
+  attempts = 5,
+): Promise<Response[]> {
   const answers: Response[] = [];
   for (let i = 0; i < attempts; i++) {
     const res = await api.submit(body, idempotencyKey);

@@ -14,7 +14,12 @@ describe('scenario daily-ceiling', () => {
     for (const n of [1, 2, 3]) statuses.push(await capped.submit(submission(), idem(`cap-${n}`)));
     expect(statuses.map((r) => r.status)).toEqual([202, 202, 429]);
     const refused = statuses[2];
-    expect(refused.body.error).toMatchObject({ code: 'daily_credit_limit_exceeded', daily_credit_limit: 10, used_today: 8, retry_after_seconds: 6 * 3600 });
+    expect(refused.body.error).toMatchObject({
+      code: 'daily_credit_limit_exceeded',
+      daily_credit_limit: 10,
+      used_today: 8,
+      retry_after_seconds: 6 * 3600,
+    });
     expect(refused.headers['retry-after']).toBe(String(6 * 3600));
     expect((await api.submit(submission(), idem('seeded'))).status).toBe(202);
     await control.advance('6h');

@@ -38,17 +38,33 @@ describe('validation at load', () => {
     [{ name: 'x', steps: [{ op: 'set_balance', balance: -1 }] }, 'steps[0].balance: Too small'],
     [{ name: 'x', steps: [{ op: 'teleport' }] }, 'steps[0].op: op must be one of set_balance'],
     [{ name: 'x', steps: [{ op: 'advance_clock', by: 'later' }] }, 'steps[0].by: must be a duration'],
-    [{ name: 'x', faults: [{ action: { type: 'stall' } }, { action: { type: 'status', status: 302 } }] }, 'faults[1].action.status: must be between 400 and 599'],
-    [{ name: 'x', faults: [{ id: 'a', action: { type: 'stall' } }, { id: 'a', action: { type: 'stall' } }] }, "faults: duplicate rule id 'a'"],
+    [
+      { name: 'x', faults: [{ action: { type: 'stall' } }, { action: { type: 'status', status: 302 } }] },
+      'faults[1].action.status: must be between 400 and 599',
+    ],
+    [
+      {
+        name: 'x',
+        faults: [
+          { id: 'a', action: { type: 'stall' } },
+          { id: 'a', action: { type: 'stall' } },
+        ],
+      },
+      "faults: duplicate rule id 'a'",
+    ],
     [{ name: 'x', fautls: [] }, '(root): unknown field "fautls"'],
   ])('refuses %j naming the field', (scenario, message) => {
-    expect(() => parseScenario(scenario)).toThrow(expect.objectContaining({ code: 'invalid_scenario', message: expect.stringContaining(message) }));
+    expect(() => parseScenario(scenario)).toThrow(
+      expect.objectContaining({ code: 'invalid_scenario', message: expect.stringContaining(message) }),
+    );
   });
 
   it('answers 422 invalid_scenario over HTTP and 404 scenario_not_found for an unknown name, listing what exists', async () => {
     skipContractCheck();
     const { emulator } = controlled();
-    const bad = await request(emulator.app).post('/_emulator/scenarios').send({ scenario: { name: 'x', steps: [{ op: 'set_balance' }] } });
+    const bad = await request(emulator.app)
+      .post('/_emulator/scenarios')
+      .send({ scenario: { name: 'x', steps: [{ op: 'set_balance' }] } });
     expect([bad.status, bad.body.error.code]).toEqual([422, 'invalid_scenario']);
     expect(bad.body.error.message).toContain('steps[0].balance: is required');
     const missing = await request(emulator.app).post('/_emulator/scenarios').send({ name: 'flaky-networks' });
@@ -68,10 +84,19 @@ describe('loading and progress', () => {
   it('loads by name over HTTP, reports progress, and unloads only its own rules', async () => {
     skipContractCheck();
     const { emulator, api, control } = controlled();
-    const mine = await control.faults.add({ id: 'mine', match: { route: '/v1/media/usage' }, action: { type: 'status', status: 500 } });
+    const mine = await control.faults.add({
+      id: 'mine',
+      match: { route: '/v1/media/usage' },
+      action: { type: 'status', status: 500 },
+    });
     const loaded = await request(emulator.app).post('/_emulator/scenarios').send({ name: 'flaky-network' });
     expect(loaded.status).toBe(200);
-    expect(loaded.body.active).toMatchObject({ name: 'flaky-network', steps: { total: 0, run: 0 }, complete: false, faults: [{ id: 'flaky-network-503', action: 'status', fired: 0, remaining: 2 }] });
+    expect(loaded.body.active).toMatchObject({
+      name: 'flaky-network',
+      steps: { total: 0, run: 0 },
+      complete: false,
+      faults: [{ id: 'flaky-network-503', action: 'status', fired: 0, remaining: 2 }],
+    });
     await api.submit(submission(), idem(1));
     await api.submit(submission(), idem(1));
     const listed = await request(emulator.app).get('/_emulator/scenarios');

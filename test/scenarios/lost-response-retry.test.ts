@@ -10,13 +10,22 @@ afterEach(async () => {
 
 describe('scenario lost-response-retry', () => {
   it('a fetch client whose first request fails retries with the same key and gets replayed: true', async () => {
-    const emulator = await startEmulator({ scenario: 'lost-response-retry', seed: 1, timing: 'manual', ffmpegPath: false });
+    const emulator = await startEmulator({
+      scenario: 'lost-response-retry',
+      seed: 1,
+      timing: 'manual',
+      ffmpegPath: false,
+    });
     running.push(emulator);
     const { url, apiKey, control } = emulator;
     const send = () =>
       fetch(`${url}/v1/media/generations`, {
         method: 'POST',
-        headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json', 'Idempotency-Key': idem('lost') },
+        headers: {
+          Authorization: `Bearer ${apiKey}`,
+          'Content-Type': 'application/json',
+          'Idempotency-Key': idem('lost'),
+        },
         body: JSON.stringify(submission()),
       });
 

@@ -13,6 +13,8 @@ describe('scenario slow-queue', () => {
     expect(seen).toEqual(['pending', 'running', 'completed']);
     expect(polls).toBeGreaterThanOrEqual(120 / 5);
     expect(generation.outputs).toHaveLength(1);
-    expect(new Date(generation.completed_at).getTime() - new Date('2026-04-01T10:00:00Z').getTime()).toBeGreaterThanOrEqual(120_000);
+    expect(
+      new Date(generation.completed_at).getTime() - new Date('2026-04-01T10:00:00Z').getTime(),
+    ).toBeGreaterThanOrEqual(120_000);
   });
 });

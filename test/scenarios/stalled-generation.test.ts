@@ -10,6 +10,10 @@ describe('scenario stalled-generation', () => {
     const id = (await api.submit(submission(), idem('stall'))).body.generation.id;
     await expect(pollUntilFinal(api, control, id, 50)).rejects.toThrow('seen: pending -> running');
     const failed = await request(emulator.app).post(`/_emulator/generations/${id}/fail`).send({ code: 'timeout' });
-    expect(failed.body.generation).toMatchObject({ status: 'failed', error: { code: 'timeout' }, billing_status: 'refunded' });
+    expect(failed.body.generation).toMatchObject({
+      status: 'failed',
+      error: { code: 'timeout' },
+      billing_status: 'refunded',
+    });
   });
 });

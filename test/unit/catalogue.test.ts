@@ -50,7 +50,12 @@ describe('the fixture catalogue', () => {
       ['count', ['1', '2', '3', '4'], '1'],
     ]);
     for (const g of a.option_groups) expect(g.label && g.description).toBeTruthy();
-    expect(a.reference_inputs).toMatchObject({ field: 'refs', max_files: 1, accepts: ['upload_id'], max_bytes: 10 * 1024 * 1024 });
+    expect(a.reference_inputs).toMatchObject({
+      field: 'refs',
+      max_files: 1,
+      accepts: ['upload_id'],
+      max_bytes: 10 * 1024 * 1024,
+    });
     expect(a.reference_inputs!.slots.map((s) => [s.name, s.role])).toEqual([['start_image', 'first']]);
     expect(a.output).toEqual({ format: 'mp4', mime_type: 'video/mp4' });
   });
@@ -63,11 +68,23 @@ describe('the fixture catalogue', () => {
       ['audio', 2, 'off'],
       ['count', 4, '1'],
     ]);
-    expect(b.reference_inputs).toMatchObject({ max_files: 2, accepts: ['upload_id'], formats: ['png', 'jpeg', 'webp'] });
-    expect(b.reference_inputs!.slots.map((s) => [s.name, s.role])).toEqual([['first_frame', 'first'], ['last_frame', 'last']]);
+    expect(b.reference_inputs).toMatchObject({
+      max_files: 2,
+      accepts: ['upload_id'],
+      formats: ['png', 'jpeg', 'webp'],
+    });
+    expect(b.reference_inputs!.slots.map((s) => [s.name, s.role])).toEqual([
+      ['first_frame', 'first'],
+      ['last_frame', 'last'],
+    ]);
     expect(b.output).toEqual({ format: 'mp4', mime_type: 'video/mp4', default_quality: '720p' });
     expect(b.price).toEqual({
-      unit: 'second', credits_per_unit: '763/3', units_from: 'duration', count_from: 'count', multipliers: {}, rounding: 'ceil',
+      unit: 'second',
+      credits_per_unit: '763/3',
+      units_from: 'duration',
+      count_from: 'count',
+      multipliers: {},
+      rounding: 'ceil',
     });
   });
 
@@ -107,44 +124,139 @@ describe('the fixture catalogue', () => {
 describe('a broken catalogue', () => {
   const source = '/x/y.json';
   const cases: [string, (data: any) => void, string][] = [
-    ['a default that is not a value', (d) => { d.models[1].option_groups[0].default = '99'; },
-      'catalogue /x/y.json: models[1].option_groups[0].default: must be one of values'],
-    ['units_from naming an unknown group', (d) => { d.models[0].price.units_from = 'length'; },
-      "models[0].price.units_from: no option group 'length'"],
-    ['count_from naming a group of non-integers', (d) => { d.models[0].price.count_from = 'size'; },
-      'models[0].option_groups[2].values[0]: must be a positive integer, because price.count_from names this group'],
-    ['a units group with a zero value', (d) => { d.models[3].option_groups[0].values.push('0'); },
-      'models[3].option_groups[0].values[4]: must be a positive integer'],
-    ['a multiplier for an unknown group', (d) => { d.models[0].price.multipliers = { fps: { '60': '2' } }; },
-      "models[0].price.multipliers.fps: no option group 'fps'"],
-    ['a multiplier for an unknown value', (d) => { d.models[0].price.multipliers.quality['1080p'] = '4'; },
-      'models[0].price.multipliers.quality["1080p"]: \'1080p\' is not a value of option group \'quality\''],
-    ['a price with a zero denominator', (d) => { d.models[1].price.credits_per_unit = '763/0'; },
-      'models[1].price.credits_per_unit: denominator must not be zero'],
-    ['a price that is not a number', (d) => { d.models[1].price.credits_per_unit = '21,8'; },
-      'models[1].price.credits_per_unit: must be a decimal'],
-    ['a duplicate slug', (d) => { d.models[2].slug = 'motion-lite-v1'; },
-      "models[2].slug: duplicate slug 'motion-lite-v1' (also models[0])"],
-    ['a duplicate option group', (d) => { d.models[2].option_groups[1].name = 'size'; },
-      "models[2].option_groups[1].name: duplicate option group 'size'"],
-    ['more slots than max_files', (d) => { d.models[1].reference_inputs.max_files = 1; },
-      'models[1].reference_inputs.slots: 2 slots but max_files is 1'],
-    ['two slots with one role', (d) => { d.models[1].reference_inputs.slots[1].role = 'first'; },
-      "models[1].reference_inputs.slots[1].role: duplicate role 'first'"],
-    ['a missing price', (d) => { delete d.models[2].price; },
-      'models[2].price: Invalid input'],
-    ['a missing prompt limit', (d) => { delete d.models[0].prompt.max_length; },
-      'models[0].prompt.max_length: Invalid input'],
-    ['an unknown member', (d) => { d.models[4].colour = 'red'; },
-      'models[4]: Unrecognized key: "colour"'],
-    ['an unknown kind', (d) => { d.models[4].kind = 'hologram'; },
-      'models[4].kind: Invalid option'],
-    ['another version', (d) => { d.version = 2; },
-      'version: Invalid input'],
-    ['no models', (d) => { d.models = []; },
-      'models: Too small'],
-    ['a price too large for a JSON integer', (d) => { d.models[2].price.credits_per_unit = '9007199254740991'; },
-      'models[2].price: highest price 36028797018963964 exceeds 9007199254740991'],
+    [
+      'a default that is not a value',
+      (d) => {
+        d.models[1].option_groups[0].default = '99';
+      },
+      'catalogue /x/y.json: models[1].option_groups[0].default: must be one of values',
+    ],
+    [
+      'units_from naming an unknown group',
+      (d) => {
+        d.models[0].price.units_from = 'length';
+      },
+      "models[0].price.units_from: no option group 'length'",
+    ],
+    [
+      'count_from naming a group of non-integers',
+      (d) => {
+        d.models[0].price.count_from = 'size';
+      },
+      'models[0].option_groups[2].values[0]: must be a positive integer, because price.count_from names this group',
+    ],
+    [
+      'a units group with a zero value',
+      (d) => {
+        d.models[3].option_groups[0].values.push('0');
+      },
+      'models[3].option_groups[0].values[4]: must be a positive integer',
+    ],
+    [
+      'a multiplier for an unknown group',
+      (d) => {
+        d.models[0].price.multipliers = { fps: { '60': '2' } };
+      },
+      "models[0].price.multipliers.fps: no option group 'fps'",
+    ],
+    [
+      'a multiplier for an unknown value',
+      (d) => {
+        d.models[0].price.multipliers.quality['1080p'] = '4';
+      },
+      "models[0].price.multipliers.quality[\"1080p\"]: '1080p' is not a value of option group 'quality'",
+    ],
+    [
+      'a price with a zero denominator',
+      (d) => {
+        d.models[1].price.credits_per_unit = '763/0';
+      },
+      'models[1].price.credits_per_unit: denominator must not be zero',
+    ],
+    [
+      'a price that is not a number',
+      (d) => {
+        d.models[1].price.credits_per_unit = '21,8';
+      },
+      'models[1].price.credits_per_unit: must be a decimal',
+    ],
+    [
+      'a duplicate slug',
+      (d) => {
+        d.models[2].slug = 'motion-lite-v1';
+      },
+      "models[2].slug: duplicate slug 'motion-lite-v1' (also models[0])",
+    ],
+    [
+      'a duplicate option group',
+      (d) => {
+        d.models[2].option_groups[1].name = 'size';
+      },
+      "models[2].option_groups[1].name: duplicate option group 'size'",
+    ],
+    [
+      'more slots than max_files',
+      (d) => {
+        d.models[1].reference_inputs.max_files = 1;
+      },
+      'models[1].reference_inputs.slots: 2 slots but max_files is 1',
+    ],
+    [
+      'two slots with one role',
+      (d) => {
+        d.models[1].reference_inputs.slots[1].role = 'first';
+      },
+      "models[1].reference_inputs.slots[1].role: duplicate role 'first'",
+    ],
+    [
+      'a missing price',
+      (d) => {
+        delete d.models[2].price;
+      },
+      'models[2].price: Invalid input',
+    ],
+    [
+      'a missing prompt limit',
+      (d) => {
+        delete d.models[0].prompt.max_length;
+      },
+      'models[0].prompt.max_length: Invalid input',
+    ],
+    [
+      'an unknown member',
+      (d) => {
+        d.models[4].colour = 'red';
+      },
+      'models[4]: Unrecognized key: "colour"',
+    ],
+    [
+      'an unknown kind',
+      (d) => {
+        d.models[4].kind = 'hologram';
+      },
+      'models[4].kind: Invalid option',
+    ],
+    [
+      'another version',
+      (d) => {
+        d.version = 2;
+      },
+      'version: Invalid input',
+    ],
+    [
+      'no models',
+      (d) => {
+        d.models = [];
+      },
+      'models: Too small',
+    ],
+    [
+      'a price too large for a JSON integer',
+      (d) => {
+        d.models[2].price.credits_per_unit = '9007199254740991';
+      },
+      'models[2].price: highest price 36028797018963964 exceeds 9007199254740991',
+    ],
   ];
 
   it.each(cases)('is refused for %s, naming the field', (_name, mutate, expected) => {
@@ -193,7 +305,9 @@ describe('loading a file', () => {
     const data = fixture();
     data.models[1].option_groups[0].default = '99';
     const path = write('bad-default.json', JSON.stringify(data));
-    expect(() => loadCatalogue(path)).toThrow(`catalogue ${path}: models[1].option_groups[0].default: must be one of values`);
+    expect(() => loadCatalogue(path)).toThrow(
+      `catalogue ${path}: models[1].option_groups[0].default: must be one of values`,
+    );
   });
 
   it('accepts a file that starts with a byte-order mark', () => {
@@ -206,6 +320,8 @@ describe('formatPath', () => {
   it('writes paths as JavaScript would', () => {
     expect(formatPath([])).toBe('(root)');
     expect(formatPath(['models', 1, 'option_groups', 0, 'default'])).toBe('models[1].option_groups[0].default');
-    expect(formatPath(['models', 0, 'price', 'multipliers', 'quality', '720p'])).toBe('models[0].price.multipliers.quality["720p"]');
+    expect(formatPath(['models', 0, 'price', 'multipliers', 'quality', '720p'])).toBe(
+      'models[0].price.multipliers.quality["720p"]',
+    );
   });
 });

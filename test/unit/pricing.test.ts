@@ -27,18 +27,36 @@ describe('Model A (motion-lite-v1) prices', () => {
 
   // 21.8 x seconds, rounded up: the spec's range is 88 to 327.
   const durations: [string, number][] = [
-    ['4', 88], ['5', 109], ['6', 131], ['7', 153], ['8', 175], ['9', 197],
-    ['10', 218], ['11', 240], ['12', 262], ['13', 284], ['14', 306], ['15', 327],
+    ['4', 88],
+    ['5', 109],
+    ['6', 131],
+    ['7', 153],
+    ['8', 175],
+    ['9', 197],
+    ['10', 218],
+    ['11', 240],
+    ['12', 262],
+    ['13', 284],
+    ['14', 306],
+    ['15', 327],
   ];
   it.each(durations)('charges duration %s at %i credits', (duration, credits) => {
     expect(price(A, { duration })).toBe(credits);
   });
 
-  it.each([['480p', 88], ['720p', 197]] as const)('charges quality %s at %i credits', (quality, credits) => {
+  it.each([
+    ['480p', 88],
+    ['720p', 197],
+  ] as const)('charges quality %s at %i credits', (quality, credits) => {
     expect(price(A, { quality })).toBe(credits);
   });
 
-  it.each([['1', 88], ['2', 175], ['3', 262], ['4', 349]] as const)('charges count %s at %i credits', (count, credits) => {
+  it.each([
+    ['1', 88],
+    ['2', 175],
+    ['3', 262],
+    ['4', 349],
+  ] as const)('charges count %s at %i credits', (count, credits) => {
     expect(price(A, { count })).toBe(credits);
   });
 
@@ -77,14 +95,30 @@ describe('Model B (keyframe-pro-v2) prices', () => {
 
   // 763/3 x seconds, rounded up: the spec's range is 763 to 3,815.
   const durations: [string, number][] = [
-    ['3', 763], ['4', 1018], ['5', 1272], ['6', 1526], ['7', 1781], ['8', 2035], ['9', 2289],
-    ['10', 2544], ['11', 2798], ['12', 3052], ['13', 3307], ['14', 3561], ['15', 3815],
+    ['3', 763],
+    ['4', 1018],
+    ['5', 1272],
+    ['6', 1526],
+    ['7', 1781],
+    ['8', 2035],
+    ['9', 2289],
+    ['10', 2544],
+    ['11', 2798],
+    ['12', 3052],
+    ['13', 3307],
+    ['14', 3561],
+    ['15', 3815],
   ];
   it.each(durations)('charges duration %s at %i credits', (duration, credits) => {
     expect(price(B, { duration })).toBe(credits);
   });
 
-  it.each([['1', 763], ['2', 1526], ['3', 2289], ['4', 3052]] as const)('charges count %s at %i credits', (count, credits) => {
+  it.each([
+    ['1', 763],
+    ['2', 1526],
+    ['3', 2289],
+    ['4', 3052],
+  ] as const)('charges count %s at %i credits', (count, credits) => {
     expect(price(B, { count })).toBe(credits);
   });
 
@@ -188,7 +222,11 @@ describe('example models', () => {
   it('reports the unit of each model', () => {
     expect(quote(model('still-sketch-v1')).unit).toBe('image');
     expect(quote(model('tone-music-v1')).unit).toBe('second');
-    expect(quote(model('mesh-blocks-v1'), { detail: 'high' })).toMatchObject({ unit: 'asset', units: 1, multipliers: { detail: '2' } });
+    expect(quote(model('mesh-blocks-v1'), { detail: 'high' })).toMatchObject({
+      unit: 'asset',
+      units: 1,
+      multipliers: { detail: '2' },
+    });
   });
 });
 
@@ -217,7 +255,8 @@ describe('rational helpers', () => {
   });
 
   it('refuses text that is not a decimal or fraction, and a zero denominator', () => {
-    for (const bad of ['', 'abc', '-1', '1e3', '.5', '1/', '1/0', ' 1']) expect(() => parseRational(bad)).toThrow(RangeError);
+    for (const bad of ['', 'abc', '-1', '1e3', '.5', '1/', '1/0', ' 1'])
+      expect(() => parseRational(bad)).toThrow(RangeError);
   });
 
   it('rounds up exactly, also below zero', () => {

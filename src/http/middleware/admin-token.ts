@@ -20,14 +20,23 @@ function tokenOf(headers: Record<string, string | string[] | undefined>): string
 
 export function adminTokenMiddleware(token: string | undefined): RequestHandler {
   return (req, _res, next) => {
-    if (!token || !req.path.startsWith('/_emulator/') || (req.method === 'GET' || req.method === 'HEAD') && OPEN.some((p) => p.test(req.path))) return next();
+    if (
+      !token ||
+      !req.path.startsWith('/_emulator/') ||
+      ((req.method === 'GET' || req.method === 'HEAD') && OPEN.some((p) => p.test(req.path)))
+    )
+      return next();
     const given = tokenOf(req.headers);
     if (!given)
       throw new DomainError(
         'admin_token_required',
         'This emulator was started with an admin token (EMULATOR_ADMIN_TOKEN). Send it as "Authorization: Bearer <token>" or "X-Emulator-Admin-Token: <token>".',
       );
-    if (!same(given, token)) throw new DomainError('admin_token_invalid', 'The admin token does not match the one this emulator was started with.');
+    if (!same(given, token))
+      throw new DomainError(
+        'admin_token_invalid',
+        'The admin token does not match the one this emulator was started with.',
+      );
     next();
   };
 }

@@ -28,4 +28,5 @@ export function newScope(ctx: DomainContext, req: Request): RequestScope {
   };
 }
 
-export const scopeOf = (res: Response): RequestScope | undefined => res.locals.emulatorScope as RequestScope | undefined;
+export const scopeOf = (res: Response): RequestScope | undefined =>
+  res.locals.emulatorScope as RequestScope | undefined;

@@ -3,7 +3,13 @@ import cors from 'cors';
 import type { RequestHandler } from 'express';
 
 /** What a browser may send: the bearer key, JSON bodies, idempotency, the admin token, and byte ranges for fetch(). */
-export const CORS_ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Emulator-Admin-Token', 'Range'];
+export const CORS_ALLOWED_HEADERS = [
+  'Authorization',
+  'Content-Type',
+  'Idempotency-Key',
+  'X-Emulator-Admin-Token',
+  'Range',
+];
 
 /** What a browser may read: back-off hints and the headers a player or download progress bar needs. */
 export const CORS_EXPOSED_HEADERS = ['Retry-After', 'Content-Range', 'Accept-Ranges', 'Content-Length', 'Allow'];

@@ -8,11 +8,20 @@ import { tapResponse } from './response-tap.js';
 
 /** Codes and messages a real gateway or service would send for each status, when the rule gives none. */
 const STATUS_DEFAULTS: Record<number, [string, string]> = {
-  429: ['rate_limited', 'Too many requests. Wait for the time in the Retry-After header, then retry with the same Idempotency-Key.'],
+  429: [
+    'rate_limited',
+    'Too many requests. Wait for the time in the Retry-After header, then retry with the same Idempotency-Key.',
+  ],
   500: ['internal_error', 'The service hit an internal error. Retry with the same Idempotency-Key.'],
   502: ['bad_gateway', 'The gateway got an invalid answer from the service. Retry with the same Idempotency-Key.'],
-  503: ['service_unavailable', 'The service is temporarily unavailable. Retry with the same Idempotency-Key after a short wait.'],
-  504: ['gateway_timeout', 'The gateway timed out waiting for the service; the request may or may not have been processed. Retry with the same Idempotency-Key.'],
+  503: [
+    'service_unavailable',
+    'The service is temporarily unavailable. Retry with the same Idempotency-Key after a short wait.',
+  ],
+  504: [
+    'gateway_timeout',
+    'The gateway timed out waiting for the service; the request may or may not have been processed. Retry with the same Idempotency-Key.',
+  ],
 };
 
 export interface FaultExchange {
@@ -42,18 +51,31 @@ function drain(req: Request, then: () => void) {
 }
 
 function sendStatus(action: Extract<HttpFaultAction, { type: 'status' }>, x: FaultExchange) {
-  const [code, message] = STATUS_DEFAULTS[action.status] ?? [action.status >= 500 ? 'internal_error' : 'bad_request', `The request failed with status ${action.status}.`];
+  const [code, message] = STATUS_DEFAULTS[action.status] ?? [
+    action.status >= 500 ? 'internal_error' : 'bad_request',
+    `The request failed with status ${action.status}.`,
+  ];
   const retryAfterMs = action.retry_after ?? (action.status === 429 ? 1000 : undefined);
   const seconds = retryAfterMs === undefined ? undefined : Math.ceil(retryAfterMs / 1000);
   if (seconds !== undefined) x.res.setHeader('Retry-After', String(seconds));
-  drain(x.req, () => sendError(x.res, action.status, action.code ?? code, action.message ?? message, seconds === undefined ? undefined : { retry_after_seconds: seconds }));
+  drain(x.req, () =>
+    sendError(
+      x.res,
+      action.status,
+      action.code ?? code,
+      action.message ?? message,
+      seconds === undefined ? undefined : { retry_after_seconds: seconds },
+    ),
+  );
 }
 
 function dribble(action: Extract<HttpFaultAction, { type: 'dribble' }>, x: FaultExchange) {
   tapResponse(x.res, (body, output) => {
     x.res.flushHeaders();
     const size = Math.max(1, Math.ceil(body.length / action.chunks));
-    const pieces = Array.from({ length: Math.ceil(body.length / size) }, (_, i) => body.subarray(i * size, (i + 1) * size));
+    const pieces = Array.from({ length: Math.ceil(body.length / size) }, (_, i) =>
+      body.subarray(i * size, (i + 1) * size),
+    );
     const gap = pieces.length > 1 ? action.duration / (pieces.length - 1) : 0;
     const send = (i: number) => {
       if (x.res.destroyed) return;

@@ -16,21 +16,39 @@ export function consoleDirectory(from: string = dirname(fileURLToPath(import.met
 }
 
 // The page may only talk to its own origin; outputs may live on MEDIA_EMULATOR_PUBLIC_URL, so media may come from anywhere.
-const POLICY = "default-src 'self'; media-src * blob: data:; img-src * data: blob:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+const POLICY =
+  "default-src 'self'; media-src * blob: data:; img-src * data: blob:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
 
 export function consoleRoutes(): Router {
   const dir = consoleDirectory();
   const router = Router();
-  const headers = { 'Cache-Control': 'no-cache', 'Content-Security-Policy': POLICY, 'X-Content-Type-Options': 'nosniff' };
+  const headers = {
+    'Cache-Control': 'no-cache',
+    'Content-Security-Policy': POLICY,
+    'X-Content-Type-Options': 'nosniff',
+  };
   router
     .route(['/_emulator/console', '/_emulator/console/'])
     .get((_req, res, next) => {
-      res.sendFile(join(dir, 'console.html'), { headers: { ...headers, 'Content-Type': 'text/html; charset=utf-8' }, lastModified: false, etag: false }, (error) => {
-        if (error && !res.headersSent) next(error);
-      });
+      res.sendFile(
+        join(dir, 'console.html'),
+        { headers: { ...headers, 'Content-Type': 'text/html; charset=utf-8' }, lastModified: false, etag: false },
+        (error) => {
+          if (error && !res.headersSent) next(error);
+        },
+      );
     })
     .all(methodNotAllowed(['GET', 'HEAD']));
   // Only the page's own files: `index: false` and no directory listing; anything else falls through to the 404 handler.
-  router.use('/_emulator/console', express.static(dir, { index: false, redirect: false, etag: false, lastModified: false, setHeaders: (res) => res.set(headers) }));
+  router.use(
+    '/_emulator/console',
+    express.static(dir, {
+      index: false,
+      redirect: false,
+      etag: false,
+      lastModified: false,
+      setHeaders: (res) => res.set(headers),
+    }),
+  );
   return router;
 }

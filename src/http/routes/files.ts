@@ -6,9 +6,18 @@ import { methodNotAllowed } from '../errors.js';
 import type { RouteDeps } from './deps.js';
 
 const REFUSALS = {
-  unsigned: ['url_unsigned', 'This file URL carries no signature. Read the generation again to get a fresh signed URL.'],
-  invalid: ['url_signature_invalid', 'The signature of this file URL does not match. Use the URL exactly as the API returned it.'],
-  expired: ['url_expired', 'This signed URL has expired. Read the generation again (GET /v1/media/generations/{id}) for a fresh URL, and copy the file to your own storage.'],
+  unsigned: [
+    'url_unsigned',
+    'This file URL carries no signature. Read the generation again to get a fresh signed URL.',
+  ],
+  invalid: [
+    'url_signature_invalid',
+    'The signature of this file URL does not match. Use the URL exactly as the API returned it.',
+  ],
+  expired: [
+    'url_expired',
+    'This signed URL has expired. Read the generation again (GET /v1/media/generations/{id}) for a fresh URL, and copy the file to your own storage.',
+  ],
 } as const;
 
 export function filePath(generationId: string, index: number, format: string): string {
@@ -18,9 +27,15 @@ export function filePath(generationId: string, index: number, format: string): s
 function findOutput(ctx: DomainContext, generationId: string, name: string) {
   const match = /^(\d{1,3})\.([a-z0-9]+)$/.exec(name);
   const generation = ctx.generations.get(generationId);
-  const output = match && generation?.status === 'completed' ? generation.outputs.find((o) => o.index === Number(match[1]) && o.format === match[2]) : undefined;
+  const output =
+    match && generation?.status === 'completed'
+      ? generation.outputs.find((o) => o.index === Number(match[1]) && o.format === match[2])
+      : undefined;
   if (!generation || !output || generation.plan.outputUrls === 'missing')
-    throw new DomainError('output_not_found', 'No such output file. It may have been evicted after its URL expired; read the generation again.');
+    throw new DomainError(
+      'output_not_found',
+      'No such output file. It may have been evicted after its URL expired; read the generation again.',
+    );
   return output;
 }
 
@@ -32,14 +47,34 @@ export function fileRoutes(deps: RouteDeps): Router {
       const ctx = deps.ctx();
       const generationId = String(req.params.generationId);
       const name = String(req.params.name);
-      const verdict = deps.signer().verify(`/files/${encodeURIComponent(generationId)}/${name}`, req.query.expires, req.query.signature, ctx.clock.now());
+      const verdict = deps
+        .signer()
+        .verify(
+          `/files/${encodeURIComponent(generationId)}/${name}`,
+          req.query.expires,
+          req.query.signature,
+          ctx.clock.now(),
+        );
       if (verdict !== 'ok') throw new DomainError(REFUSALS[verdict][0], REFUSALS[verdict][1]);
       const output = findOutput(ctx, generationId, name);
       const stored = deps.renderer()?.get(output.fileKey);
-      if (!stored) throw new DomainError('output_not_found', 'The output file is no longer stored (evicted after its URL expired). Submit the generation again.');
-      res.sendFile(stored.path, { headers: { 'Content-Type': output.mimeType, 'Cache-Control': 'private, max-age=3600' }, acceptRanges: true, lastModified: false, etag: false }, (error) => {
-        if (error && !res.headersSent) next(error);
-      });
+      if (!stored)
+        throw new DomainError(
+          'output_not_found',
+          'The output file is no longer stored (evicted after its URL expired). Submit the generation again.',
+        );
+      res.sendFile(
+        stored.path,
+        {
+          headers: { 'Content-Type': output.mimeType, 'Cache-Control': 'private, max-age=3600' },
+          acceptRanges: true,
+          lastModified: false,
+          etag: false,
+        },
+        (error) => {
+          if (error && !res.headersSent) next(error);
+        },
+      );
     })
     .all(methodNotAllowed(['GET', 'HEAD']));
   return router;

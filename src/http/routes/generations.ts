@@ -37,9 +37,28 @@ export function generationRoutes(deps: RouteDeps): Router {
       sendJson(res, result.response.status, result.response.body);
     })
     .get(authenticate(deps.ctx), (req, res) => {
-      const { query } = validateRequest({ query: { schema: listQuerySchema, input: lastValues(req.query as Record<string, unknown>) } });
-      const filter = { kind: query.kind, status: query.status, modelSlug: query.model_slug, from: query.from, to: query.to };
-      sendJson(res, 200, listGenerations(deps.ctx(), apiKeyOf(res), baseUrlOf(req, deps.publicBaseUrl), filter, query.limit, query.cursor));
+      const { query } = validateRequest({
+        query: { schema: listQuerySchema, input: lastValues(req.query as Record<string, unknown>) },
+      });
+      const filter = {
+        kind: query.kind,
+        status: query.status,
+        modelSlug: query.model_slug,
+        from: query.from,
+        to: query.to,
+      };
+      sendJson(
+        res,
+        200,
+        listGenerations(
+          deps.ctx(),
+          apiKeyOf(res),
+          baseUrlOf(req, deps.publicBaseUrl),
+          filter,
+          query.limit,
+          query.cursor,
+        ),
+      );
     })
     .all(methodNotAllowed(['GET', 'POST']));
 

@@ -14,7 +14,10 @@ export function modelsRoutes(deps: RouteDeps): Router {
     .route('/v1/media/models')
     .get(authenticate(deps.ctx), (req, res) => {
       const { query } = validateRequest({ query: { schema: modelsQuerySchema, input: req.query } });
-      const models = deps.ctx().catalogue.list(query.kind).map((m) => ({ ...m, default_price_credits: defaultPrice(m) }));
+      const models = deps
+        .ctx()
+        .catalogue.list(query.kind)
+        .map((m) => ({ ...m, default_price_credits: defaultPrice(m) }));
       sendJson(res, 200, { models });
     })
     .all(methodNotAllowed(['GET']));

@@ -16,7 +16,9 @@ import type { RouteDeps } from './deps.js';
 function sniff(data: Buffer): SniffedImage | undefined {
   try {
     const size = imageSize(data);
-    return size.type && size.width && size.height ? { format: size.type, width: size.width, height: size.height } : undefined;
+    return size.type && size.width && size.height
+      ? { format: size.type, width: size.width, height: size.height }
+      : undefined;
   } catch {
     return undefined;
   }
@@ -24,12 +26,20 @@ function sniff(data: Buffer): SniffedImage | undefined {
 
 /** multer refuses non-multipart bodies silently; FastAPI then sees an empty form, so we do too. */
 function multipart(maxBytes: number): RequestHandler {
-  const parse = multer({ storage: multer.memoryStorage(), limits: { fileSize: maxBytes, files: 1, fields: 8, fieldSize: 4096, parts: 10 } }).single('file');
+  const parse = multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: maxBytes, files: 1, fields: 8, fieldSize: 4096, parts: 10 },
+  }).single('file');
   // busboy reports a missing boundary or a truncated body as plain Errors: they are the client's, not ours.
   return (req, res, next) =>
     parse(req, res, (error?: unknown) => {
       if (!error || error instanceof multer.MulterError) return next(error);
-      next(new DomainError('malformed_multipart', `The multipart body could not be parsed (${(error as Error).message}). Send multipart/form-data with a boundary and one "file" part.`));
+      next(
+        new DomainError(
+          'malformed_multipart',
+          `The multipart body could not be parsed (${(error as Error).message}). Send multipart/form-data with a boundary and one "file" part.`,
+        ),
+      );
     });
 }
 
@@ -38,22 +48,35 @@ export function uploadRoutes(deps: RouteDeps): Router {
   router
     .route('/v1/media/uploads')
     // FastAPI reads urlencoded forms too (they simply carry no file), so both parsers run.
-    .post(authenticate(deps.ctx), express.urlencoded({ extended: false, limit: '64kb' }), multipart(deps.maxUploadBytes), (req, res) => {
-      const form = Object.fromEntries(Object.entries((req.body ?? {}) as Record<string, unknown>).filter(([, v]) => v !== ''));
-      const items: ValidationItem[] = [];
-      if (!req.file || req.file.size === 0) items.push(validationItem('missing', ['body', 'file'], 'Field required', null));
-      const parsed = uploadFormSchema.safeParse(form);
-      if (!parsed.success) items.push(...toPydanticItems(parsed.error.issues, form, ['body']).map((i) => (i.type === 'missing' ? { ...i, input: null } : i)));
-      if (items.length || !parsed.success || !req.file) throw new ValidationFailure(items);
-      const upload = registerUpload(deps.ctx(), apiKeyOf(res), {
-        modelSlug: parsed.data.model_slug,
-        targetSlot: parsed.data.target_slot,
-        filename: req.file.originalname || null,
-        data: req.file.buffer,
-        sniffed: sniff(req.file.buffer),
-      });
-      sendJson(res, 201, upload);
-    })
+    .post(
+      authenticate(deps.ctx),
+      express.urlencoded({ extended: false, limit: '64kb' }),
+      multipart(deps.maxUploadBytes),
+      (req, res) => {
+        const form = Object.fromEntries(
+          Object.entries((req.body ?? {}) as Record<string, unknown>).filter(([, v]) => v !== ''),
+        );
+        const items: ValidationItem[] = [];
+        if (!req.file || req.file.size === 0)
+          items.push(validationItem('missing', ['body', 'file'], 'Field required', null));
+        const parsed = uploadFormSchema.safeParse(form);
+        if (!parsed.success)
+          items.push(
+            ...toPydanticItems(parsed.error.issues, form, ['body']).map((i) =>
+              i.type === 'missing' ? { ...i, input: null } : i,
+            ),
+          );
+        if (items.length || !parsed.success || !req.file) throw new ValidationFailure(items);
+        const upload = registerUpload(deps.ctx(), apiKeyOf(res), {
+          modelSlug: parsed.data.model_slug,
+          targetSlot: parsed.data.target_slot,
+          filename: req.file.originalname || null,
+          data: req.file.buffer,
+          sniffed: sniff(req.file.buffer),
+        });
+        sendJson(res, 201, upload);
+      },
+    )
     .all(methodNotAllowed(['POST']));
   return router;
 }

@@ -37,16 +37,19 @@ export function parsePydanticDatetime(input: string): DatetimeResult {
   if (day < 1 || day > daysInMonth) return { ok: false, error: 'day value is outside expected range' };
   const dateMs = Date.UTC(year, month - 1, day);
   if (s.length === 10) return { ok: true, ms: dateMs };
-  if (!'Tt _'.includes(s[10])) return { ok: false, error: 'invalid datetime separator, expected `T`, `t`, `_` or space' };
+  if (!'Tt _'.includes(s[10]))
+    return { ok: false, error: 'invalid datetime separator, expected `T`, `t`, `_` or space' };
   return parseTime(s, 11, dateMs);
 }
 
 function parseTime(s: string, start: number, dateMs: number): DatetimeResult {
   const hour = digits(s, start, 2);
   if (hour === undefined) return { ok: false, error: s.length < start + 2 ? TOO_SHORT : 'invalid character in hour' };
-  if (s[start + 2] !== ':') return { ok: false, error: s.length <= start + 2 ? TOO_SHORT : 'invalid time separator, expected `:`' };
+  if (s[start + 2] !== ':')
+    return { ok: false, error: s.length <= start + 2 ? TOO_SHORT : 'invalid time separator, expected `:`' };
   const minute = digits(s, start + 3, 2);
-  if (minute === undefined) return { ok: false, error: s.length < start + 5 ? TOO_SHORT : 'invalid character in minute' };
+  if (minute === undefined)
+    return { ok: false, error: s.length < start + 5 ? TOO_SHORT : 'invalid character in minute' };
   if (hour > 23) return { ok: false, error: 'hour value is outside expected range of 0-23' };
   if (minute > 59) return { ok: false, error: 'minute value is outside expected range of 0-59' };
   let i = start + 5;

@@ -4,7 +4,10 @@ import { validationItem, type ValidationItem } from '../../domain/validation-ite
 import { hasIntegerLikeKeys, nestingDepth, topLevelKeyOrder } from './json-shape.js';
 import { decodePythonJson } from './python-json.js';
 
-export type BodyRead = { kind: 'value'; value: unknown; keyOrder?: string[] } | { kind: 'absent' } | { kind: 'invalid'; item: ValidationItem };
+export type BodyRead =
+  | { kind: 'value'; value: unknown; keyOrder?: string[] }
+  | { kind: 'absent' }
+  | { kind: 'invalid'; item: ValidationItem };
 
 /** Python's decoder gives up on deeper nesting (RecursionError), which FastAPI answers with a 400. */
 export const MAX_JSON_DEPTH = 1000;
@@ -34,14 +37,22 @@ export function readJsonBody(raw: Buffer | undefined, contentType: string | unde
   } catch {
     const decoded = decodePythonJson(text);
     if (!decoded.ok) {
-      return { kind: 'invalid', item: validationItem('json_invalid', ['body', decoded.pos], 'JSON decode error', {}, { error: decoded.msg }) };
+      return {
+        kind: 'invalid',
+        item: validationItem('json_invalid', ['body', decoded.pos], 'JSON decode error', {}, { error: decoded.msg }),
+      };
     }
     value = decoded.value;
   }
   if (text.length > MAX_JSON_DEPTH && nestingDepth(text) > MAX_JSON_DEPTH)
-    throw new DomainError('body_too_deep', `The JSON body is nested more than ${MAX_JSON_DEPTH} levels deep. Send a flatter body.`);
+    throw new DomainError(
+      'body_too_deep',
+      `The JSON body is nested more than ${MAX_JSON_DEPTH} levels deep. Send a flatter body.`,
+    );
   if (value === null) return { kind: 'absent' };
-  return hasIntegerLikeKeys(value) ? { kind: 'value', value, keyOrder: topLevelKeyOrder(text) } : { kind: 'value', value };
+  return hasIntegerLikeKeys(value)
+    ? { kind: 'value', value, keyOrder: topLevelKeyOrder(text) }
+    : { kind: 'value', value };
 }
 
 export const MISSING_BODY_ITEM = (): ValidationItem => validationItem('missing', ['body'], 'Field required', null);

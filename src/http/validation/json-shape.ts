@@ -8,7 +8,8 @@ export function nestingDepth(text: string): number {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 92) i++; // backslash: skip the escaped character
+      if (c === 92)
+        i++; // backslash: skip the escaped character
       else if (c === 34) inString = false;
     } else if (c === 34) inString = true;
     else if (c === 91 || c === 123) {
@@ -22,7 +23,12 @@ const INTEGER_LIKE = /^(0|[1-9]\d{0,8})$/;
 
 /** JavaScript lists integer-like keys ("1") first; Python keeps insertion order. Only then is the source order needed. */
 export function hasIntegerLikeKeys(value: unknown): boolean {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).some((k) => INTEGER_LIKE.test(k));
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    Object.keys(value).some((k) => INTEGER_LIKE.test(k))
+  );
 }
 
 /** Member names of the top-level object in the order they appear in the text (the text is valid JSON). */

@@ -1,6 +1,8 @@
 // Pydantic's lax integer rules (JSON body and query): what it accepts, and the error type when it does not.
 
-export type LaxIntResult = { ok: true; value: number } | { ok: false; type: 'int_type' | 'int_parsing' | 'int_from_float' | 'finite_number' };
+export type LaxIntResult =
+  | { ok: true; value: number }
+  | { ok: false; type: 'int_type' | 'int_parsing' | 'int_from_float' | 'finite_number' };
 
 // Digits with single underscores between them, optionally "+"/"-", optionally a fraction of zeros ("2.0").
 const INT_STRING = /^[+-]?\d(?:_?\d)*(?:\.0*)?$/;

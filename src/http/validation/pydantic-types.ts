@@ -38,11 +38,25 @@ export function pStr(bounds: StrBounds = {}) {
       const needsLength = bounds.min !== undefined || bounds.max !== undefined;
       const length = needsLength ? codePoints(value) : 0;
       if (bounds.min !== undefined && length < bounds.min)
-        report(ctx, 'string_too_short', `String should have at least ${bounds.min} character${plural(bounds.min)}`, value, { min_length: bounds.min });
+        report(
+          ctx,
+          'string_too_short',
+          `String should have at least ${bounds.min} character${plural(bounds.min)}`,
+          value,
+          { min_length: bounds.min },
+        );
       else if (bounds.max !== undefined && length > bounds.max)
-        report(ctx, 'string_too_long', `String should have at most ${bounds.max} character${plural(bounds.max)}`, value, { max_length: bounds.max });
+        report(
+          ctx,
+          'string_too_long',
+          `String should have at most ${bounds.max} character${plural(bounds.max)}`,
+          value,
+          { max_length: bounds.max },
+        );
       else if (regex && bounds.pattern && !regex.test(value))
-        report(ctx, 'string_pattern_mismatch', `String should match pattern '${bounds.pattern}'`, value, { pattern: bounds.pattern });
+        report(ctx, 'string_pattern_mismatch', `String should match pattern '${bounds.pattern}'`, value, {
+          pattern: bounds.pattern,
+        });
     })
     .meta({ minLength: bounds.min, maxLength: bounds.max, pattern: bounds.pattern });
 }
@@ -68,7 +82,9 @@ export function pInt(bounds: IntBounds = {}) {
         return z.NEVER;
       }
       if (bounds.ge !== undefined && parsed.value < bounds.ge) {
-        report(ctx, 'greater_than_equal', `Input should be greater than or equal to ${bounds.ge}`, input, { ge: bounds.ge });
+        report(ctx, 'greater_than_equal', `Input should be greater than or equal to ${bounds.ge}`, input, {
+          ge: bounds.ge,
+        });
         return z.NEVER;
       }
       if (bounds.le !== undefined && parsed.value > bounds.le) {
@@ -87,11 +103,17 @@ export function pDict<V extends z.ZodType>(value: V, max: number) {
     .check((ctx) => {
       const size = Object.keys(ctx.value).length;
       if (size > max)
-        report(ctx, 'too_long', `Dictionary should have at most ${max} item${plural(max)} after validation, not ${size}`, ctx.value, {
-          field_type: 'Dictionary',
-          max_length: max,
-          actual_length: size,
-        });
+        report(
+          ctx,
+          'too_long',
+          `Dictionary should have at most ${max} item${plural(max)} after validation, not ${size}`,
+          ctx.value,
+          {
+            field_type: 'Dictionary',
+            max_length: max,
+            actual_length: size,
+          },
+        );
     })
     .meta({ maxProperties: max });
 }
@@ -101,11 +123,17 @@ export function pList<I extends z.ZodType>(item: I, max?: number) {
   const sized = z.array(z.unknown()).check((ctx) => {
     const size = ctx.value.length;
     if (max !== undefined && size > max)
-      report(ctx, 'too_long', `List should have at most ${max} item${plural(max)} after validation, not ${size}`, ctx.value, {
-        field_type: 'List',
-        max_length: max,
-        actual_length: size,
-      });
+      report(
+        ctx,
+        'too_long',
+        `List should have at most ${max} item${plural(max)} after validation, not ${size}`,
+        ctx.value,
+        {
+          field_type: 'List',
+          max_length: max,
+          actual_length: size,
+        },
+      );
   });
   return sized.pipe(z.array(item)).meta({ maxItems: max });
 }
@@ -117,7 +145,8 @@ export function pLiteral<const T extends readonly string[]>(values: T) {
   return z
     .any()
     .check((ctx) => {
-      if (!values.includes(ctx.value)) report(ctx, 'literal_error', `Input should be ${expected}`, ctx.value, { expected });
+      if (!values.includes(ctx.value))
+        report(ctx, 'literal_error', `Input should be ${expected}`, ctx.value, { expected });
     })
     .transform((v) => v as T[number])
     .meta({ type: 'string', enum: [...values] });
@@ -130,7 +159,9 @@ export function pDatetime() {
     .transform((input, ctx) => {
       const parsed = parsePydanticDatetime(input);
       if (parsed.ok) return parsed.ms;
-      report(ctx, 'datetime_from_date_parsing', `Input should be a valid datetime or date, ${parsed.error}`, input, { error: parsed.error });
+      report(ctx, 'datetime_from_date_parsing', `Input should be a valid datetime or date, ${parsed.error}`, input, {
+        error: parsed.error,
+      });
       return z.NEVER;
     })
     .meta({ type: 'string', format: 'date-time' });

@@ -4,7 +4,10 @@
 export type PythonJsonResult = { ok: true; value: unknown } | { ok: false; msg: string; pos: number };
 
 class DecodeError extends Error {
-  constructor(readonly msg: string, readonly pos: number) {
+  constructor(
+    readonly msg: string,
+    readonly pos: number,
+  ) {
     super(msg);
   }
 }

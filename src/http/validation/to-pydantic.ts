@@ -20,7 +20,8 @@ function valueAt(root: unknown, path: PropertyKey[]): { found: boolean; value: u
     parent = current;
     const record = current as Record<PropertyKey, unknown>;
     // An own member holding `undefined` is an absent header or query value (JSON never holds undefined).
-    if (!Object.prototype.hasOwnProperty.call(record, key) || record[key] === undefined) return { found: false, value: undefined, parent };
+    if (!Object.prototype.hasOwnProperty.call(record, key) || record[key] === undefined)
+      return { found: false, value: undefined, parent };
     current = record[key];
   }
   return { found: true, value: current, parent };
@@ -30,7 +31,12 @@ function valueAt(root: unknown, path: PropertyKey[]): { found: boolean; value: u
  * Converts the issues of one parse of `root` into detail items with `loc` prefixed by `prefix`
  * (["body"], ["query"] or ["header"]). Extra members come after the field errors, in JSON key order.
  */
-export function toPydanticItems(issues: readonly z.core.$ZodIssue[], root: unknown, prefix: Loc, keyOrder?: string[]): ValidationItem[] {
+export function toPydanticItems(
+  issues: readonly z.core.$ZodIssue[],
+  root: unknown,
+  prefix: Loc,
+  keyOrder?: string[],
+): ValidationItem[] {
   const items: ValidationItem[] = [];
   const extras: ValidationItem[] = [];
   for (const issue of issues) {
@@ -39,13 +45,27 @@ export function toPydanticItems(issues: readonly z.core.$ZodIssue[], root: unkno
     const at = valueAt(root, path);
     if (issue.code === 'custom' && (issue.params as PydanticIssueParams | undefined)?.pydantic) {
       const { type, msg, ctx, input } = (issue.params as PydanticIssueParams).pydantic;
-      items.push(type === 'missing' ? validationItem('missing', loc, msg, at.parent ?? null) : validationItem(type, loc, msg, input, ctx));
+      items.push(
+        type === 'missing'
+          ? validationItem('missing', loc, msg, at.parent ?? null)
+          : validationItem(type, loc, msg, input, ctx),
+      );
       continue;
     }
     if (issue.code === 'unrecognized_keys') {
-      const keys = path.length === 0 && keyOrder ? [...issue.keys].sort((a, b) => keyOrder.indexOf(a) - keyOrder.indexOf(b)) : issue.keys;
+      const keys =
+        path.length === 0 && keyOrder
+          ? [...issue.keys].sort((a, b) => keyOrder.indexOf(a) - keyOrder.indexOf(b))
+          : issue.keys;
       for (const key of keys) {
-        extras.push(validationItem('extra_forbidden', [...loc, key], 'Extra inputs are not permitted', valueAt(root, [...path, key]).value));
+        extras.push(
+          validationItem(
+            'extra_forbidden',
+            [...loc, key],
+            'Extra inputs are not permitted',
+            valueAt(root, [...path, key]).value,
+          ),
+        );
       }
       continue;
     }
@@ -56,7 +76,14 @@ export function toPydanticItems(issues: readonly z.core.$ZodIssue[], root: unkno
         continue;
       }
       if (path.length === 0 && issue.expected === 'object') {
-        items.push(validationItem('model_attributes_type', loc, 'Input should be a valid dictionary or object to extract fields from', at.value));
+        items.push(
+          validationItem(
+            'model_attributes_type',
+            loc,
+            'Input should be a valid dictionary or object to extract fields from',
+            at.value,
+          ),
+        );
         continue;
       }
       const [type, msg] = TYPE_BY_EXPECTED[issue.expected] ?? ['value_error', issue.message];

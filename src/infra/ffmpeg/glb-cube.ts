@@ -24,7 +24,11 @@ export function blocksFor(detail: string | undefined): Block[] {
   const blocks: Block[] = [];
   const size = 0.32;
   const step = 0.34;
-  for (const [layer, n] of [[0, 3], [1, 2], [2, 1]] as const) {
+  for (const [layer, n] of [
+    [0, 3],
+    [1, 2],
+    [2, 1],
+  ] as const) {
     const offset = -((n - 1) * step + size) / 2;
     for (let i = 0; i < n; i += 1) {
       for (let j = 0; j < n; j += 1) blocks.push({ x: offset + i * step, y: layer * step, z: offset + j * step, size });
@@ -35,12 +39,60 @@ export function blocksFor(detail: string | undefined): Block[] {
 
 /** Each face has its own 4 vertices so normals stay flat: 24 vertices and 36 indices per block. */
 const FACES: ReadonlyArray<{ normal: [number, number, number]; corners: Array<[number, number, number]> }> = [
-  { normal: [1, 0, 0], corners: [[1, 0, 0], [1, 1, 0], [1, 1, 1], [1, 0, 1]] },
-  { normal: [-1, 0, 0], corners: [[0, 0, 1], [0, 1, 1], [0, 1, 0], [0, 0, 0]] },
-  { normal: [0, 1, 0], corners: [[0, 1, 0], [0, 1, 1], [1, 1, 1], [1, 1, 0]] },
-  { normal: [0, -1, 0], corners: [[0, 0, 0], [1, 0, 0], [1, 0, 1], [0, 0, 1]] },
-  { normal: [0, 0, 1], corners: [[0, 0, 1], [1, 0, 1], [1, 1, 1], [0, 1, 1]] },
-  { normal: [0, 0, -1], corners: [[1, 0, 0], [0, 0, 0], [0, 1, 0], [1, 1, 0]] },
+  {
+    normal: [1, 0, 0],
+    corners: [
+      [1, 0, 0],
+      [1, 1, 0],
+      [1, 1, 1],
+      [1, 0, 1],
+    ],
+  },
+  {
+    normal: [-1, 0, 0],
+    corners: [
+      [0, 0, 1],
+      [0, 1, 1],
+      [0, 1, 0],
+      [0, 0, 0],
+    ],
+  },
+  {
+    normal: [0, 1, 0],
+    corners: [
+      [0, 1, 0],
+      [0, 1, 1],
+      [1, 1, 1],
+      [1, 1, 0],
+    ],
+  },
+  {
+    normal: [0, -1, 0],
+    corners: [
+      [0, 0, 0],
+      [1, 0, 0],
+      [1, 0, 1],
+      [0, 0, 1],
+    ],
+  },
+  {
+    normal: [0, 0, 1],
+    corners: [
+      [0, 0, 1],
+      [1, 0, 1],
+      [1, 1, 1],
+      [0, 1, 1],
+    ],
+  },
+  {
+    normal: [0, 0, -1],
+    corners: [
+      [1, 0, 0],
+      [0, 0, 0],
+      [0, 1, 0],
+      [1, 1, 0],
+    ],
+  },
 ];
 
 function pad4(n: number): number {
@@ -84,7 +136,12 @@ export function buildGlb(job: RenderJob): Buffer {
     bufferViews: [
       { buffer: 0, byteOffset: 0, byteLength: posBytes.length, target: ARRAY_BUFFER },
       { buffer: 0, byteOffset: posBytes.length, byteLength: normBytes.length, target: ARRAY_BUFFER },
-      { buffer: 0, byteOffset: posBytes.length + normBytes.length, byteLength: idxBytes.length, target: ELEMENT_ARRAY_BUFFER },
+      {
+        buffer: 0,
+        byteOffset: posBytes.length + normBytes.length,
+        byteLength: idxBytes.length,
+        target: ELEMENT_ARRAY_BUFFER,
+      },
     ],
     accessors: [
       {

@@ -41,10 +41,7 @@ export function createRenderQueue(maxParallel: number): RenderQueue {
           running += 1;
           peakRunning = Math.max(peakRunning, running);
           // A task that throws synchronously still frees its slot.
-          Promise.resolve()
-            .then(task)
-            .then(resolve, reject)
-            .finally(release);
+          Promise.resolve().then(task).then(resolve, reject).finally(release);
         };
         if (running < limit) start();
         else waiting.push({ start, fail: reject });

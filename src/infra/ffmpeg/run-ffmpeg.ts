@@ -68,7 +68,11 @@ export function runProcess(binary: string, args: readonly string[], options: Run
       options.signal?.removeEventListener('abort', onAbort);
       const lines = tail();
       if (code === 0) {
-        resolve({ stdout: Buffer.concat(stdoutChunks).toString('utf8'), stderrTail: lines, elapsedMs: performance.now() - started });
+        resolve({
+          stdout: Buffer.concat(stdoutChunks).toString('utf8'),
+          stderrTail: lines,
+          elapsedMs: performance.now() - started,
+        });
         return;
       }
       const why = options.signal?.aborted

@@ -56,7 +56,11 @@ export function wrapText(text: string, columns: number, maxLines: number): strin
   if (lines.length <= maxLines) return lines;
   const kept = lines.slice(0, Math.max(1, maxLines));
   const last = Array.from(kept[kept.length - 1]!);
-  kept[kept.length - 1] = last.slice(0, cols - 1).join('').trimEnd() + ELLIPSIS;
+  kept[kept.length - 1] =
+    last
+      .slice(0, cols - 1)
+      .join('')
+      .trimEnd() + ELLIPSIS;
   return kept;
 }
 

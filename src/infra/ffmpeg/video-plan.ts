@@ -10,7 +10,16 @@ import { textOverlay } from './text-overlay.js';
  * x264 settings: ultrafast keeps a 4 s 480p render well under 400 ms on two cores (the picture is flat
  * colour and text, so quality per bit hardly matters); a keyframe every 2 s keeps seeking snappy.
  */
-export const VIDEO_ENCODER_ARGS = ['-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '23', '-pix_fmt', 'yuv420p'] as const;
+export const VIDEO_ENCODER_ARGS = [
+  '-c:v',
+  'libx264',
+  '-preset',
+  'ultrafast',
+  '-crf',
+  '23',
+  '-pix_fmt',
+  'yuv420p',
+] as const;
 export const AUDIO_ENCODER_ARGS = ['-c:a', 'aac', '-b:a', '96k'] as const;
 
 /** Model B: hold the first frame for a quarter, cross-fade for half, hold the last frame for the final quarter. */
@@ -46,7 +55,8 @@ export function buildVideoPlan(job: RenderJob, env: PlanEnv): RenderPlan {
     `scale=${W}:${H}:force_original_aspect_ratio=decrease:force_divisible_by=2,` +
     `pad=${W}:${H}:(ow-iw)/2:(oh-ih)/2:color=black,setsar=1,format=yuv420p,trim=end_frame=1`;
   const hold = (frames: number): string => `loop=loop=${frames - 1}:size=1:start=0,settb=1/${fps},setpts=N`;
-  const solid = (color: string): string => `color=${filterOptions({ c: color, s: size, r: fps, d: 1 })},format=yuv420p,trim=end_frame=1`;
+  const solid = (color: string): string =>
+    `color=${filterOptions({ c: color, s: size, r: fps, d: 1 })},format=yuv420p,trim=end_frame=1`;
 
   // Text boxes are placed around the moving square's lane; the clock sits just below it.
   const square = Math.max(8, Math.round(Math.min(W, H) / 8 / 2) * 2);
@@ -56,7 +66,8 @@ export function buildVideoPlan(job: RenderJob, env: PlanEnv): RenderPlan {
   // Overlays spare the frames that must equal a reference image.
   let enable: string | undefined;
   if (mode === 'first-last' && hasRefs) {
-    enable = job.firstFrame && job.lastFrame ? `between(n,1,${N - 2})` : job.firstFrame ? 'gte(n,1)' : `lte(n,${N - 2})`;
+    enable =
+      job.firstFrame && job.lastFrame ? `between(n,1,${N - 2})` : job.firstFrame ? 'gte(n,1)' : `lte(n,${N - 2})`;
   } else if (hasRefs) {
     enable = 'gte(n,1)';
   }
@@ -100,14 +111,18 @@ export function buildVideoPlan(job: RenderJob, env: PlanEnv): RenderPlan {
   const sourceOf = (w: number, h: number): string =>
     `color=${filterOptions({ c: palette.accent, s: `${w}x${h}`, r: fps, d: seconds(N / fps) })}`;
   graph.push(`${sourceOf(square, square)}[sq]`, `${sourceOf(W, bar)}[bar]`);
-  graph.push(`[framed0][sq]overlay=${filterOptions({ x: '(W-w)*(1-cos(PI*t/2))/2', y: '(H-h)/2', eval: 'frame', enable })}[moving]`);
+  graph.push(
+    `[framed0][sq]overlay=${filterOptions({ x: '(W-w)*(1-cos(PI*t/2))/2', y: '(H-h)/2', eval: 'frame', enable })}[moving]`,
+  );
   const barOverlay = `overlay=${filterOptions({ x: `-w+w*(n+1)/${N}`, y: 'H-h', eval: 'frame', enable })}`;
   graph.push(`[moving][bar]${[barOverlay, ...(text.clock ? [text.clock] : []), 'format=yuv420p'].join(',')}[v]`);
 
   const audioArgs: string[] = ['-an'];
   if (spec.audio) {
     // A tone with a beep each second: audible proof of the track, and a different pitch per output.
-    graph.push(`sine=${filterOptions({ frequency: palette.toneHz, beep_factor: 2, sample_rate: 48000, duration: seconds(N / fps) })}[a]`);
+    graph.push(
+      `sine=${filterOptions({ frequency: palette.toneHz, beep_factor: 2, sample_rate: 48000, duration: seconds(N / fps) })}[a]`,
+    );
     audioArgs.splice(0, 1, '-map', '[a]', ...AUDIO_ENCODER_ARGS);
   }
 

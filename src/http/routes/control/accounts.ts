@@ -8,7 +8,10 @@ import { param, type ControlRouteDeps } from './deps.js';
 export function accountRoutes(r: ControlRouteDeps): Router {
   const router = Router();
   const json = express.json({ limit: '1mb' });
-  router.route('/_emulator/accounts').get((req, res) => sendJson(res, 200, { accounts: listAccounts(r.deps(req)) })).all(methodNotAllowed(['GET']));
+  router
+    .route('/_emulator/accounts')
+    .get((req, res) => sendJson(res, 200, { accounts: listAccounts(r.deps(req)) }))
+    .all(methodNotAllowed(['GET']));
   router
     .route('/_emulator/accounts/:id/balance')
     .post(json, (req, res) => sendJson(res, 200, changeBalance(r.deps(req), param(req, 'id'), req.body)))

@@ -9,13 +9,22 @@ import type { ControlRouteDeps } from './deps.js';
 export function clockRoutes(r: ControlRouteDeps): Router {
   const router = Router();
   const json = express.json({ limit: '1mb' });
-  router.route('/_emulator/clock').get((req, res) => sendJson(res, 200, readClock(r.deps(req)))).all(methodNotAllowed(['GET']));
+  router
+    .route('/_emulator/clock')
+    .get((req, res) => sendJson(res, 200, readClock(r.deps(req))))
+    .all(methodNotAllowed(['GET']));
   router
     .route('/_emulator/clock/advance')
     .post(json, async (req, res) => sendJson(res, 200, await advanceClock(r.deps(req), req.body ?? {})))
     .all(methodNotAllowed(['POST']));
-  router.route('/_emulator/clock/freeze').post((req, res) => sendJson(res, 200, freezeClock(r.deps(req)))).all(methodNotAllowed(['POST']));
-  router.route('/_emulator/clock/unfreeze').post((req, res) => sendJson(res, 200, unfreezeClock(r.deps(req)))).all(methodNotAllowed(['POST']));
+  router
+    .route('/_emulator/clock/freeze')
+    .post((req, res) => sendJson(res, 200, freezeClock(r.deps(req))))
+    .all(methodNotAllowed(['POST']));
+  router
+    .route('/_emulator/clock/unfreeze')
+    .post((req, res) => sendJson(res, 200, unfreezeClock(r.deps(req))))
+    .all(methodNotAllowed(['POST']));
   router
     .route('/_emulator/timing')
     .get((req, res) => sendJson(res, 200, readTiming(r.deps(req))))

@@ -12,6 +12,7 @@ import { stateRoutes } from './state.js';
 export function controlRoutes(r: ControlRouteDeps, adminToken: string | undefined): Router {
   const router = Router();
   router.use(adminTokenMiddleware(adminToken));
-  for (const routes of [stateRoutes, accountRoutes, clockRoutes, generationControlRoutes, faultRoutes, scenarioRoutes]) router.use(routes(r));
+  for (const routes of [stateRoutes, accountRoutes, clockRoutes, generationControlRoutes, faultRoutes, scenarioRoutes])
+    router.use(routes(r));
   return router;
 }
