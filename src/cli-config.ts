@@ -27,6 +27,7 @@ const FLAGS = {
   'no-control-plane': { type: 'boolean' },
   'no-magic-prompts': { type: 'boolean' },
   catalogue: { type: 'string' },
+  calibration: { type: 'string' },
   'url-ttl': { type: 'string' },
   'output-label': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
@@ -113,6 +114,7 @@ export function cliOptions(argv: string[], env: Record<string, string | undefine
     magicPrompts: onOff('MEDIA_EMULATOR_MAGIC_PROMPTS', env.MEDIA_EMULATOR_MAGIC_PROMPTS),
     adminToken: env.EMULATOR_ADMIN_TOKEN || undefined,
     catalogue: env.MEDIA_EMULATOR_CATALOGUE || undefined,
+    calibration: env.MEDIA_EMULATOR_CALIBRATION || undefined,
     urlTtlSeconds: integer('MEDIA_EMULATOR_URL_TTL', env.MEDIA_EMULATOR_URL_TTL, 1),
     outputLabel: (env.MEDIA_EMULATOR_OUTPUT_LABEL || undefined) as CliOptions['outputLabel'],
     ffmpegPath: env.FFMPEG_PATH || undefined,
@@ -131,6 +133,7 @@ export function cliOptions(argv: string[], env: Record<string, string | undefine
     controlPlane: f['no-control-plane'] ? false : undefined,
     magicPrompts: f['no-magic-prompts'] ? false : undefined,
     catalogue: f.catalogue,
+    calibration: f.calibration,
     urlTtlSeconds: integer('--url-ttl', f['url-ttl'], 1),
     outputLabel: f['output-label'] as CliOptions['outputLabel'],
   });
@@ -149,6 +152,7 @@ export function cliOptions(argv: string[], env: Record<string, string | undefine
 export const HELP = `media-gen-emulator: a local emulator of the media-generation API
 
 Usage: media-gen-emulator [options]     (or: npm start -- [options])
+       media-gen-emulator verify --help   (compare with the real service: docs/verify.md)
 
   --port N                 port (default ${DEFAULT_PORT}; env PORT)
   --host H                 bind address (default ${DEFAULT_HOST}; env HOST)
@@ -166,6 +170,7 @@ Usage: media-gen-emulator [options]     (or: npm start -- [options])
   --no-magic-prompts       treat [emulator:...] prompt markers as plain text (env MEDIA_EMULATOR_MAGIC_PROMPTS=off)
   EMULATOR_ADMIN_TOKEN     when set, every /_emulator/* call except health and the console needs this token
   --catalogue FILE         your own catalogue JSON (env MEDIA_EMULATOR_CATALOGUE)
+  --calibration FILE       what verify observed on the real service: statuses, codes, catalogue, prices (env MEDIA_EMULATOR_CALIBRATION)
   --url-ttl SECONDS        signed URL lifetime (env MEDIA_EMULATOR_URL_TTL)
   --output-label L         generation | request: what each output shows (env MEDIA_EMULATOR_OUTPUT_LABEL)
   FFMPEG_PATH              ffmpeg binary to use (else ffmpeg-static, else ffmpeg on PATH)

@@ -6,9 +6,16 @@ import { CatalogueError } from './domain/catalogue.js';
 import { DomainError } from './domain/errors.js';
 import { createEmulator } from './emulator.js';
 import { standardExtensions } from './extensions.js';
+import { CalibrationError } from './verify/calibration.js';
 import { VERSION } from './version.js';
 
 async function main() {
+  if (process.argv[2] === 'verify') {
+    // Loaded only for this command, so starting the emulator pays nothing for it.
+    const { runVerifyCommand } = await import('./verify/command.js');
+    process.exitCode = await runVerifyCommand(process.argv.slice(3), process.env);
+    return;
+  }
   const options = cliOptions(process.argv.slice(2), process.env);
   if (options === 'help') {
     process.stdout.write(HELP);
@@ -75,7 +82,12 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof CliError || error instanceof CatalogueError || error instanceof DomainError) {
+  if (
+    error instanceof CliError ||
+    error instanceof CatalogueError ||
+    error instanceof DomainError ||
+    error instanceof CalibrationError
+  ) {
     process.stderr.write(`media-gen-emulator: ${error.message}\n`);
     process.exit(2);
   }

@@ -1,5 +1,6 @@
 // The emulator's options: one typed object, its defaults, and nothing read from the environment (that is cli.ts's job).
 import type { CatalogueFile } from './domain/catalogue-schema.js';
+import type { CalibrationFile } from './verify/calibration-schema.js';
 import type { ScenarioInput } from './domain/scenario-schema.js';
 import type { TimingProfile } from './domain/timing.js';
 
@@ -33,6 +34,10 @@ export interface EmulatorOptions {
   idempotencyWindowHours?: number;
   /** Overrides of the error-code-to-status table, e.g. { insufficient_credits: 400 }. */
   errorStatuses?: Record<string, number>;
+  /** Renames of error codes in answers, e.g. { insufficient_credits: "balance_too_low" }; statuses still key on the emulator's code. */
+  errorCodes?: Record<string, string>;
+  /** What `verify --write-calibration` observed on the real service (a file path or its data): statuses, codes, catalogue, prices. */
+  calibration?: string | CalibrationFile;
   /** ffmpeg binary; `false` forces fixture outputs. Resolution order: this, ffmpeg-static, `ffmpeg` on PATH. */
   ffmpegPath?: string | false;
   maxParallelRenders?: number;
@@ -70,7 +75,8 @@ type OptionalOptions =
   | 'catalogue'
   | 'adminToken'
   | 'scenario'
-  | 'stateFile';
+  | 'stateFile'
+  | 'calibration';
 
 export type ResolvedOptions = Required<Omit<EmulatorOptions, OptionalOptions>> & Pick<EmulatorOptions, OptionalOptions>;
 
@@ -88,6 +94,7 @@ export function resolveOptions(options: EmulatorOptions): ResolvedOptions {
     pollAfterSeconds: options.pollAfterSeconds ?? 5,
     idempotencyWindowHours: options.idempotencyWindowHours ?? 24,
     errorStatuses: options.errorStatuses ?? {},
+    errorCodes: options.errorCodes ?? {},
     ffmpegPath: options.ffmpegPath ?? '',
     maxParallelRenders: options.maxParallelRenders ?? 0,
     maxStoreBytes: options.maxStoreBytes ?? 512 * 1024 * 1024,

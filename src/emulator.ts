@@ -16,6 +16,7 @@ import { healthRoutes } from './http/routes/health.js';
 import { createRenderer } from './infra/create-renderer.js';
 import type { Renderer, RendererInfo } from './infra/renderer.js';
 import { createSigner } from './infra/signer.js';
+import { applyCalibration } from './verify/calibration.js';
 
 export interface Emulator {
   readonly app: Express;
@@ -61,8 +62,9 @@ function largestUpload(catalogue: Catalogue): number {
   return Math.max(1, ...catalogue.models.map((m) => m.reference_inputs?.max_bytes ?? 0));
 }
 
-export function createEmulator(input: EmulatorOptions = {}, extensions: EmulatorExtensions = {}): Emulator {
-  const options = resolveOptions(input);
+export function createEmulator(given: EmulatorOptions = {}, extensions: EmulatorExtensions = {}): Emulator {
+  const calibrated = applyCalibration(given);
+  const options = resolveOptions(calibrated.options);
   const catalogue = loadAnyCatalogue(options.catalogue);
   const signer = createSigner(
     options.signingSecret ?? (options.seed !== undefined ? `seed-${options.seed}` : randomBytes(32).toString('hex')),
@@ -97,6 +99,7 @@ export function createEmulator(input: EmulatorOptions = {}, extensions: Emulator
     signer: () => signer,
     publicBaseUrl: options.publicBaseUrl,
     maxUploadBytes: largestUpload(catalogue),
+    recordedModels: calibrated.recordedModels,
   };
 
   const emulator: Emulator = {
@@ -180,10 +183,12 @@ export function createEmulator(input: EmulatorOptions = {}, extensions: Emulator
   (emulator as { app: Express }).app = buildApp({
     routes,
     errorStatuses: options.errorStatuses,
+    errorCodes: options.errorCodes,
     log: options.log,
     before: extensions.before?.(emulator),
     extra: [healthRoutes(emulator), ...(extensions.extra?.(emulator) ?? [])],
   });
   (emulator as { control?: Control }).control = extensions.control?.(emulator);
+  for (const note of calibrated.notes) options.log(`calibration: ${note}`);
   return emulator;
 }

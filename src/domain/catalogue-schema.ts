@@ -55,6 +55,17 @@ const priceRule = z
     /** Per-group, per-value factors, e.g. { quality: { "720p": "9/4" } }. */
     multipliers: z.record(z.string(), z.record(z.string(), rationalString)).default({}),
     rounding: z.literal('ceil'),
+    /** Exact prices of whole option sets (e.g. observed on the real service), used in preference to the formula. */
+    table: z
+      .array(
+        z
+          .object({
+            params: z.record(z.string(), z.string()),
+            credits: z.int().min(0).max(Number.MAX_SAFE_INTEGER),
+          })
+          .strict(),
+      )
+      .optional(),
   })
   .strict();
 

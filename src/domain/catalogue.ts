@@ -139,6 +139,15 @@ function modelProblems(model: ModelEntry): Problem[] {
     }
   }
 
+  (price.table ?? []).forEach((row, r) => {
+    for (const [name, value] of Object.entries(row.params)) {
+      const entry = groups.get(name);
+      const path = ['price', 'table', r, 'params', name];
+      if (entry === undefined) add(path, `no option group '${name}'`);
+      else if (!entry.group.values.includes(value)) add(path, `'${value}' is not a value of option group '${name}'`);
+    }
+  });
+
   const refs = model.reference_inputs;
   if (refs !== null) {
     if (refs.slots.length > refs.max_files) {

@@ -51,7 +51,7 @@ export function quote(model: ModelEntry, params?: Record<string, string>): Price
   }
 
   return {
-    credits: toSafeNumber(ceil(product(factors)), model.slug),
+    credits: tablePrice(model, resolved) ?? toSafeNumber(ceil(product(factors)), model.slug),
     unit: rule.unit,
     units: Number(units),
     count: Number(count),
@@ -86,6 +86,16 @@ export function maxPrice(model: ModelEntry): bigint {
     if (largest !== undefined) factors.push(largest);
   }
   return ceil(product(factors));
+}
+
+/** A table row matches when each of its params equals the resolved value; groups it leaves out are at their default. */
+function tablePrice(model: ModelEntry, resolved: Record<string, string>): number | undefined {
+  const table = model.price.table;
+  if (table === undefined) return undefined;
+  const row = table.find((r) =>
+    model.option_groups.every((g) => (Object.hasOwn(r.params, g.name) ? r.params[g.name] : g.default) === resolved[g.name]),
+  );
+  return row?.credits;
 }
 
 /** Own properties only: a value such as "constructor" must not find Object.prototype members. */

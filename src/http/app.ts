@@ -12,6 +12,8 @@ import { usageRoutes } from './routes/usage.js';
 export interface AppParts {
   routes: RouteDeps;
   errorStatuses: Record<string, number>;
+  /** Code renames from a calibration: the real service's code for each emulator code. */
+  errorCodes?: Record<string, string>;
   log: (line: string) => void;
   /** Cross-cutting middleware that must see every request first: CORS, the journal, fault injection. */
   before?: RequestHandler[];
@@ -44,6 +46,6 @@ export function buildApp(parts: AppParts): Express {
 
   // 5. Unknown routes, then the one error handler.
   app.use(notFound);
-  app.use(errorHandler(parts.errorStatuses, parts.log));
+  app.use(errorHandler(parts.errorStatuses, parts.log, parts.errorCodes));
   return app;
 }

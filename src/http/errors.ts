@@ -5,8 +5,12 @@ import { DomainError, ValidationFailure } from '../domain/errors.js';
 import { statusFor } from './error-statuses.js';
 import { sendError, sendJson } from './send.js';
 
-export function errorHandler(statuses: Record<string, number>, log: (line: string) => void): ErrorRequestHandler {
-  const handle = handler(statuses, log);
+export function errorHandler(
+  statuses: Record<string, number>,
+  log: (line: string) => void,
+  codes: Record<string, string> = {},
+): ErrorRequestHandler {
+  const handle = handler(statuses, log, codes);
   return (error, req, res, next) => {
     try {
       handle(error, req, res, next);
@@ -27,7 +31,11 @@ export function errorHandler(statuses: Record<string, number>, log: (line: strin
   };
 }
 
-function handler(statuses: Record<string, number>, log: (line: string) => void): ErrorRequestHandler {
+function handler(
+  statuses: Record<string, number>,
+  log: (line: string) => void,
+  codes: Record<string, string>,
+): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
     if (res.headersSent) {
       res.destroy();
@@ -38,7 +46,9 @@ function handler(statuses: Record<string, number>, log: (line: string) => void):
       const status = statusFor(error.code, statuses);
       const retryAfter = error.details?.retry_after_seconds;
       if (typeof retryAfter === 'number') res.setHeader('Retry-After', String(retryAfter));
-      return sendError(res, status, error.code, error.message, error.details);
+      // A calibrated emulator answers with the real service's code; the status still keys on the emulator's own.
+      const code = Object.hasOwn(codes, error.code) ? codes[error.code] : error.code;
+      return sendError(res, status, code, error.message, error.details);
     }
     if (error instanceof MulterError) {
       if (error.code === 'LIMIT_FILE_SIZE')

@@ -10,4 +10,6 @@ export interface RouteDeps {
   publicBaseUrl?: string;
   /** Largest reference file any model accepts, the multer limit. */
   maxUploadBytes: number;
+  /** Recorded `GET /models` bodies from a calibration, served verbatim: `all` without a kind filter, else by kind. */
+  recordedModels?: { all: unknown; byKind: Record<string, unknown> };
 }

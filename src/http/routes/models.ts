@@ -14,10 +14,19 @@ export function modelsRoutes(deps: RouteDeps): Router {
     .route('/v1/media/models')
     .get(authenticate(deps.ctx), (req, res) => {
       const { query } = validateRequest({ query: { schema: modelsQuerySchema, input: req.query } });
+      const recorded = deps.recordedModels;
+      if (recorded !== undefined) {
+        const body = query.kind === undefined ? recorded.all : recorded.byKind[query.kind];
+        if (body !== undefined) return sendJson(res, 200, body);
+      }
+      // A price table is how the emulator prices, not part of the catalogue it shows.
       const models = deps
         .ctx()
         .catalogue.list(query.kind)
-        .map((m) => ({ ...m, default_price_credits: defaultPrice(m) }));
+        .map((model) => {
+          const { table: _table, ...price } = model.price;
+          return { ...model, price, default_price_credits: defaultPrice(model) };
+        });
       sendJson(res, 200, { models });
     })
     .all(methodNotAllowed(['GET']));
