@@ -93,7 +93,9 @@ function tablePrice(model: ModelEntry, resolved: Record<string, string>): number
   const table = model.price.table;
   if (table === undefined) return undefined;
   const row = table.find((r) =>
-    model.option_groups.every((g) => (Object.hasOwn(r.params, g.name) ? r.params[g.name] : g.default) === resolved[g.name]),
+    model.option_groups.every(
+      (g) => (Object.hasOwn(r.params, g.name) ? r.params[g.name] : g.default) === resolved[g.name],
+    ),
   );
   return row?.credits;
 }

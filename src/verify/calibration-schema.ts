@@ -32,7 +32,9 @@ export const calibrationFileSchema = z
     /** The probed base URL, without credentials or query. */
     service: z.string().max(2000).optional(),
     /** Keyed by the emulator's error code: the status (and code) the service answered for that failure class. */
-    errors: z.record(z.string().regex(/^[a-z][a-z0-9_]*$/, 'must be an emulator error code'), observedError).default({}),
+    errors: z
+      .record(z.string().regex(/^[a-z][a-z0-9_]*$/, 'must be an emulator error code'), observedError)
+      .default({}),
     /** `GET /models` as answered, verbatim: without a filter and for each kind. */
     catalogue: z
       .object({ all: z.unknown(), by_kind: z.partialRecord(z.enum(MEDIA_KINDS), z.unknown()) })

@@ -1,0 +1,186 @@
+// The fidelity table's decisions (README "Fidelity table"), each with the checks that probe it or why none can.
+export interface Decision {
+  id: string;
+  /** What the spec leaves open. */
+  decision: string;
+  /** What the emulator does about it. */
+  emulator: string;
+  /** Check ids whose results decide this row. */
+  checks: string[];
+  /** Why the row cannot be probed at all, or why it is when no check ran. */
+  unprobed: string;
+}
+
+const SPEND = 'needs --allow-spend (one cheapest generation)';
+
+export const DECISIONS: readonly Decision[] = [
+  row('model-slugs', 'model slugs (`<model_slug_a>`, `<model_slug_b>`)', '`motion-lite-v1`, `keyframe-pro-v2`', [
+    'specified-models',
+  ]),
+  row(
+    'catalogue-shape',
+    'catalogue response shape and field names (2.4, 4.1)',
+    '`{ models: [entry] }` as in fixtures/catalogue.json',
+    ['catalogue', 'catalogue-kinds'],
+  ),
+  row(
+    'reference-limits',
+    'reference input size/format limits (2.6)',
+    'PNG/JPEG/WebP, 10 MiB, 64-4096 px',
+    ['reference-inputs'],
+    'the live catalogue has no `reference_inputs` the emulator can read',
+  ),
+  row('other-models', 'other models and kinds (1)', 'three example models for image, music and 3d', ['model-set']),
+  row(
+    'estimate-members',
+    'estimate members beyond `credits`, `wallet_balance` (4.2)',
+    '`breakdown`, resolved `params`, `sufficient_balance`',
+    ['estimate-shape'],
+  ),
+  row(
+    'reused-key',
+    'reply to a reused Idempotency-Key with another body (4.3)',
+    '`409 idempotency_key_reused`',
+    ['reused-key'],
+    SPEND,
+  ),
+  row(
+    'over-ceiling',
+    'price over `max_credits` (4.3)',
+    '`402 max_credits_exceeded`, no charge',
+    ['over-ceiling'],
+    'no probed price is above 1 credit',
+  ),
+  row(
+    'replay',
+    'what a replay returns',
+    'the original 202 body, `replayed: true`',
+    ['replay'],
+    'needs --allow-spend of twice the cheapest price (a service that does not replay charges again)',
+  ),
+  row(
+    'idempotency-window',
+    'idempotency window',
+    '24 h of emulator time, per API key',
+    [],
+    'observing it takes 24 hours',
+  ),
+  row(
+    'list-shape',
+    'list page shape, ordering, next-cursor name (4.4)',
+    '`{ generations, next_cursor, has_more, limit }`, newest first',
+    ['list-shape', 'bad-cursor', 'list-limit'],
+  ),
+  row(
+    'list-bounds',
+    '`from` / `to` bounds',
+    '`from` inclusive, `to` exclusive',
+    [],
+    'needs generations at known instants on both sides',
+  ),
+  row('usage-body', 'usage body (4.6)', "balance, today (UTC), per-model totals, the key's limits", ['usage-shape']),
+  row('upload-members', 'upload response members (4.7)', '`id` (also `upload_id`) and file metadata', ['upload-shape']),
+  row('target-slot', 'meaning of `target_slot` (4.7)', 'must name a slot of the model', ['upload-bad-slot']),
+  row('direct-refs', 'direct URL / `data:` refs (2.6)', 'refused for the two video models (`model_ref_unsupported`)', [
+    'direct-ref',
+  ]),
+  row('auth-failures', 'auth failure statuses and bodies (5.4, 7.7)', '`401` with four codes; auth before validation', [
+    'auth-missing',
+    'auth-malformed',
+    'auth-unknown',
+    'auth-before-validation',
+  ]),
+  row(
+    'out-of-scope-key',
+    'out-of-scope key (5.4)',
+    '`403 model_not_allowed_for_key`',
+    ['out-of-scope'],
+    'needs --scoped-api-key, a key limited to one model',
+  ),
+  row(
+    'insufficient-balance',
+    'insufficient balance (7.7)',
+    '`402 insufficient_credits`',
+    ['insufficient'],
+    'no probed price is above the wallet balance',
+  ),
+  row(
+    'daily-ceiling',
+    'daily ceiling exceeded; its default (7.7, 8)',
+    '`429 daily_credit_limit_exceeded` + `Retry-After`',
+    [],
+    'reaching a ceiling means spending up to it',
+  ),
+  row('unknown-generation', 'unknown generation (7.7)', '`404 generation_not_found`', ['unknown-generation']),
+  row(
+    'state-moves',
+    'state moves, failure conditions, refund rules (3)',
+    'timers per profile; failures only when scripted',
+    ['final-state', 'poll-after'],
+    SPEND,
+  ),
+  row(
+    'billing-status',
+    '`billing_status` values beyond `charged` (2.1)',
+    '`charged`, `partially_refunded`, `refunded`',
+    [],
+    'needs a failed or refunded generation, which a client cannot cause',
+  ),
+  row('error-members', '`error` members beyond `code` (2.1)', '`code` and `message`', [], 'needs a failed generation'),
+  row('error-codes', '`error.code` values (7.6)', 'see docs/control-plane.md', [], 'needs failed generations'),
+  row(
+    'output-fields',
+    'output fields beyond `url` (2.2)',
+    '`index`, `mime_type`, `format`, `bytes`, `width`, `height`, ...',
+    ['output-shape'],
+    SPEND,
+  ),
+  row(
+    'url-lifetime',
+    'signed URL lifetime "about one hour"; expired link status',
+    '3600 s; `403 url_expired`',
+    ['url-lifetime'],
+    `${SPEND}; the expired-link status needs an hour`,
+  ),
+  row(
+    'payload-too-large',
+    '413 for a JSON body over 16 MiB',
+    '`413 payload_too_large`',
+    ['too-large'],
+    'sends 16 MiB: only with --full',
+  ),
+  row(
+    'rate-limits',
+    'request rate limits (8)',
+    'none unless a fault rule adds `429`',
+    [],
+    'finding a limit means hitting it; 429s seen during the run are listed in the notes',
+  ),
+  row('events', 'events, webhooks (6)', 'none; poll', [], 'nothing to observe over the API'),
+  row('nullable-members', 'nullable optional members', 'JSON `null` means "not sent"', ['null-params']),
+  row('deep-json', "JSON nested deeper than Python's decoder goes", '`400 body_too_deep` past 1,000 levels', [
+    'deep-json',
+  ]),
+  row('clock-range', 'clock range', 'never past 9999-12-31T23:59:59Z', [], "the service's clock cannot be moved"),
+  row(
+    'rules-order',
+    'unknown model vs model rules order',
+    'schema 422s, then `404 model_not_found`, then model-rule 422s',
+    ['unknown-model', 'unknown-model-bad-params', 'bad-slug'],
+  ),
+  row('validation', 'bodies and headers refused at validation (4.2, 4.3, 7.3)', 'FastAPI 422 `detail` items', [
+    'extra-member',
+    'no-idempotency-key',
+    'short-idempotency-key',
+  ]),
+];
+
+function row(
+  id: string,
+  decision: string,
+  emulator: string,
+  checks: string[],
+  unprobed = 'no answer was obtained',
+): Decision {
+  return { id, decision, emulator, checks, unprobed };
+}

@@ -1,0 +1,83 @@
+// Records each probe's live answer, then asks the reference emulator the same and turns both into check results.
+import { type Comparison, same, summarise } from './compare.js';
+import type { CheckSpec } from './free-probes.js';
+import type { ProbeAnswer, ProbeRequest, Send } from './http-probe.js';
+import type { CheckResult } from './report-types.js';
+
+interface Pending {
+  spec: CheckSpec;
+  live: ProbeAnswer;
+  /** The request for the reference when it differs (another key, another idempotency key). */
+  reference?: ProbeRequest;
+}
+
+export class Session {
+  private readonly pending: Pending[] = [];
+  readonly results: CheckResult[] = [];
+  /** Credits the live probes may have charged at most. */
+  spent = 0;
+
+  constructor(
+    readonly live: Send,
+    private readonly budget: number,
+  ) {}
+
+  async probe(spec: CheckSpec, reference?: ProbeRequest): Promise<ProbeAnswer> {
+    const live = await this.live(spec.request);
+    this.pending.push({ spec, live, reference });
+    return live;
+  }
+
+  /** A request that may charge up to `ceiling` credits runs only while the budget covers it; false when it does not. */
+  canSpend(ceiling: number): boolean {
+    return this.spent + ceiling <= this.budget;
+  }
+
+  /** Sends a request that may charge, counting its whole ceiling first; compared by the caller, not replayed. */
+  async spend(request: ProbeRequest, ceiling: number): Promise<ProbeAnswer> {
+    if (!this.canSpend(ceiling)) throw new RangeError('this probe would exceed the spend budget');
+    this.spent += ceiling;
+    return this.live(request);
+  }
+
+  skip(id: string, label: string, reason: string): void {
+    this.results.push({ id, label, status: 'not probed', reason });
+  }
+
+  record(result: CheckResult): void {
+    this.results.push(result);
+  }
+
+  /** Replays every recorded request on the reference, in the order the service saw them. */
+  async compareWith(reference: Send): Promise<void> {
+    for (const p of this.pending) {
+      const answer = await reference(p.reference ?? p.spec.request);
+      this.results.push(checkResult(p.spec.id, p.spec.label, p.spec.how, p.live, answer));
+    }
+    this.pending.length = 0;
+  }
+}
+
+export function checkResult(
+  id: string,
+  label: string,
+  how: Comparison,
+  live: ProbeAnswer,
+  emulator: ProbeAnswer,
+): CheckResult {
+  if (live.failure !== undefined)
+    return { id, label, status: 'not probed', reason: `no answer from the service: ${live.failure}` };
+  return {
+    id,
+    label,
+    status: same(live, emulator, how) ? 'match' : 'differs',
+    live: summarise(live, how),
+    emulator: summarise(emulator, how),
+  };
+}
+
+/** The failure class a check probed: the emulator's own error code for it, when the emulator answered with one. */
+export function failureClass(result: CheckResult): string | undefined {
+  const emulator = result.emulator as { code?: unknown } | undefined;
+  return typeof emulator?.code === 'string' ? emulator.code : undefined;
+}
