@@ -80,7 +80,9 @@ function baseModels(input: EmulatorOptions, calibration: Calibration, notes: str
     return typeof input.catalogue === 'string'
       ? loadCatalogue(input.catalogue).models
       : parseCatalogue(input.catalogue, 'catalogue option').models;
-  const recorded = calibration.catalogue?.all as { models?: unknown } | undefined;
+  if (calibration.catalogue === undefined) return loadCatalogue().models;
+  const recorded = calibration.catalogue.all as { models?: unknown } | null;
+  let why = 'it has no `models` list';
   if (recorded && Array.isArray(recorded.models)) {
     const models = recorded.models.map((m) => {
       if (!m || typeof m !== 'object') return m;
@@ -90,9 +92,10 @@ function baseModels(input: EmulatorOptions, calibration: Calibration, notes: str
     try {
       return parseCatalogue({ version: 1, models }, 'recorded catalogue').models;
     } catch (error) {
-      notes.push(`the recorded catalogue is served verbatim but cannot drive pricing (${(error as Error).message})`);
+      why = (error as Error).message;
     }
   }
+  notes.push(`GET /models serves the recorded catalogue verbatim, but it cannot drive pricing (${why})`);
   return loadCatalogue().models;
 }
 

@@ -113,7 +113,7 @@ export function freeChecks(model: string, runId: string, full: boolean): CheckSp
     {
       id: 'null-params',
       label: 'estimate with "params": null',
-      how: 'price',
+      how: 'shape',
       request: estimate({ model_slug: model, prompt: PROMPT, params: null }),
     },
     {
