@@ -43,8 +43,8 @@ export function toMarkdown(report: VerifyReport): string {
       lines.push(
         `### ${row}: ${c.label}`,
         '',
-        '- service: `' + clip(c.live) + '`',
-        '- emulator: `' + clip(c.emulator) + '`',
+        `- service: \`${clip(c.live)}\``,
+        `- emulator: \`${clip(c.emulator)}\``,
         '',
       );
   }

@@ -41,10 +41,10 @@ export async function priceProbes(
   const priced: Priced[] = [];
   let balance: number | undefined;
   sets.forEach((set, i) => {
-    const body = answers[i].body as { credits?: unknown; wallet_balance?: unknown } | null;
-    if (answers[i].status !== 200 || !Number.isSafeInteger(body?.credits)) return;
-    priced.push({ ...set, credits: body!.credits as number });
-    if (balance === undefined && Number.isSafeInteger(body?.wallet_balance)) balance = body!.wallet_balance as number;
+    const body = (answers[i].body ?? {}) as { credits?: unknown; wallet_balance?: unknown };
+    if (answers[i].status !== 200 || !Number.isSafeInteger(body.credits)) return;
+    priced.push({ ...set, credits: body.credits as number });
+    if (balance === undefined && Number.isSafeInteger(body.wallet_balance)) balance = body.wallet_balance as number;
   });
   const byCredits = [...priced].sort((a, b) => a.credits - b.credits);
   return {

@@ -33,7 +33,9 @@ export function toCalibration(report: VerifyReport): CalibrationFile {
   for (const p of report.prices) {
     const live = p.live as Summary | undefined;
     if (live?.status !== 200 || typeof live.credits !== 'number') continue;
-    (prices[p.model] ??= []).push({ params: p.params, credits: live.credits });
+    const rows = prices[p.model] ?? [];
+    rows.push({ params: p.params, credits: live.credits });
+    prices[p.model] = rows;
   }
   const shapes: NonNullable<CalibrationFile['shapes']> = {};
   for (const c of checks)
@@ -50,10 +52,12 @@ export function toCalibration(report: VerifyReport): CalibrationFile {
   };
 }
 
-/** Recorded only when some catalogue answer differs, and then every one of them, so GET /models is served whole. */
+/**
+ * Always recorded, every answer of it: the live catalogue is the final authority (spec 2.5), and a run against an
+ * already calibrated emulator must write the same file again rather than drop what now matches.
+ */
 function catalogue(checks: CheckResult[]): Pick<CalibrationFile, 'catalogue'> {
   const answers = checks.filter((c) => c.id === 'catalogue' || c.id.startsWith('catalogue-kinds:'));
-  if (!answers.some((c) => c.status === 'differs')) return {};
   const body = (c: CheckResult | undefined) =>
     (c?.live as Summary | undefined)?.status === 200 ? (c!.live as Summary).body : undefined;
   const all = body(answers.find((c) => c.id === 'catalogue'));

@@ -87,6 +87,15 @@ describe('verifyAgainst', () => {
     expect(differingRows(again)).toEqual([]);
     expect(again.prices.filter((p) => p.status !== 'match')).toEqual([]);
     expect(again.clean).toBe(true);
+    // Run against the calibrated emulator, it writes the same observations again (a weekly job's fixed point).
+    const [before, after] = [toCalibration(report), toCalibration(again)];
+    expect(after.catalogue).toEqual(before.catalogue);
+    expect(after.prices).toEqual(before.prices);
+    expect(after.errors).toMatchObject(before.errors ?? {});
+    expect(before.errors).toMatchObject({
+      insufficient_credits: { status: 400 },
+      model_not_allowed_for_key: { status: 401 },
+    });
   });
 
   it('never charges more than the spend budget, by the service ledger', async () => {
