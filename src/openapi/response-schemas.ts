@@ -154,7 +154,11 @@ export const uploadSchema = z
   .meta({ description: 'A registered reference file (shape left open by the spec).' });
 
 export const modelSchema = modelEntrySchema
-  .extend({ default_price_credits: credits().meta({ description: 'Price with every option at its default.' }) })
+  .extend({
+    // A price table is how an emulator prices (a calibration's observed prices), never part of the answer.
+    price: modelEntrySchema.shape.price.omit({ table: true }),
+    default_price_credits: credits().meta({ description: 'Price with every option at its default.' }),
+  })
   .meta({ description: 'A catalogue entry: option groups, reference-input limits, output and price rule.' });
 
 export const modelsSchema = z.strictObject({ models: z.array(modelSchema) });
