@@ -44,6 +44,8 @@ export interface SenderOptions {
 export type Send = (request: ProbeRequest) => Promise<ProbeAnswer>;
 
 const MAX_TEXT = 4000;
+/** A larger answer is not kept: the report holds what it needs to compare, not arbitrary payloads. */
+const MAX_JSON = 8 * 1024 * 1024;
 
 export function apiRoot(baseUrl: string): string {
   return baseUrl.replace(/\/+$/, '').replace(/\/v1\/media$/, '');
@@ -122,6 +124,7 @@ function bodyFor(request: ProbeRequest): string | FormData | undefined {
 
 function parseBody(text: string): unknown {
   if (text === '') return null;
+  if (text.length > MAX_JSON) return `(an answer of ${text.length} characters, not kept)`;
   try {
     return JSON.parse(text);
   } catch {

@@ -55,14 +55,14 @@ export async function verifyAgainst(options: VerifyOptions): Promise<VerifyRepor
       onRateLimited: (after) => notes.push(`the service answered 429 (Retry-After: ${after ?? 'none'})`),
     },
   );
-  const first = await live({ method: 'GET', path: '/v1/media/models' });
-  if (first.failure !== undefined)
-    throw new VerifyError(`cannot reach ${serviceOf(options.baseUrl)}: ${first.failure}`);
-  if (first.status === 401 || first.status === 403)
-    throw new VerifyError(`the service refused the API key (HTTP ${first.status}); check --api-key`);
-
+  // The emulator first: a bad --calibration or --catalogue fails before the service sees a single request.
   const reference = await startReference({ calibration: options.calibration, catalogue: options.catalogue });
   try {
+    const first = await live({ method: 'GET', path: '/v1/media/models' });
+    if (first.failure !== undefined)
+      throw new VerifyError(`cannot reach ${serviceOf(options.baseUrl)}: ${first.failure}`);
+    if (first.status === 401 || first.status === 403)
+      throw new VerifyError(`the service refused the API key (HTTP ${first.status}); check --api-key`);
     const s = new Session(live, settings.allowSpend);
     const runId = randomBytes(6).toString('hex');
     log('catalogue');

@@ -1,6 +1,6 @@
 // The verify subcommand: the real CLI in a child process against a loopback service, its files and exit codes.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -95,6 +95,30 @@ describe('media-gen-emulator verify', () => {
     const io = capture();
     expect(await runVerifyCommand(['--help'], {}, io)).toBe(0);
     expect(io.text).toContain('--allow-spend N');
+  });
+
+  it('exits 2 on an unusable calibration before the service sees a request', async () => {
+    const service = await startDifferingService();
+    const bad = join(dir, 'bad-calibration.json');
+    writeFileSync(
+      bad,
+      JSON.stringify({
+        version: 1,
+        observed_at: '2026-11-20T09:00:00Z',
+        errors: { insufficient_credits: { status: 99 } },
+      }),
+    );
+    const io = capture();
+    const code = await runVerifyCommand(
+      ['--base-url', service.url, '--api-key', SERVICE_KEY, '--calibration', bad],
+      {},
+      io,
+    );
+    expect(code).toBe(2);
+    expect(io.text).toContain('errors.insufficient_credits.status');
+    expect(await service.control.journal()).toEqual([]);
+    await fetch(`${service.url}/v1/media/models`); // the journal does record a request that arrives
+    expect(await service.control.journal()).toHaveLength(1);
   });
 
   it('exits 2 when the service refuses the key', async () => {
