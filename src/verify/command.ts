@@ -106,7 +106,15 @@ export async function runVerifyCommand(
       io.err(`media-gen-emulator verify: ${(error as Error).message}\n`);
       return 2;
     }
-    throw error;
+    if (typeof (error as NodeJS.ErrnoException).syscall === 'string') {
+      io.err(`media-gen-emulator verify: cannot write a file: ${(error as Error).message}; check the path\n`);
+      return 2;
+    }
+    // Exit 1 means "differs"; anything unexpected must not look like a finding.
+    io.err(
+      `media-gen-emulator verify: internal error (please report it): ${(error as Error).stack ?? String(error)}\n`,
+    );
+    return 2;
   }
 }
 

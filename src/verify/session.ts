@@ -7,8 +7,6 @@ import type { CheckResult } from './report-types.js';
 interface Pending {
   spec: CheckSpec;
   live: ProbeAnswer;
-  /** The request for the reference when it differs (another key, another idempotency key). */
-  reference?: ProbeRequest;
 }
 
 export class Session {
@@ -22,9 +20,9 @@ export class Session {
     private readonly budget: number,
   ) {}
 
-  async probe(spec: CheckSpec, reference?: ProbeRequest): Promise<ProbeAnswer> {
+  async probe(spec: CheckSpec): Promise<ProbeAnswer> {
     const live = await this.live(spec.request);
-    this.pending.push({ spec, live, reference });
+    this.pending.push({ spec, live });
     return live;
   }
 
@@ -51,7 +49,7 @@ export class Session {
   /** Replays every recorded request on the reference, in the order the service saw them. */
   async compareWith(reference: Send): Promise<void> {
     for (const p of this.pending) {
-      const answer = await reference(p.reference ?? p.spec.request);
+      const answer = await reference(p.spec.request);
       this.results.push(checkResult(p.spec.id, p.spec.label, p.spec.how, p.live, answer));
     }
     this.pending.length = 0;
@@ -74,10 +72,4 @@ export function checkResult(
     live: summarise(live, how),
     emulator: summarise(emulator, how),
   };
-}
-
-/** The failure class a check probed: the emulator's own error code for it, when the emulator answered with one. */
-export function failureClass(result: CheckResult): string | undefined {
-  const emulator = result.emulator as { code?: unknown } | undefined;
-  return typeof emulator?.code === 'string' ? emulator.code : undefined;
 }

@@ -121,6 +121,19 @@ describe('media-gen-emulator verify', () => {
     expect(await service.control.journal()).toHaveLength(1);
   });
 
+  it('exits 2, not 1, when the report cannot be written', async () => {
+    const service = await startDifferingService();
+    const io = capture();
+    const report = join(dir, 'no-such-dir', 'report');
+    const code = await runVerifyCommand(
+      ['--base-url', service.url, '--api-key', SERVICE_KEY, '--report', report, '--rps', '500'],
+      {},
+      io,
+    );
+    expect(code).toBe(2);
+    expect(io.text).toContain('cannot write a file');
+  });
+
   it('exits 2 when the service refuses the key', async () => {
     const service = await startDifferingService();
     const io = capture();
