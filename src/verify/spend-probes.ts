@@ -51,13 +51,14 @@ export async function spendProbes(
 
   const liveFirst = await s.spend(submit(body), cheapest.credits);
   // Over its own ceiling of 1 credit, the other body cannot charge unless the price itself is 1 or less.
-  const liveOther = await s.spend(other, cheapest.credits > 1 ? 0 : 1);
+  const otherCeiling = cheapest.credits > 1 ? 0 : 1;
+  const liveOther = s.canSpend(otherCeiling) ? await s.spend(other, otherCeiling) : undefined;
   const replay = s.canSpend(cheapest.credits);
   const liveReplay = replay ? await s.spend(submit(body), cheapest.credits) : undefined;
   const liveFinal = await pollToEnd(s.live, liveFirst, settings);
 
   const refFirst = await ref.send(submit(body));
-  const refOther = await ref.send(other);
+  const refOther = liveOther ? await ref.send(other) : undefined;
   const refReplay = replay ? await ref.send(submit(body)) : undefined;
   await ref.finish();
   const refFinal = await read(ref.send, refFirst);
@@ -72,7 +73,9 @@ export async function spendProbes(
     ),
   );
   s.record(compareValues('poll-after', 'poll_after_seconds of the 202', pollAfter(liveFirst), pollAfter(refFirst)));
-  s.record(checkResult('reused-key', 'the same Idempotency-Key with another body', 'error', liveOther, refOther));
+  if (liveOther && refOther)
+    s.record(checkResult('reused-key', 'the same Idempotency-Key with another body', 'error', liveOther, refOther));
+  else s.skip('reused-key', 'the same Idempotency-Key with another body', 'needs 1 credit more of --allow-spend');
   if (liveReplay && refReplay)
     s.record(
       compareValues(
