@@ -8,15 +8,15 @@ export const SERVICE_KEY = 'sk-media-staging-secret-4f9a2c71';
 export const SCOPED_KEY = 'sk-media-staging-scoped-8b1e0d55';
 export const EXTRA_MODEL = 'pixel-burst-v3';
 
-/** Model A at 20 credits a second instead of 21.8, and an extra image model at 2 credits. */
-export function differingCatalogue(): CatalogueFile {
+/** Model A at 20 credits a second instead of 21.8, and an extra image model at 2 credits (or the price given). */
+export function differingCatalogue(extraCredits = 2): CatalogueFile {
   const models = loadCatalogue().models.map((m) => structuredClone(m) as ModelEntry);
   const a = models.find((m) => m.slug === 'motion-lite-v1')!;
   a.price.credits_per_unit = '20';
   const extra = structuredClone(models.find((m) => m.slug === 'still-sketch-v1')!) as ModelEntry;
   extra.slug = EXTRA_MODEL;
   extra.name = 'Pixel Burst';
-  extra.price.credits_per_unit = '2';
+  extra.price.credits_per_unit = String(extraCredits);
   return { version: 1, models: [...models, extra] };
 }
 

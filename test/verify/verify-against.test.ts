@@ -2,11 +2,13 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { toCalibration, toMarkdown, verifyAgainst, type VerifyReport } from '../../src/index.js';
 import { startTestEmulator } from '../helpers/emulator.js';
 import {
   chargedCredits,
+  differingCatalogue,
   EXTRA_MODEL,
   SCOPED_KEY,
   SERVICE_KEY,
@@ -99,15 +101,21 @@ describe('verifyAgainst', () => {
   });
 
   it('never charges more than the spend budget, by the service ledger', async () => {
-    for (const budget of [0, 1, 2, 3, 5, 40]) {
-      const service = await startDifferingService();
-      const report = await verifyAgainst({ ...serviceTarget(service), allowSpend: budget });
-      const charged = await chargedCredits(service);
-      expect(charged, `budget ${budget}`).toBeLessThanOrEqual(budget);
-      expect(report.spent).toBeLessThanOrEqual(budget);
-      // The extra model costs 2: a budget of 2 buys one generation, 4 would also buy its replay.
-      expect(charged).toBe(budget >= 2 ? 2 : 0);
-    }
+    // The cheapest generation costs 1 to 3 credits; budgets around it exercise every reservation step.
+    const cases = fc.tuple(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 0, max: 8 }));
+    await fc.assert(
+      fc.asyncProperty(cases, async ([price, budget]) => {
+        const service = await startDifferingService({ catalogue: differingCatalogue(price) });
+        const report = await verifyAgainst({ ...serviceTarget(service), allowSpend: budget });
+        const charged = await chargedCredits(service);
+        expect(charged).toBeLessThanOrEqual(budget);
+        expect(report.spent).toBeLessThanOrEqual(budget);
+        // One generation when the budget covers it, and never a second: the replay must not charge again.
+        expect(charged).toBe(budget >= price ? price : 0);
+        await service.close();
+      }),
+      { numRuns: 8, seed: 15, examples: [[1, 1], [1, 2], [2, 3]] },
+    );
   });
 
   it('keeps both keys out of the report and the calibration', async () => {
