@@ -114,7 +114,7 @@ describe('verifyAgainst', () => {
         expect(charged).toBe(budget >= price ? price : 0);
         await service.close();
       }),
-      { numRuns: 8, seed: 15, examples: [[1, 1], [1, 2], [2, 3]] },
+      { numRuns: 8, seed: 15, examples: [[[1, 1]], [[1, 2]], [[2, 3]]] },
     );
   });
 
