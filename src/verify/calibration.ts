@@ -25,10 +25,16 @@ export function loadCalibration(source: string | CalibrationFile): Calibration {
   const label = typeof source === 'string' ? resolve(source) : 'calibration option';
   let data: unknown = source;
   if (typeof source === 'string') {
+    let text: string;
     try {
-      data = JSON.parse(readFileSync(label, 'utf8').replace(/^\uFEFF/, ''));
+      text = readFileSync(label, 'utf8');
     } catch (error) {
-      throw new CalibrationError(`calibration ${label}: cannot read it as JSON: ${(error as Error).message}`);
+      throw new CalibrationError(`calibration ${label}: cannot read the file: ${(error as Error).message}`);
+    }
+    try {
+      data = JSON.parse(text.replace(/^\uFEFF/, ''));
+    } catch (error) {
+      throw new CalibrationError(`calibration ${label}: invalid JSON: ${(error as Error).message}`);
     }
   }
   const parsed = calibrationFileSchema.safeParse(data);

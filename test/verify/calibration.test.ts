@@ -87,7 +87,7 @@ describe('a calibrated emulator', () => {
       ],
       [{ ...base, version: 2 }, /version/],
       [{ ...base, observed_at: 'yesterday' }, /observed_at/],
-      ['{ not json', /cannot read it as JSON/],
+      ['{ not json', /invalid JSON/],
     ];
     for (const [data, message] of cases) {
       const path = file(data);
