@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSender } from '../../src/verify/http-probe.js';
+import { checkResult } from '../../src/verify/session.js';
 
 let server: Server | undefined;
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
@@ -74,5 +75,12 @@ describe('the probe sender', () => {
     const answer = await send({ method: 'GET', path: '/v1/media/models' });
     expect(answer.status).toBe(0);
     expect(answer.failure).toBeTruthy();
+    // Such a probe counts as a difference, so a run the service dropped is never reported clean.
+    const emulator = { status: 404, body: { error: { code: 'model_not_found', message: '...' } } };
+    expect(checkResult('unknown-model', 'unknown model', 'error', answer, emulator)).toMatchObject({
+      status: 'differs',
+      live: { failure: answer.failure },
+      emulator: { status: 404, code: 'model_not_found' },
+    });
   });
 });
