@@ -3,7 +3,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { MulterError } from 'multer';
 import { DomainError, ValidationFailure } from '../domain/errors.js';
 import { statusFor } from './error-statuses.js';
-import { sendError, sendJson } from './send.js';
+import { sendError, sendValidationError } from './send.js';
 
 export function errorHandler(statuses: Record<string, number>, log: (line: string) => void): ErrorRequestHandler {
   const handle = handler(statuses, log);
@@ -33,7 +33,7 @@ function handler(statuses: Record<string, number>, log: (line: string) => void):
       res.destroy();
       return;
     }
-    if (error instanceof ValidationFailure) return sendJson(res, 422, { detail: error.items });
+    if (error instanceof ValidationFailure) return sendValidationError(res, error.items);
     if (error instanceof DomainError) {
       const status = statusFor(error.code, statuses);
       const retryAfter = error.details?.retry_after_seconds;

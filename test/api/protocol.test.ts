@@ -172,31 +172,8 @@ describe('nothing a client sends causes a 500', () => {
           .send(Buffer.from([0x7b, 0xff, 0xfe, 0x7d]) as unknown as string),
     ],
     [
-      'invalid UTF-8 as text',
-      (api, key) =>
-        api.raw
-          .post('/v1/media/estimate')
-          .set(auth(key))
-          .set('Content-Type', 'text/plain')
-          .send(Buffer.from([0xc3, 0x28]) as unknown as string),
-    ],
-    [
       'a UTF-8 byte-order mark before the JSON',
       (api, key) => json(api, key, '/v1/media/estimate', `\uFEFF{"model_slug":"${MODEL_A}","prompt":"x"}`),
-    ],
-    [
-      'NaN, Infinity and 1e400 for max_credits',
-      (api, key) =>
-        json(api, key, '/v1/media/generations', `{"model_slug":"${MODEL_A}","prompt":"x","max_credits":1e400}`, {
-          'Idempotency-Key': 'inf-0001',
-        }),
-    ],
-    [
-      'NaN for max_credits',
-      (api, key) =>
-        json(api, key, '/v1/media/generations', `{"model_slug":"${MODEL_A}","prompt":"x","max_credits":NaN}`, {
-          'Idempotency-Key': 'nan-0001',
-        }),
     ],
     [
       'a __proto__ member',
@@ -315,7 +292,7 @@ describe('nothing a client sends causes a 500', () => {
     const res = await client(emulator)
       .raw.post('/v1/media/estimate')
       .set('Authorization', `Bearer ${emulator.apiKey}`)
-      .set('Content-Type', 'text/plain')
+      .set('Content-Type', 'application/json')
       .send(Buffer.from([0xc3, 0x28]) as unknown as string);
     expect(res.status).toBe(400);
     envelope(res, 'body_not_utf8');
@@ -330,5 +307,56 @@ describe('nothing a client sends causes a 500', () => {
       .send('--x\r\n');
     expect(res.status).toBe(400);
     envelope(res, 'malformed_multipart');
+  });
+});
+
+describe('inputs the real service cannot echo: its own plain 500 (FastAPI 0.142.2 / Starlette 1.7.0), mirrored', () => {
+  const auth = (key: string) => ({ Authorization: `Bearer ${key}` });
+  const json = (
+    api: ReturnType<typeof client>,
+    key: string,
+    path: string,
+    text: string,
+    extra: Record<string, string> = {},
+  ) => api.raw.post(path).set(auth(key)).set('Content-Type', 'application/json').set(extra).send(text);
+  const cases: [string, (api: ReturnType<typeof client>, key: string) => ReturnType<typeof json>][] = [
+    [
+      'invalid UTF-8 as text',
+      (api, key) =>
+        api.raw
+          .post('/v1/media/estimate')
+          .set(auth(key))
+          .set('Content-Type', 'text/plain')
+          .send(Buffer.from([0xc3, 0x28]) as unknown as string),
+    ],
+    [
+      'NaN, Infinity and 1e400 for max_credits',
+      (api, key) =>
+        json(api, key, '/v1/media/generations', `{"model_slug":"${MODEL_A}","prompt":"x","max_credits":1e400}`, {
+          'Idempotency-Key': 'inf-0001',
+        }),
+    ],
+    [
+      'NaN for max_credits',
+      (api, key) =>
+        json(api, key, '/v1/media/generations', `{"model_slug":"${MODEL_A}","prompt":"x","max_credits":NaN}`, {
+          'Idempotency-Key': 'nan-0001',
+        }),
+    ],
+    [
+      'a lone surrogate in an echoed member',
+      (api, key) => json(api, key, '/v1/media/estimate', '{"model_slug":"\\ud800","prompt":"x"}'),
+    ],
+  ];
+
+  it.each(cases)('%s', async (_name, send) => {
+    const emulator = makeEmulator({ ffmpegPath: false });
+    const api = client(emulator);
+    const before = (await api.get('/v1/media/usage')).text;
+    const res = await send(api, emulator.apiKey);
+    expect(res.status).toBe(500);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(res.text).toBe('Internal Server Error');
+    expect((await api.get('/v1/media/usage')).text).toBe(before);
   });
 });
