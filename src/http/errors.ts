@@ -3,7 +3,8 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { MulterError } from 'multer';
 import { DomainError, ValidationFailure } from '../domain/errors.js';
 import { statusFor } from './error-statuses.js';
-import { sendError, sendValidationError } from './send.js';
+import { sendError, sendStarlette500, sendValidationError } from './send.js';
+import { UnrenderableJson } from './validation/python-values.js';
 
 export function errorHandler(statuses: Record<string, number>, log: (line: string) => void): ErrorRequestHandler {
   const handle = handler(statuses, log);
@@ -34,6 +35,7 @@ function handler(statuses: Record<string, number>, log: (line: string) => void):
       return;
     }
     if (error instanceof ValidationFailure) return sendValidationError(res, error.items);
+    if (error instanceof UnrenderableJson) return sendStarlette500(res);
     if (error instanceof DomainError) {
       const status = statusFor(error.code, statuses);
       const retryAfter = error.details?.retry_after_seconds;

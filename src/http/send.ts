@@ -29,13 +29,17 @@ export function sendValidationError(res: Response, detail: unknown) {
     text = renderPythonJson({ detail });
   } catch (error) {
     if (!(error instanceof UnrenderableJson)) throw error;
-    const plain = 'Internal Server Error';
-    res.status(500).setHeader('Content-Type', 'text/plain; charset=utf-8');
-    res.setHeader('Content-Length', Buffer.byteLength(plain));
-    res.end(plain);
-    return;
+    return sendStarlette500(res);
   }
   res.status(422).setHeader('Content-Type', 'application/json');
   res.setHeader('Content-Length', Buffer.byteLength(text));
   res.end(text);
+}
+
+/** Starlette's ServerErrorMiddleware answer, byte for byte: what the real service sends when it cannot render a 422. */
+export function sendStarlette500(res: Response) {
+  const plain = 'Internal Server Error';
+  res.status(500).setHeader('Content-Type', 'text/plain; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(plain));
+  res.end(plain);
 }

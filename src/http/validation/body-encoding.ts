@@ -48,5 +48,13 @@ export function decodeJsonBytes(b: Buffer): string | undefined {
   return decodeUtf8(b);
 }
 
+const utf8KeepBom = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
 /** bytes.decode() as FastAPI's jsonable_encoder applies it to a non-JSON body: strict UTF-8, a BOM kept. */
-export const decodeRawText = decodeUtf8;
+export function decodeRawText(bytes: Buffer): string | undefined {
+  try {
+    return utf8KeepBom.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}

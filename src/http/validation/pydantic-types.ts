@@ -15,6 +15,8 @@ function report(ctx: IssueSink, type: string, msg: string, input: unknown, extra
   ctx.issues.push({ code: 'custom', message: msg, input, params });
 }
 
+const LONE_SURROGATE = /\p{Surrogate}/u;
+
 const plural = (n: number) => (n === 1 ? '' : 's');
 export const codePoints = (s: string) => {
   let n = 0;
@@ -35,6 +37,16 @@ export function pStr(bounds: StrBounds = {}) {
     .string()
     .check((ctx) => {
       const value = ctx.value;
+      // pydantic-core cannot read a str holding a lone surrogate (its echo then makes the real service answer 500).
+      if (LONE_SURROGATE.test(value)) {
+        report(
+          ctx,
+          'string_unicode',
+          'Input should be a valid string, unable to parse raw data as a unicode string',
+          value,
+        );
+        return;
+      }
       const needsLength = bounds.min !== undefined || bounds.max !== undefined;
       const length = needsLength ? codePoints(value) : 0;
       if (bounds.min !== undefined && length < bounds.min)

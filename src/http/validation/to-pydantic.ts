@@ -12,6 +12,15 @@ const TYPE_BY_EXPECTED: Record<string, [string, string]> = {
   number: ['int_type', 'Input should be a valid integer'],
 };
 
+const LONE = /\p{Surrogate}/gu;
+
+/** pydantic-core reads dict keys lossily: a lone surrogate's three UTF-8 bytes become three U+FFFD in `loc`. */
+function lossyLoc(item: ValidationItem): ValidationItem {
+  if (!item.loc.some((p) => typeof p === 'string' && LONE.test(p))) return item;
+  LONE.lastIndex = 0;
+  return { ...item, loc: item.loc.map((p) => (typeof p === 'string' ? p.replace(LONE, '\ufffd\ufffd\ufffd') : p)) };
+}
+
 /** One step into a plain object, an array or a Map (Python's ordered dict from the echo tree). */
 function child(current: unknown, key: PropertyKey): { found: boolean; value: unknown } {
   if (current instanceof Map) return { found: current.has(String(key)), value: current.get(String(key)) };
@@ -82,6 +91,7 @@ export function toPydanticItems(
   const extras: ValidationItem[] = [];
   for (const issue of issues) {
     const path = issue.path as PropertyKey[];
+    // pydantic-core turns dict keys into Rust strings lossily: a lone surrogate in a loc becomes U+FFFD.
     const loc: Loc = [...prefix, ...path.map((p) => (typeof p === 'number' ? p : String(p)))];
     const at = valueAt(echo, path);
     if (issue.code === 'custom' && (issue.params as PydanticIssueParams | undefined)?.pydantic) {
@@ -129,5 +139,5 @@ export function toPydanticItems(
     }
     items.push(validationItem('value_error', loc, `Value error, ${issue.message}`, at.value, { error: issue.message }));
   }
-  return [...inWrittenOrder(items, echo, prefix.length), ...extras];
+  return [...inWrittenOrder(items, echo, prefix.length), ...extras].map(lossyLoc);
 }
