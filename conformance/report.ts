@@ -44,3 +44,14 @@ export function printReport(failures: Failure[], total: number, run: { seed: num
   console.log(`\nseed ${run.seed}, ${total} cases in ${run.seconds.toFixed(1)} s`);
   console.log(`${total - failures.length} passed, ${failures.length} failed`);
 }
+
+/** One failure as a JSON line (`--save FILE`): the whole request and both answers, bodies as UTF-8 and as base64. */
+export function asJson(f: Failure) {
+  const body = (b: Buffer | undefined) => ({ utf8: b?.toString('utf8') ?? '', base64: b?.toString('base64') ?? '' });
+  return {
+    mismatch: f.mismatch,
+    request: { method: f.request.method, path: f.request.path, headers: f.request.headers, body: body(f.request.body) },
+    fastapi: { status: f.want.status, contentType: f.want.contentType, body: body(f.want.body) },
+    emulator: { status: f.got.status, contentType: f.got.contentType, body: body(f.got.body) },
+  };
+}

@@ -1,4 +1,5 @@
 // `npm run conformance`: the same generated requests to FastAPI (reference_app.py) and to the emulator, compared byte for byte.
+import { writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -9,7 +10,7 @@ import { judge } from './compare.js';
 import { makeSender, type RawAnswer } from './exchange.js';
 import { uploadRequest } from './multipart-cases.js';
 import { startReference } from './reference-server.js';
-import { printReport, type Failure } from './report.js';
+import { asJson, printReport, type Failure } from './report.js';
 import { ensureVenv, SetupError } from './venv.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -25,17 +26,21 @@ const anyRequest = fc.oneof(
 
 function options() {
   const { values } = parseArgs({
-    options: { cases: { type: 'string', default: '5000' }, seed: { type: 'string', default: '1' } },
+    options: {
+      cases: { type: 'string', default: '5000' },
+      seed: { type: 'string', default: '1' },
+      save: { type: 'string' },
+    },
   });
   const cases = Number(values.cases);
   const seed = Number(values.seed);
   if (!Number.isInteger(cases) || cases < 1 || !Number.isInteger(seed))
-    throw new SetupError('Usage: npm run conformance -- [--cases N] [--seed S] (whole numbers, N >= 1).');
-  return { cases, seed };
+    throw new SetupError('Usage: npm run conformance -- [--cases N] [--seed S] [--save FILE] (whole numbers, N >= 1).');
+  return { cases, seed, save: values.save };
 }
 
 async function main(): Promise<number> {
-  const { cases, seed } = options();
+  const { cases, seed, save } = options();
   const python = ensureVenv(ROOT);
   const reference = await startReference(python, ROOT);
   const emulator = await startEmulator({ seed, timing: 'manual', log: () => {} });
@@ -64,6 +69,7 @@ async function main(): Promise<number> {
     await reference.close();
   }
   printReport(failures, requests.length, { seed, seconds: (Date.now() - started) / 1000 });
+  if (save) writeFileSync(save, failures.map((f) => JSON.stringify(asJson(f))).join('\n'));
   return failures.length === 0 ? 0 : 1;
 }
 

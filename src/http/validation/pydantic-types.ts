@@ -33,12 +33,14 @@ export interface StrBounds {
 /** A string field: one error at most, checked as min length, max length, then pattern (code points, not UTF-16). */
 export function pStr(bounds: StrBounds = {}) {
   const regex = bounds.pattern ? new RegExp(bounds.pattern, 'u') : undefined;
+  const constrained = bounds.min !== undefined || bounds.max !== undefined || regex !== undefined;
   return z
     .string()
     .check((ctx) => {
       const value = ctx.value;
-      // pydantic-core cannot read a str holding a lone surrogate (its echo then makes the real service answer 500).
-      if (LONE_SURROGATE.test(value)) {
+      // A constrained str is read as UTF-8 by pydantic-core, which fails on a lone surrogate (and its echo then makes
+      // the real service answer 500); a plain `str` is passed through untouched.
+      if (constrained && LONE_SURROGATE.test(value)) {
         report(
           ctx,
           'string_unicode',

@@ -139,5 +139,6 @@ export function toPydanticItems(
     }
     items.push(validationItem('value_error', loc, `Value error, ${issue.message}`, at.value, { error: issue.message }));
   }
-  return [...inWrittenOrder(items, echo, prefix.length), ...extras].map(lossyLoc);
+  // An extra member's name stays a Python str in its loc, so a lone surrogate there is unrenderable (a 500) instead.
+  return [...inWrittenOrder(items, echo, prefix.length).map(lossyLoc), ...extras];
 }
