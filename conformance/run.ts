@@ -43,7 +43,10 @@ async function main(): Promise<number> {
   const { cases, seed, save } = options();
   const python = ensureVenv(ROOT);
   const reference = await startReference(python, ROOT);
-  const emulator = await startEmulator({ seed, timing: 'manual', log: () => {} });
+  const emulator = await startEmulator({ seed, timing: 'manual', log: () => {} }).catch(async (error: unknown) => {
+    await reference.close();
+    throw error;
+  });
   const ref = makeSender(reference.url, emulator.apiKey);
   const emu = makeSender(emulator.url, emulator.apiKey);
   const requests = fc.sample(anyRequest, { seed, numRuns: cases });
@@ -54,7 +57,7 @@ async function main(): Promise<number> {
     const worker = async () => {
       while (next < requests.length) {
         const request = requests[next++];
-        // One at a time per worker, reference first: both see requests in the same order.
+        // Reference first, then the emulator; emulator state (idempotency keys) only changes answers judge() accepts.
         const want: RawAnswer = await ref.send(request);
         const got: RawAnswer = await emu.send(request);
         const verdict = judge(endpointOf(request), want, got);
