@@ -1,18 +1,6 @@
 // fast-check generators of raw requests for every public endpoint with input (spec 4.1-4.7): fields, bounds, raw bodies.
 import fc from 'fast-check';
-import {
-  anyJson,
-  anyKey,
-  anyLiteral,
-  anyNumber,
-  anyString,
-  arr,
-  type Json,
-  obj,
-  raw,
-  str,
-  write,
-} from './json-text.js';
+import { anyJson, anyKey, anyLiteral, anyNumber, arr, type Json, obj, raw, str, write } from './json-text.js';
 
 export interface RawRequest {
   method: 'GET' | 'POST';
@@ -100,9 +88,12 @@ function encode(text: string, encoding: string): Buffer {
   const utf16le = (t: string) => Buffer.from(t, 'utf16le');
   const swap16 = (b: Buffer) => Buffer.from(b).swap16();
   const utf32 = (t: string, le: boolean) => {
-    const points = [...t].map((c) => c.codePointAt(0)!);
+    const points = [...t].map((c) => c.codePointAt(0) ?? 0);
     const out = Buffer.alloc(points.length * 4);
-    points.forEach((p, i) => (le ? out.writeUInt32LE(p, i * 4) : out.writeUInt32BE(p, i * 4)));
+    for (const [i, p] of points.entries()) {
+      if (le) out.writeUInt32LE(p, i * 4);
+      else out.writeUInt32BE(p, i * 4);
+    }
     return out;
   };
   switch (encoding) {

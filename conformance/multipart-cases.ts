@@ -65,7 +65,7 @@ export const uploadRequest: fc.Arbitrary<RawRequest> = fc.oneof(
   },
   {
     weight: 1,
-    arbitrary: fc.constantFrom('model_slug=m', 'model_slug=&target_slot=t', 'target_slot=' + 'x'.repeat(81), '').map(
+    arbitrary: fc.constantFrom('model_slug=m', 'model_slug=&target_slot=t', `target_slot=${'x'.repeat(81)}`, '').map(
       (text): RawRequest => ({
         method: 'POST',
         path: '/v1/media/uploads',

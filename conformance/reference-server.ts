@@ -35,7 +35,8 @@ export function startReference(python: string, root: string): Promise<ReferenceS
       clearTimeout(timer);
       reject(new SetupError(`The reference app exited with ${code} before listening.\n${stderr}`));
     });
-    const lines = createInterface({ input: child.stdout! });
+    if (!child.stdout) return reject(new SetupError('The reference app has no stdout to read its port from.'));
+    const lines = createInterface({ input: child.stdout });
     lines.on('line', (line) => {
       const match = /^PORT (\d+)$/.exec(line);
       if (!match) return;

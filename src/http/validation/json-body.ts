@@ -28,7 +28,10 @@ const LONG_DIGITS = /\d{16}/;
 
 function once<T>(make: () => T): () => T {
   let value: { v: T } | undefined;
-  return () => (value ??= { v: make() }).v;
+  return () => {
+    if (!value) value = { v: make() };
+    return value.v;
+  };
 }
 
 export function readJsonBody(raw: Buffer | undefined, contentType: string | undefined): BodyRead {

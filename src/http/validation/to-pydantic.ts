@@ -27,12 +27,12 @@ function child(current: unknown, key: PropertyKey): { found: boolean; value: unk
   if (current === null || typeof current !== 'object') return { found: false, value: undefined };
   const record = current as Record<PropertyKey, unknown>;
   // An own member holding `undefined` is an absent header or query value (JSON never holds undefined).
-  const found = Object.prototype.hasOwnProperty.call(record, key) && record[key] !== undefined;
+  const found = Object.hasOwn(record, key) && record[key] !== undefined;
   return { found, value: found ? record[key] : undefined };
 }
 
 function valueAt(root: unknown, path: PropertyKey[]): { found: boolean; value: unknown; parent: unknown } {
-  let parent: unknown = undefined;
+  let parent: unknown;
   let current: unknown = root;
   for (const key of path) {
     parent = current;
