@@ -17,6 +17,23 @@ export function billingStatus(credits: GenerationCredits): BillingStatus {
   return credits.refunded >= credits.charged ? 'refunded' : 'partially_refunded';
 }
 
+/** The refund sentence a default failure message ends with (fault-plans.ts); any other message is left alone. */
+const REFUND_SENTENCE =
+  / (The charge stands\.|The charge was refunded\.|\d+ of the \d+ credits charged were refunded\.)$/;
+
+/** A later refund (control plane) changes the billing; the message must not keep saying what no longer holds. */
+function currentBillingMessage(message: string, credits: GenerationCredits): string {
+  if (!REFUND_SENTENCE.test(message)) return message;
+  const status = billingStatus(credits);
+  const sentence =
+    status === 'charged'
+      ? 'The charge stands.'
+      : status === 'refunded'
+        ? 'The charge was refunded.'
+        : `${credits.refunded} of the ${credits.charged} credits charged were refunded.`;
+  return message.replace(REFUND_SENTENCE, ` ${sentence}`);
+}
+
 const iso = (ms: number) => new Date(ms).toISOString().replace('Z', '+00:00');
 
 export function toPublicGeneration(g: Generation, credits: GenerationCredits, sign: OutputUrlSigner) {
@@ -37,7 +54,7 @@ export function toPublicGeneration(g: Generation, credits: GenerationCredits, si
     net_credits: credits.charged - credits.refunded,
     billing_status: billingStatus(credits),
     outputs: g.status === 'completed' ? g.outputs.map((o) => outputItem(g, o, sign)) : [],
-    error: g.error ? { code: g.error.code, message: g.error.message } : null,
+    error: g.error ? { code: g.error.code, message: currentBillingMessage(g.error.message, credits) } : null,
   };
 }
 

@@ -3,7 +3,8 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { MulterError } from 'multer';
 import { DomainError, ValidationFailure } from '../domain/errors.js';
 import { statusFor } from './error-statuses.js';
-import { sendError, sendJson } from './send.js';
+import { sendError, sendStarlette500, sendValidationError } from './send.js';
+import { UnrenderableJson } from './validation/python-values.js';
 
 export function errorHandler(
   statuses: Record<string, number>,
@@ -41,7 +42,8 @@ function handler(
       res.destroy();
       return;
     }
-    if (error instanceof ValidationFailure) return sendJson(res, 422, { detail: error.items });
+    if (error instanceof ValidationFailure) return sendValidationError(res, error.items);
+    if (error instanceof UnrenderableJson) return sendStarlette500(res);
     if (error instanceof DomainError) {
       const status = statusFor(error.code, statuses);
       const retryAfter = error.details?.retry_after_seconds;

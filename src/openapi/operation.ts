@@ -123,6 +123,14 @@ export function responsesOf(op: OperationSpec, statuses: Record<string, number>)
       Object.keys(headers).length ? headers : undefined,
     );
   }
+  if (op.validation) {
+    // The real service's own 500 when a 422 echo cannot be rendered (NaN, infinities, lone surrogates): docs/proof.md.
+    const existing = out['500'];
+    const plain = { 'text/plain': { schema: { type: 'string', enum: ['Internal Server Error'] } } };
+    out['500'] = existing
+      ? { ...existing, content: { ...existing.content, ...plain } }
+      : { description: 'Internal Server Error: an input the real service cannot echo in a 422', content: plain };
+  }
   if (op.faults) out.default = INJECTED_FAULT;
   return out;
 }

@@ -172,31 +172,8 @@ describe('nothing a client sends causes a 500', () => {
           .send(Buffer.from([0x7b, 0xff, 0xfe, 0x7d]) as unknown as string),
     ],
     [
-      'invalid UTF-8 as text',
-      (api, key) =>
-        api.raw
-          .post('/v1/media/estimate')
-          .set(auth(key))
-          .set('Content-Type', 'text/plain')
-          .send(Buffer.from([0xc3, 0x28]) as unknown as string),
-    ],
-    [
       'a UTF-8 byte-order mark before the JSON',
       (api, key) => json(api, key, '/v1/media/estimate', `\uFEFF{"model_slug":"${MODEL_A}","prompt":"x"}`),
-    ],
-    [
-      'NaN, Infinity and 1e400 for max_credits',
-      (api, key) =>
-        json(api, key, '/v1/media/generations', `{"model_slug":"${MODEL_A}","prompt":"x","max_credits":1e400}`, {
-          'Idempotency-Key': 'inf-0001',
-        }),
-    ],
-    [
-      'NaN for max_credits',
-      (api, key) =>
-        json(api, key, '/v1/media/generations', `{"model_slug":"${MODEL_A}","prompt":"x","max_credits":NaN}`, {
-          'Idempotency-Key': 'nan-0001',
-        }),
     ],
     [
       'a __proto__ member',
@@ -212,10 +189,6 @@ describe('nothing a client sends causes a 500', () => {
           '/v1/media/estimate',
           `{"model_slug":"${MODEL_A}","prompt":"x","params":{"__proto__":"x","constructor":"y","toString":"z"},"ref_roles":{"__proto__":"first"}}`,
         ),
-    ],
-    [
-      'a lone surrogate escape in a string',
-      (api, key) => json(api, key, '/v1/media/estimate', `{"model_slug":"${MODEL_A}","prompt":"\\ud800"}`),
     ],
     [
       'NUL characters in strings',
@@ -310,15 +283,15 @@ describe('nothing a client sends causes a 500', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
-  it('refuses invalid UTF-8 with 400 body_not_utf8', async () => {
-    const emulator = makeEmulator({ ffmpegPath: false });
-    const res = await client(emulator)
-      .raw.post('/v1/media/estimate')
-      .set('Authorization', `Bearer ${emulator.apiKey}`)
-      .set('Content-Type', 'text/plain')
-      .send(Buffer.from([0xc3, 0x28]) as unknown as string);
+  it('refuses a JSON body that Python cannot decode with 400 body_not_utf8', async () => {
+    const running = await startTestEmulator({ ffmpegPath: false });
+    const res = await fetch(`${running.url}/v1/media/estimate`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${running.apiKey}`, 'Content-Type': 'application/json' },
+      body: new Uint8Array([0x7b, 0xc3, 0x28, 0x7d]),
+    });
     expect(res.status).toBe(400);
-    envelope(res, 'body_not_utf8');
+    expect(await res.json()).toStrictEqual({ error: { code: 'body_not_utf8', message: expect.any(String) } });
   });
 
   it('answers a malformed multipart body (no boundary) with 400 malformed_multipart', async () => {
@@ -330,5 +303,60 @@ describe('nothing a client sends causes a 500', () => {
       .send('--x\r\n');
     expect(res.status).toBe(400);
     envelope(res, 'malformed_multipart');
+  });
+});
+
+describe('inputs the real service cannot echo: its own plain 500 (FastAPI 0.142.2 / Starlette 1.7.0), mirrored', () => {
+  const auth = (key: string) => ({ Authorization: `Bearer ${key}` });
+  const json = (
+    api: ReturnType<typeof client>,
+    key: string,
+    path: string,
+    text: string,
+    extra: Record<string, string> = {},
+  ) => api.raw.post(path).set(auth(key)).set('Content-Type', 'application/json').set(extra).send(text);
+  const cases: [string, (api: ReturnType<typeof client>, key: string) => ReturnType<typeof json>][] = [
+    [
+      'invalid UTF-8 as text',
+      (api, key) =>
+        api.raw
+          .post('/v1/media/estimate')
+          .set(auth(key))
+          .set('Content-Type', 'text/plain')
+          .send(Buffer.from([0xc3, 0x28]) as unknown as string),
+    ],
+    [
+      'NaN, Infinity and 1e400 for max_credits',
+      (api, key) =>
+        json(api, key, '/v1/media/generations', `{"model_slug":"${MODEL_A}","prompt":"x","max_credits":1e400}`, {
+          'Idempotency-Key': 'inf-0001',
+        }),
+    ],
+    [
+      'NaN for max_credits',
+      (api, key) =>
+        json(api, key, '/v1/media/generations', `{"model_slug":"${MODEL_A}","prompt":"x","max_credits":NaN}`, {
+          'Idempotency-Key': 'nan-0001',
+        }),
+    ],
+    [
+      'a lone surrogate escape in a constrained string (prompt)',
+      (api, key) => json(api, key, '/v1/media/estimate', `{"model_slug":"${MODEL_A}","prompt":"\\ud800"}`),
+    ],
+    [
+      'a lone surrogate in an echoed member',
+      (api, key) => json(api, key, '/v1/media/estimate', '{"model_slug":"\\ud800","prompt":"x"}'),
+    ],
+  ];
+
+  it.each(cases)('%s', async (_name, send) => {
+    const emulator = makeEmulator({ ffmpegPath: false });
+    const api = client(emulator);
+    const before = (await api.get('/v1/media/usage')).text;
+    const res = await send(api, emulator.apiKey);
+    expect(res.status).toBe(500);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(res.text).toBe('Internal Server Error');
+    expect((await api.get('/v1/media/usage')).text).toBe(before);
   });
 });

@@ -606,7 +606,7 @@ describe('body decoding (FastAPI reads JSON by Content-Type; Python json.loads p
     },
   );
 
-  it('reads a body without Content-Type as JSON', async () => {
+  it('refuses a body without Content-Type as FastAPI 0.132+ does: model_attributes_type with the raw text', async () => {
     const { emulator } = setup();
     const { request } = await import('node:http');
     const { url } = await emulator.listen();
@@ -629,8 +629,10 @@ describe('body decoding (FastAPI reads JSON by Content-Type; Python json.loads p
         req.on('error', reject);
         req.end(body);
       });
-      expect(result.status).toBe(200);
-      expect(JSON.parse(result.text).credits).toBe(88);
+      expect(result.status).toBe(422);
+      expect(result.text).toBe(
+        `{"detail":[{"type":"model_attributes_type","loc":["body"],"msg":"Input should be a valid dictionary or object to extract fields from","input":${JSON.stringify(body)}}]}`,
+      );
     }
   });
 

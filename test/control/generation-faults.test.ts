@@ -50,6 +50,23 @@ describe('fail action', () => {
     });
   });
 
+  it('rewords the failure message after a later refund so it never contradicts billing_status', async () => {
+    const { control, api } = controlled();
+    await control.faults.add({ times: 1, action: { type: 'fail', code: 'timeout', refund: 'none' } });
+    const id = await accepted(api, 'stale-1');
+    await control.advance('5s');
+    expect((await control.generation(id)).error?.message).toMatch(/The charge stands\.$/);
+    await control.refund(id, 1);
+    const partly = await control.generation(id);
+    expect(partly.billing_status).toBe('partially_refunded');
+    expect(partly.error?.message).toMatch(new RegExp(`1 of the ${CHEAP_PRICE} credits charged were refunded\\.$`));
+    await control.refund(id);
+    const refunded = await control.generation(id);
+    expect(refunded.billing_status).toBe('refunded');
+    expect(refunded.error?.message).toMatch(/The charge was refunded\.$/);
+    expect(refunded.error?.message).not.toContain('The charge stands');
+  });
+
   it('refunds part of the charge (partially_refunded), and a partial refund of everything is a full one', async () => {
     const { control, api } = controlled();
     await control.faults.add({ times: 1, action: { type: 'fail', code: 'timeout', refund: { partial: 1 } } });

@@ -83,6 +83,7 @@ describe('the OpenAPI document', () => {
       '415',
       '422',
       '429',
+      '500',
       'default',
     ]);
     expect(submit.default.headers['X-Emulator-Fault'].required).toBe(true);

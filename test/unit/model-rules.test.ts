@@ -41,7 +41,6 @@ describe('checkModelRules accepts', () => {
       B,
       { refs: ['upl_1'], ref_slots: { first_frame: ['upl_1'] }, ref_roles: { upl_1: 'first' } },
     ],
-    ['a repeated id counted once', A, { refs: ['upl_1', 'upl_1'] }],
     ['a prompt of 2500 code points made of emoji (5000 UTF-16 units)', A, { prompt: '😀'.repeat(2500) }],
     ['empty ref members on a model without references', IMAGE, { refs: [], ref_slots: {}, ref_roles: {} }],
   ];
@@ -215,6 +214,20 @@ describe('checkModelRules reports', () => {
           msg: "Model 'motion-lite-v1' accepts at most 1 reference file, not 2; remove 1",
           input: ['upl_1', 'upl_2'],
           ctx: { max_files: 1 },
+        },
+      ],
+    ],
+    [
+      'the same ref three times for Model B: repeated ids are items too (spec 8, "refs items")',
+      B,
+      { refs: ['upl_1', 'upl_1', 'upl_1'] },
+      [
+        {
+          type: 'model_refs_too_many',
+          loc: ['body', 'refs'],
+          msg: "Model 'keyframe-pro-v2' accepts at most 2 reference files, not 3; remove 1",
+          input: ['upl_1', 'upl_1', 'upl_1'],
+          ctx: { max_files: 2 },
         },
       ],
     ],

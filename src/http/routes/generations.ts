@@ -7,15 +7,11 @@ import { baseUrlOf } from '../base-url.js';
 import { methodNotAllowed } from '../errors.js';
 import { sendJson } from '../send.js';
 import { readJsonBody } from '../validation/json-body.js';
+import { firstHeader, lastValues } from '../validation/repeated-values.js';
 import { generationBodySchema, idempotencyHeaderSchema, listQuerySchema } from '../validation/request-schemas.js';
 import { validateRequest } from '../validation/validate-request.js';
 import type { RouteDeps } from './deps.js';
 import { JSON_BODY_LIMIT } from './limits.js';
-
-/** Express turns a repeated query parameter into an array; FastAPI takes the last value for a scalar. */
-function lastValues(query: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(query).map(([k, v]) => [k, Array.isArray(v) ? v[v.length - 1] : v]));
-}
 
 export function generationRoutes(deps: RouteDeps): Router {
   const router = Router();
@@ -24,7 +20,7 @@ export function generationRoutes(deps: RouteDeps): Router {
     .post(authenticate(deps.ctx), express.raw({ type: () => true, limit: JSON_BODY_LIMIT }), (req, res) => {
       const read = readJsonBody(req.body as Buffer | undefined, req.headers['content-type']);
       const { header, body } = validateRequest({
-        header: { schema: idempotencyHeaderSchema, input: { 'idempotency-key': req.headers['idempotency-key'] } },
+        header: { schema: idempotencyHeaderSchema, input: { 'idempotency-key': firstHeader(req, 'idempotency-key') } },
         body: { schema: generationBodySchema, read },
       });
       const result = submitGeneration(deps.ctx(), {

@@ -4,6 +4,7 @@ import { defaultPrice } from '../../domain/pricing.js';
 import { authenticate } from '../auth.js';
 import { methodNotAllowed } from '../errors.js';
 import { sendJson } from '../send.js';
+import { lastValues } from '../validation/repeated-values.js';
 import { modelsQuerySchema } from '../validation/request-schemas.js';
 import { validateRequest } from '../validation/validate-request.js';
 import type { RouteDeps } from './deps.js';
@@ -13,7 +14,9 @@ export function modelsRoutes(deps: RouteDeps): Router {
   router
     .route('/v1/media/models')
     .get(authenticate(deps.ctx), (req, res) => {
-      const { query } = validateRequest({ query: { schema: modelsQuerySchema, input: req.query } });
+      const { query } = validateRequest({
+        query: { schema: modelsQuerySchema, input: lastValues(req.query as Record<string, unknown>) },
+      });
       const recorded = deps.recordedModels;
       if (recorded !== undefined) {
         const body = query.kind === undefined ? recorded.all : recorded.byKind[query.kind];

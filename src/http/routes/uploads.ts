@@ -10,6 +10,7 @@ import { apiKeyOf, authenticate } from '../auth.js';
 import { methodNotAllowed } from '../errors.js';
 import { sendJson } from '../send.js';
 import { uploadFormSchema } from '../validation/request-schemas.js';
+import { lastValues } from '../validation/repeated-values.js';
 import { toPydanticItems } from '../validation/to-pydantic.js';
 import type { RouteDeps } from './deps.js';
 
@@ -53,12 +54,25 @@ export function uploadRoutes(deps: RouteDeps): Router {
       express.urlencoded({ extended: false, limit: '64kb' }),
       multipart(deps.maxUploadBytes),
       (req, res) => {
-        const form = Object.fromEntries(
-          Object.entries((req.body ?? {}) as Record<string, unknown>).filter(([, v]) => v !== ''),
+        // Repeated fields take the last value, and an empty value counts as absent, as in FastAPI's form reading.
+        const { file: fileText, ...form } = Object.fromEntries(
+          Object.entries(lastValues((req.body ?? {}) as Record<string, unknown>)).filter(([, v]) => v !== ''),
         );
         const items: ValidationItem[] = [];
-        if (!req.file || req.file.size === 0)
-          items.push(validationItem('missing', ['body', 'file'], 'Field required', null));
+        // A `file` part without a filename is a plain form value to Starlette, which FastAPI refuses as not an upload.
+        if (!req.file && typeof fileText === 'string')
+          items.push(
+            validationItem(
+              'value_error',
+              ['body', 'file'],
+              "Value error, Expected UploadFile, received: <class 'str'>",
+              fileText,
+              {
+                error: {},
+              },
+            ),
+          );
+        else if (!req.file) items.push(validationItem('missing', ['body', 'file'], 'Field required', null));
         const parsed = uploadFormSchema.safeParse(form);
         if (!parsed.success)
           items.push(

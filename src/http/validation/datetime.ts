@@ -39,7 +39,9 @@ export function parsePydanticDatetime(input: string): DatetimeResult {
   if (s.length === 10) return { ok: true, ms: dateMs };
   if (!'Tt _'.includes(s[10]))
     return { ok: false, error: 'invalid datetime separator, expected `T`, `t`, `_` or space' };
-  return parseTime(s, 11, dateMs);
+  // Pydantic parses "datetime or date": once the date is good, any failure in the rest reads as trailing characters.
+  const time = parseTime(s, 11, dateMs);
+  return time.ok ? time : { ok: false, error: 'unexpected extra characters at the end of the input' };
 }
 
 function parseTime(s: string, start: number, dateMs: number): DatetimeResult {
@@ -62,9 +64,9 @@ function parseTime(s: string, start: number, dateMs: number): DatetimeResult {
     second = sec;
     i += 3;
     if (s[i] === '.' || s[i] === ',') {
-      const match = /^\d{1,9}/.exec(s.slice(i + 1));
+      const match = /^\d+/.exec(s.slice(i + 1));
       if (!match) return { ok: false, error: 'second fraction value is more than 6 digits long' };
-      fraction = Number(`0.${match[0]}`);
+      fraction = Number(`0.${match[0].slice(0, 6)}`);
       i += 1 + match[0].length;
     }
   }
@@ -79,6 +81,7 @@ function parseTime(s: string, start: number, dateMs: number): DatetimeResult {
       if (s[j] === ':') j += 1;
       const om = digits(s, j, 2);
       if (om === undefined) return { ok: false, error: 'invalid timezone minute' };
+      if (oh > 23 || om > 59) return { ok: false, error: 'invalid timezone offset' };
       offsetMin = (sign === '-' ? -1 : 1) * (oh * 60 + om);
       i = j + 2;
     } else return { ok: false, error: 'invalid timezone sign' };

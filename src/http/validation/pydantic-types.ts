@@ -15,6 +15,8 @@ function report(ctx: IssueSink, type: string, msg: string, input: unknown, extra
   ctx.issues.push({ code: 'custom', message: msg, input, params });
 }
 
+const LONE_SURROGATE = /\p{Surrogate}/u;
+
 const plural = (n: number) => (n === 1 ? '' : 's');
 export const codePoints = (s: string) => {
   let n = 0;
@@ -31,10 +33,22 @@ export interface StrBounds {
 /** A string field: one error at most, checked as min length, max length, then pattern (code points, not UTF-16). */
 export function pStr(bounds: StrBounds = {}) {
   const regex = bounds.pattern ? new RegExp(bounds.pattern, 'u') : undefined;
+  const constrained = bounds.min !== undefined || bounds.max !== undefined || regex !== undefined;
   return z
     .string()
     .check((ctx) => {
       const value = ctx.value;
+      // A constrained str is read as UTF-8 by pydantic-core, which fails on a lone surrogate (and its echo then makes
+      // the real service answer 500); a plain `str` is passed through untouched.
+      if (constrained && LONE_SURROGATE.test(value)) {
+        report(
+          ctx,
+          'string_unicode',
+          'Input should be a valid string, unable to parse raw data as a unicode string',
+          value,
+        );
+        return;
+      }
       const needsLength = bounds.min !== undefined || bounds.max !== undefined;
       const length = needsLength ? codePoints(value) : 0;
       if (bounds.min !== undefined && length < bounds.min)

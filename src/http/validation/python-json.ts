@@ -1,29 +1,38 @@
-// A decoder that fails where Python's json.loads fails, with its message and code-point offset (FastAPI's json_invalid).
-// Used only when JSON.parse has already refused the text; it also accepts NaN/Infinity as Python does.
+// A decoder that reads JSON as Python's json.loads does: its error messages and code-point offsets (FastAPI's
+// json_invalid), NaN/Infinity, and a tree that keeps what JSON.parse loses (key order, int vs float, every digit).
+import { PyFloat, type PyValue } from './python-values.js';
 
-export type PythonJsonResult = { ok: true; value: unknown } | { ok: false; msg: string; pos: number };
+export type PythonJsonResult = { ok: true; value: PyValue } | { ok: false; msg: string; pos: number };
 
 class DecodeError extends Error {
   constructor(
     readonly msg: string,
-    readonly pos: number,
+    readonly at: number,
   ) {
     super(msg);
-  }
-}
-/** Python's scan_once signals "no value here" with StopIteration(idx); the caller turns it into "Expecting value". */
-class NoValue extends Error {
-  constructor(readonly pos: number) {
-    super('no value');
   }
 }
 
 const WS = new Set([' ', '\t', '\n', '\r']);
 const NUMBER = /-?(?:0|[1-9]\d*)(\.\d+)?([eE][-+]?\d+)?/y;
 const ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+const HEX4 = /^[0-9a-fA-F]{4}$/;
 
-export function decodePythonJson(text: string): PythonJsonResult {
-  const s = [...text]; // Python indexes code points
+/** Python counts code points; the scanner works on UTF-16 units and converts only when it reports an error. */
+const codePointOffset = (s: string, unit: number) => {
+  let n = 0;
+  for (let i = 0; i < unit && i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < unit) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) i++;
+    }
+    n++;
+  }
+  return n;
+};
+
+export function decodePythonJson(s: string): PythonJsonResult {
   const skip = (i: number) => {
     while (i < s.length && WS.has(s[i])) i++;
     return i;
@@ -45,8 +54,8 @@ export function decodePythonJson(text: string): PythonJsonResult {
       const esc = s[i + 1];
       if (esc === undefined) throw new DecodeError('Unterminated string starting at', start - 1);
       if (esc === 'u') {
-        const hex = s.slice(i + 2, i + 6).join('');
-        if (!/^[0-9a-fA-F]{4}$/.test(hex)) throw new DecodeError('Invalid \\uXXXX escape', i + 1);
+        const hex = s.slice(i + 2, i + 6);
+        if (!HEX4.test(hex)) throw new DecodeError('Invalid \\uXXXX escape', i + 1);
         out += String.fromCharCode(parseInt(hex, 16));
         i += 6;
         continue;
@@ -57,37 +66,29 @@ export function decodePythonJson(text: string): PythonJsonResult {
     }
   };
 
-  const scanOnce = (i: number): [unknown, number] => {
+  const valueAt = (i: number): [PyValue, number] => {
     const ch = s[i];
-    if (ch === undefined) throw new NoValue(i);
     if (ch === '"') return scanString(i + 1);
     if (ch === '{') return scanObject(i + 1);
     if (ch === '[') return scanArray(i + 1);
-    const rest = (n: number) => s.slice(i, i + n).join('');
-    if (ch === 'n' && rest(4) === 'null') return [null, i + 4];
-    if (ch === 't' && rest(4) === 'true') return [true, i + 4];
-    if (ch === 'f' && rest(5) === 'false') return [false, i + 5];
-    if (ch === 'N' && rest(3) === 'NaN') return [NaN, i + 3];
-    if (ch === 'I' && rest(8) === 'Infinity') return [Infinity, i + 8];
-    if (ch === '-' && rest(9) === '-Infinity') return [-Infinity, i + 9];
-    NUMBER.lastIndex = 0;
-    const tail = s.slice(i, i + 400).join('');
-    const match = NUMBER.exec(tail);
-    if (!match || match[0].length === 0) throw new NoValue(i);
-    return [Number(match[0]), i + [...match[0]].length];
+    if (ch === 'n' && s.startsWith('null', i)) return [null, i + 4];
+    if (ch === 't' && s.startsWith('true', i)) return [true, i + 4];
+    if (ch === 'f' && s.startsWith('false', i)) return [false, i + 5];
+    if (ch === 'N' && s.startsWith('NaN', i)) return [new PyFloat(NaN), i + 3];
+    if (ch === 'I' && s.startsWith('Infinity', i)) return [new PyFloat(Infinity), i + 8];
+    if (ch === '-' && s.startsWith('-Infinity', i)) return [new PyFloat(-Infinity), i + 9];
+    NUMBER.lastIndex = i;
+    const match = NUMBER.exec(s);
+    if (!match || match[0].length === 0) throw new DecodeError('Expecting value', i);
+    const text = match[0];
+    // int(text) for plain integers (every digit kept), float(text) once there is a fraction or an exponent.
+    const value = match[1] === undefined && match[2] === undefined ? BigInt(text) : new PyFloat(Number(text));
+    return [value, i + text.length];
   };
 
-  const valueAt = (i: number): [unknown, number] => {
-    try {
-      return scanOnce(i);
-    } catch (error) {
-      if (error instanceof NoValue) throw new DecodeError('Expecting value', error.pos);
-      throw error;
-    }
-  };
-
-  const scanObject = (start: number): [unknown, number] => {
-    const obj: Record<string, unknown> = {};
+  const scanObject = (start: number): [PyValue, number] => {
+    // A Map keeps insertion order for every key; a repeated key keeps its first place and takes the last value.
+    const obj = new Map<string, PyValue>();
     let i = skip(start);
     if (s[i] === '}') return [obj, i + 1];
     for (;;) {
@@ -96,7 +97,7 @@ export function decodePythonJson(text: string): PythonJsonResult {
       i = skip(afterKey);
       if (s[i] !== ':') throw new DecodeError("Expecting ':' delimiter", i);
       const [value, afterValue] = valueAt(skip(i + 1));
-      obj[key] = value;
+      obj.set(key, value);
       i = skip(afterValue);
       if (s[i] === '}') return [obj, i + 1];
       if (s[i] !== ',') throw new DecodeError("Expecting ',' delimiter", i);
@@ -104,8 +105,8 @@ export function decodePythonJson(text: string): PythonJsonResult {
     }
   };
 
-  const scanArray = (start: number): [unknown, number] => {
-    const arr: unknown[] = [];
+  const scanArray = (start: number): [PyValue, number] => {
+    const arr: PyValue[] = [];
     let i = skip(start);
     if (s[i] === ']') return [arr, i + 1];
     for (;;) {
@@ -119,12 +120,13 @@ export function decodePythonJson(text: string): PythonJsonResult {
   };
 
   try {
+    if (s.startsWith('\ufeff')) return { ok: false, msg: 'Unexpected UTF-8 BOM (decode using utf-8-sig)', pos: 0 };
     const [value, end] = valueAt(skip(0));
     const after = skip(end);
-    if (after !== s.length) return { ok: false, msg: 'Extra data', pos: after };
+    if (after !== s.length) return { ok: false, msg: 'Extra data', pos: codePointOffset(s, after) };
     return { ok: true, value };
   } catch (error) {
-    if (error instanceof DecodeError) return { ok: false, msg: error.msg, pos: error.pos };
+    if (error instanceof DecodeError) return { ok: false, msg: error.msg, pos: codePointOffset(s, error.at) };
     if (error instanceof RangeError) return { ok: false, msg: 'Expecting value', pos: 0 }; // nesting deeper than the stack
     throw error;
   }

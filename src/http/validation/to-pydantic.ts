@@ -12,61 +12,108 @@ const TYPE_BY_EXPECTED: Record<string, [string, string]> = {
   number: ['int_type', 'Input should be a valid integer'],
 };
 
+const LONE = /\p{Surrogate}/gu;
+
+/** pydantic-core reads dict keys lossily: a lone surrogate's three UTF-8 bytes become three U+FFFD in `loc`. */
+function lossyLoc(item: ValidationItem): ValidationItem {
+  if (!item.loc.some((p) => typeof p === 'string' && LONE.test(p))) return item;
+  LONE.lastIndex = 0;
+  return { ...item, loc: item.loc.map((p) => (typeof p === 'string' ? p.replace(LONE, '\ufffd\ufffd\ufffd') : p)) };
+}
+
+/** One step into a plain object, an array or a Map (Python's ordered dict from the echo tree). */
+function child(current: unknown, key: PropertyKey): { found: boolean; value: unknown } {
+  if (current instanceof Map) return { found: current.has(String(key)), value: current.get(String(key)) };
+  if (current === null || typeof current !== 'object') return { found: false, value: undefined };
+  const record = current as Record<PropertyKey, unknown>;
+  // An own member holding `undefined` is an absent header or query value (JSON never holds undefined).
+  const found = Object.hasOwn(record, key) && record[key] !== undefined;
+  return { found, value: found ? record[key] : undefined };
+}
+
 function valueAt(root: unknown, path: PropertyKey[]): { found: boolean; value: unknown; parent: unknown } {
-  let parent: unknown = undefined;
+  let parent: unknown;
   let current: unknown = root;
   for (const key of path) {
-    if (current === null || typeof current !== 'object') return { found: false, value: undefined, parent };
     parent = current;
-    const record = current as Record<PropertyKey, unknown>;
-    // An own member holding `undefined` is an absent header or query value (JSON never holds undefined).
-    if (!Object.prototype.hasOwnProperty.call(record, key) || record[key] === undefined)
-      return { found: false, value: undefined, parent };
-    current = record[key];
+    const next = child(current, key);
+    if (!next.found) return { found: false, value: undefined, parent };
+    current = next.value;
   }
   return { found: true, value: current, parent };
 }
 
+/** Where a key sits in its dict as written (Python order), or an index in a list; unknown keys sort last. */
+function position(container: unknown, key: string | number): number {
+  if (typeof key === 'number') return key;
+  const keys = container instanceof Map ? [...container.keys()] : Object.keys(container ?? {});
+  const index = keys.indexOf(key);
+  return index < 0 ? Number.MAX_SAFE_INTEGER : index;
+}
+
+/**
+ * Pydantic reports model fields in declaration order (zod's order), and inside a dict or list in input order.
+ * JavaScript objects list integer-like keys first, so items under one field are re-sorted by the written order.
+ */
+function inWrittenOrder(items: ValidationItem[], echo: unknown, depth: number): ValidationItem[] {
+  const fieldRank = new Map<unknown, number>();
+  for (const item of items) if (!fieldRank.has(item.loc[depth])) fieldRank.set(item.loc[depth], fieldRank.size);
+  const key = (item: ValidationItem) => {
+    const ranks: number[] = [fieldRank.get(item.loc[depth]) ?? 0];
+    let container = child(echo, item.loc[depth] as PropertyKey).value;
+    for (const part of item.loc.slice(depth + 1)) {
+      ranks.push(position(container, part));
+      container = child(container, part).value;
+    }
+    return ranks;
+  };
+  const keyed = items.map((item, index) => ({ item, index, ranks: key(item) }));
+  keyed.sort((a, b) => {
+    for (let i = 0; i < Math.min(a.ranks.length, b.ranks.length); i++)
+      if (a.ranks[i] !== b.ranks[i]) return a.ranks[i] - b.ranks[i];
+    return a.index - b.index;
+  });
+  return keyed.map((k) => k.item);
+}
+
 /**
  * Converts the issues of one parse of `root` into detail items with `loc` prefixed by `prefix`
- * (["body"], ["query"] or ["header"]). Extra members come after the field errors, in JSON key order.
+ * (["body"], ["query"] or ["header"]). `echo` is the input as Python holds it (defaults to `root`): every `input`
+ * member is read from it. Extra members come after the field errors, in written order.
  */
 export function toPydanticItems(
   issues: readonly z.core.$ZodIssue[],
   root: unknown,
   prefix: Loc,
-  keyOrder?: string[],
+  echo: unknown = root,
 ): ValidationItem[] {
   const items: ValidationItem[] = [];
   const extras: ValidationItem[] = [];
   for (const issue of issues) {
     const path = issue.path as PropertyKey[];
+    // pydantic-core turns dict keys into Rust strings lossily: a lone surrogate in a loc becomes U+FFFD.
     const loc: Loc = [...prefix, ...path.map((p) => (typeof p === 'number' ? p : String(p)))];
-    const at = valueAt(root, path);
+    const at = valueAt(echo, path);
     if (issue.code === 'custom' && (issue.params as PydanticIssueParams | undefined)?.pydantic) {
       const { type, msg, ctx, input } = (issue.params as PydanticIssueParams).pydantic;
       items.push(
         type === 'missing'
           ? validationItem('missing', loc, msg, at.parent ?? null)
-          : validationItem(type, loc, msg, input, ctx),
+          : validationItem(type, loc, msg, at.found ? at.value : input, ctx),
       );
       continue;
     }
     if (issue.code === 'unrecognized_keys') {
-      const keys =
-        path.length === 0 && keyOrder
-          ? [...issue.keys].sort((a, b) => keyOrder.indexOf(a) - keyOrder.indexOf(b))
-          : issue.keys;
-      for (const key of keys) {
+      const keys = [...issue.keys].sort((a, b) => position(at.value, a) - position(at.value, b));
+      for (const key of keys)
         extras.push(
           validationItem(
             'extra_forbidden',
             [...loc, key],
             'Extra inputs are not permitted',
-            valueAt(root, [...path, key]).value,
+            child(at.value, key).value,
           ),
         );
-      }
       continue;
     }
     if (issue.code === 'invalid_type') {
@@ -92,5 +139,6 @@ export function toPydanticItems(
     }
     items.push(validationItem('value_error', loc, `Value error, ${issue.message}`, at.value, { error: issue.message }));
   }
-  return [...items, ...extras];
+  // An extra member's name stays a Python str in its loc, so a lone surrogate there is unrenderable (a 500) instead.
+  return [...inWrittenOrder(items, echo, prefix.length).map(lossyLoc), ...extras];
 }

@@ -43,7 +43,7 @@ export function validateRequest<H extends z.ZodType, Q extends z.ZodType, B exte
     else if (read.kind === 'value') {
       const result = parts.body.schema.safeParse(read.value);
       if (result.success) out.body = result.data;
-      else items.push(...toPydanticItems(result.error.issues, read.value, ['body'], read.keyOrder));
+      else items.push(...toPydanticItems(result.error.issues, read.value, ['body'], read.echo()));
     }
   }
   if (items.length) throw new ValidationFailure(items);

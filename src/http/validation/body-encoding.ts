@@ -1,0 +1,60 @@
+// Turns body bytes into text the way Python's json.loads(bytes) does: UTF-8 (BOM optional), UTF-16 or UTF-32 by
+// detect_encoding, with surrogates passed through. `undefined` means Python could not decode it.
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+function utf16(bytes: Buffer, littleEndian: boolean): string | undefined {
+  if (bytes.length % 2) return undefined;
+  let out = '';
+  for (let i = 0; i < bytes.length; i += 2)
+    out += String.fromCharCode(littleEndian ? bytes.readUInt16LE(i) : bytes.readUInt16BE(i));
+  return out;
+}
+
+function utf32(bytes: Buffer, littleEndian: boolean): string | undefined {
+  if (bytes.length % 4) return undefined;
+  let out = '';
+  for (let i = 0; i < bytes.length; i += 4) {
+    const point = littleEndian ? bytes.readUInt32LE(i) : bytes.readUInt32BE(i);
+    if (point > 0x10ffff) return undefined;
+    out += String.fromCodePoint(point);
+  }
+  return out;
+}
+
+function decodeUtf8(bytes: Buffer): string | undefined {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/** json.detect_encoding followed by bytes.decode(encoding, 'surrogatepass'); a BOM is consumed, not returned. */
+export function decodeJsonBytes(b: Buffer): string | undefined {
+  const starts = (...bom: number[]) => bom.every((byte, i) => b[i] === byte);
+  if (starts(0x00, 0x00, 0xfe, 0xff)) return utf32(b.subarray(4), false);
+  if (starts(0xff, 0xfe, 0x00, 0x00)) return utf32(b.subarray(4), true);
+  if (starts(0xfe, 0xff)) return utf16(b.subarray(2), false);
+  if (starts(0xff, 0xfe)) return utf16(b.subarray(2), true);
+  if (starts(0xef, 0xbb, 0xbf)) return decodeUtf8(b.subarray(3));
+  if (b.length >= 4) {
+    if (!b[0]) return b[1] ? utf16(b, false) : utf32(b, false);
+    if (!b[1]) return b[2] || b[3] ? utf16(b, true) : utf32(b, true);
+  } else if (b.length === 2) {
+    if (!b[0]) return utf16(b, false);
+    if (!b[1]) return utf16(b, true);
+  }
+  return decodeUtf8(b);
+}
+
+const utf8KeepBom = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** bytes.decode() as FastAPI's jsonable_encoder applies it to a non-JSON body: strict UTF-8, a BOM kept. */
+export function decodeRawText(bytes: Buffer): string | undefined {
+  try {
+    return utf8KeepBom.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
