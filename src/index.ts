@@ -62,6 +62,7 @@ function withEnvironmentDefaults(options: EmulatorOptions): EmulatorOptions {
 export { createEmulator } from './emulator.js';
 export type { Emulator, EmulatorExtensions } from './emulator.js';
 export type { Control } from './control/client.js';
+export { connectEmulator, EmulatorControlError, type ConnectOptions } from './control/remote-client.js';
 export type { EmulatorState } from './control/state.js';
 export type { FaultRuleInput } from './domain/fault-schema.js';
 export type { ScenarioInput } from './domain/scenario-schema.js';
