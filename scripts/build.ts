@@ -3,8 +3,11 @@ import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { REPO_ROOT } from './transpile-dist.js';
+import { fileURLToPath } from 'node:url';
 import { bundleCli } from './bundle-cli.js';
+
+/** Only this file and bundle-cli.ts are needed to build (the Docker build stage copies just these). */
+const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 const dist = join(REPO_ROOT, 'dist');
 // A clean dist/: files of modules since removed must not ship.
