@@ -89,7 +89,8 @@ try {
   run(join(consumer, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json'], consumer);
 
   step('vitest run: the README examples against the installed package');
-  run(join(consumer, 'node_modules/.bin/vitest'), ['run', '--reporter=verbose'], consumer);
+  // Real renders: on a loaded CI machine a first MP4 can take longer than vitest's 5 s default.
+  run(join(consumer, 'node_modules/.bin/vitest'), ['run', '--reporter=verbose', '--testTimeout=30000'], consumer);
 
   step('npx media-gen-emulator --help');
   const help = execFileSync('npx', ['--no-install', 'media-gen-emulator', '--help'], {
