@@ -9,7 +9,14 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const BUILT_CLI = join(ROOT, 'dist', 'cli.js');
 /** What the build reads; src/console/ is served from src/ as it is, so it never needs a build. */
-const INPUTS = ['src', 'package.json', 'tsconfig.json', 'tsconfig.build.json', 'scripts/build.ts', 'scripts/bundle-cli.ts'];
+const INPUTS = [
+  'src',
+  'package.json',
+  'tsconfig.json',
+  'tsconfig.build.json',
+  'scripts/build.ts',
+  'scripts/bundle-cli.ts',
+];
 
 /** @param {string} path @returns {number} */
 function newest(path) {
