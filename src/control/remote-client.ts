@@ -45,6 +45,25 @@ function queryString(query: Query | undefined): string {
 /** Names of scenarios in fixtures/scenarios/ are bare words; anything else is a file the client reads itself. */
 const isScenarioFile = (name: string) => /[/\\]|\.json$/i.test(name);
 
+/** Read on the client's side; refused like the in-process client refuses it, with status 0 (no request was sent). */
+async function readScenarioFile(path: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new EmulatorControlError(
+      'scenario_not_found',
+      `No scenario file at ${path} (${(error as NodeJS.ErrnoException).code}). Pass a scenario name, an existing file or an object.`,
+      0,
+    );
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new EmulatorControlError('invalid_scenario', `${path} is not JSON: ${(error as Error).message}`, 0);
+  }
+}
+
 /** X-Forwarded-* headers make the emulator sign output links for `url`, as setBaseUrl does in-process. */
 function forwardedHeaders(url: string | undefined): Record<string, string> {
   if (!url) return {};
@@ -168,7 +187,7 @@ export function connectEmulator(url: string, options: ConnectOptions = {}): Cont
           typeof scenario !== 'string'
             ? { scenario }
             : isScenarioFile(scenario)
-              ? { scenario: JSON.parse(await readFile(scenario, 'utf8')) as unknown }
+              ? { scenario: await readScenarioFile(scenario) }
               : { name: scenario };
         return unwrap(post<{ active: ScenarioProgress }>('/_emulator/scenarios', body), 'active');
       },

@@ -1,4 +1,5 @@
 // The shared control-client contract against connectEmulator() over HTTP, plus what only the remote client has.
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { connectEmulator } from '../../src/index.js';
 import { startSharedEmulator, startTestEmulator } from '../helpers/emulator.js';
@@ -27,6 +28,17 @@ describe('connectEmulator', () => {
     const { url } = running;
     await running.close();
     await expect(connectEmulator(url).clock()).rejects.toMatchObject({ code: 'emulator_unreachable', status: 0 });
+  });
+
+  it('reads a scenario file itself and sends it inline, since the emulator opens no path sent over HTTP', async () => {
+    const running = await startTestEmulator({ ...CONTRACT_OPTIONS });
+    const file = fileURLToPath(new URL('../../fixtures/scenarios/insufficient-credits.json', import.meta.url));
+    const active = await connectEmulator(running.url).scenario.load(file);
+    expect(active.name).toBe('insufficient-credits');
+    await expect(connectEmulator(running.url).scenario.load('/no/such/scenario.json')).rejects.toMatchObject({
+      code: 'scenario_not_found',
+      status: 0,
+    });
   });
 
   it('signs output links for the base URL it is given', async () => {
