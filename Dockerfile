@@ -9,6 +9,7 @@ COPY package.json package-lock.json ./
 # --ignore-scripts: the optional ffmpeg-static postinstall downloads a binary from GitHub; compiling needs none of it.
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
+COPY scripts/build.ts scripts/bundle-cli.ts ./scripts/
 COPY src ./src
 RUN npm run build
 

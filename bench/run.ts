@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, platform, release, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { bundleCli } from '../scripts/bundle-cli.js';
 import { REPO_ROOT, transpileDist } from '../scripts/transpile-dist.js';
 import { rawClient } from '../test/helpers/raw-http.js';
 import { profileSummary } from './profile.js';
@@ -22,6 +23,8 @@ const COMMAND = `npm run bench${quick || profile ? ` -- ${[quick && '--quick', p
 const loadAtStart = loadavg()[0];
 
 const dist = transpileDist();
+// The CLI as it ships: one esbuild bundle (npm run build does the same).
+await bundleCli(join(REPO_ROOT, 'src'), join(dist.root, 'dist'));
 const scripts = writeServerScripts(dist);
 const profileDir = profile ? mkdtempSync(join(tmpdir(), 'bench-cpuprof-')) : undefined;
 const profileArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
@@ -164,8 +167,8 @@ rows.push({
   emulator: c,
   bare: bp,
   ratio: c / bp,
-  target: '≤ 2× bare',
-  met: c / bp <= 2,
+  target: '≤ 1.5× bare',
+  met: c / bp <= 1.5,
   detail: '',
 });
 console.log(

@@ -69,14 +69,17 @@ export async function processToFirst200(
   );
   try {
     while (performance.now() - started < limitMs) {
+      if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode} before answering`);
       if ((await status(port, path)) === 200) return performance.now() - started;
       await new Promise((resolve) => setTimeout(resolve, 2));
     }
     throw new Error(`${args.join(' ')} gave no 200 on ${path} within ${limitMs} ms`);
   } finally {
-    await new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGKILL');
-    });
+    // A child that already died (a crash at start) sends no second 'exit'.
+    if (child.exitCode === null && child.signalCode === null)
+      await new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGKILL');
+      });
   }
 }

@@ -1,8 +1,8 @@
 // createEmulator: the one place that wires config, infra, domain and http together. Nothing here is module-level state.
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Express, RequestHandler, Router } from 'express';
+import type { RequestHandler, Router } from 'express';
 import { buildContext, SEEDED_ACCOUNT_ID } from './build-context.js';
 import { resolveOptions, type EmulatorOptions, type ResolvedOptions } from './config.js';
 import type { Control } from './control/client.js';
@@ -19,7 +19,8 @@ import { createSigner } from './infra/signer.js';
 import { applyCalibration } from './verify/calibration.js';
 
 export interface Emulator {
-  readonly app: Express;
+  /** The Express app as a plain request listener: `request(emulator.app)` (supertest) or `http.createServer(app)`. */
+  readonly app: RequestListener;
   readonly options: ResolvedOptions;
   readonly catalogue: Catalogue;
   /** Resolves once the renderer has found ffmpeg (or fallen back to fixtures). */
@@ -43,10 +44,16 @@ export interface Emulator {
   close(): Promise<void>;
 }
 
+/**
+ * An Express middleware or router, typed by its shape only so the published .d.ts files need no @types/express
+ * (a `never` parameter accepts any handler).
+ */
+export type HttpHandler = (req: never, res: never, next: never) => unknown;
+
 /** Hooks later layers (control plane, faults, CORS, console) plug into without touching the core wiring. */
 export interface EmulatorExtensions {
-  before?: (emulator: Emulator) => RequestHandler[];
-  extra?: (emulator: Emulator) => Router[];
+  before?: (emulator: Emulator) => HttpHandler[];
+  extra?: (emulator: Emulator) => HttpHandler[];
   planHook?: (emulator: Emulator) => PlanHook;
   onReset?: (emulator: Emulator) => void;
   /** Called once the emulator is wired: the in-process control client exposed as `emulator.control`. */
@@ -103,7 +110,7 @@ export function createEmulator(given: EmulatorOptions = {}, extensions: Emulator
   };
 
   const emulator: Emulator = {
-    app: undefined as unknown as Express,
+    app: undefined as unknown as RequestListener,
     options,
     catalogue,
     ready: rendererPromise.then(() => undefined),
@@ -180,13 +187,13 @@ export function createEmulator(given: EmulatorOptions = {}, extensions: Emulator
     },
   };
   context = fresh();
-  (emulator as { app: Express }).app = buildApp({
+  (emulator as { app: RequestListener }).app = buildApp({
     routes,
     errorStatuses: options.errorStatuses,
     errorCodes: options.errorCodes,
     log: options.log,
-    before: extensions.before?.(emulator),
-    extra: [healthRoutes(emulator), ...(extensions.extra?.(emulator) ?? [])],
+    before: extensions.before?.(emulator) as RequestHandler[] | undefined,
+    extra: [healthRoutes(emulator), ...((extensions.extra?.(emulator) ?? []) as Router[])],
   });
   (emulator as { control?: Control }).control = extensions.control?.(emulator);
   for (const note of calibrated.notes) options.log(`calibration: ${note}`);

@@ -1,5 +1,5 @@
 // Public entry points for tests and tools: createApp for supertest, startEmulator for a real socket.
-import type { Express } from 'express';
+import type { RequestListener } from 'node:http';
 import type { EmulatorOptions } from './config.js';
 import type { Control } from './control/client.js';
 import { loadStateFile, saveStateFile } from './control/state-file.js';
@@ -33,8 +33,8 @@ export function createEmulatorApp(options: EmulatorOptions = {}): ControlledEmul
   return createEmulator(withEnvironmentDefaults(options), standardExtensions()) as ControlledEmulator;
 }
 
-/** The Express app alone, for supertest: `request(createApp())`. */
-export function createApp(options: EmulatorOptions = {}): Express {
+/** The Express app alone as a request listener, for supertest: `request(createApp())`. */
+export function createApp(options: EmulatorOptions = {}): RequestListener {
   return createEmulatorApp(options).app;
 }
 
@@ -60,8 +60,9 @@ function withEnvironmentDefaults(options: EmulatorOptions): EmulatorOptions {
 }
 
 export { createEmulator } from './emulator.js';
-export type { Emulator, EmulatorExtensions } from './emulator.js';
+export type { Emulator, EmulatorExtensions, HttpHandler } from './emulator.js';
 export type { Control } from './control/client.js';
+export { connectEmulator, EmulatorControlError, type ConnectOptions } from './control/remote-client.js';
 export type { EmulatorState } from './control/state.js';
 export type { FaultRuleInput } from './domain/fault-schema.js';
 export type { ScenarioInput } from './domain/scenario-schema.js';

@@ -36,6 +36,12 @@ export const failInput = z.strictObject({
   refund: refundPolicySchema.optional(),
 });
 
+/** POST /_emulator/generations/{id}/wait: what the remote client's waitFor sends. */
+export const waitInput = z.strictObject({
+  target: z.enum(['pending', 'running', 'completed', 'failed', 'final']),
+  within: durationSchema.optional(),
+});
+
 export const refundInput = z.strictObject({ amount: z.int().positive().optional() });
 
 export const faultPatchInput = z.strictObject({ enabled: z.boolean() });

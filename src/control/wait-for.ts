@@ -4,6 +4,7 @@ import { DomainError } from '../domain/errors.js';
 import { isFinal, type Generation, type GenerationStatus } from '../domain/generation.js';
 import { contextOf, type ControlDeps } from './control-state.js';
 import { findGeneration, getGeneration } from './generations.js';
+import { parseInput, waitInput } from './inputs.js';
 import type { AdminGenerationView } from './views.js';
 
 /** A status, or `final` for completed-or-failed. */
@@ -69,4 +70,10 @@ export async function waitFor(
     await deps.emulator.advance(Math.max(0, due - ctx.clock.now()));
   }
   return unreachable(findGeneration(deps, id), target, `it did not get there in ${MAX_STEPS} transitions`);
+}
+
+/** The HTTP form of waitFor: `{ target, within? }`, validated, so the remote client moves the clock the same way. */
+export function waitForRequest(deps: ControlDeps, id: string, body: unknown): Promise<AdminGenerationView> {
+  const { target, within } = parseInput(waitInput, body, 'wait request');
+  return waitFor(deps, id, target, within === undefined ? {} : { within });
 }

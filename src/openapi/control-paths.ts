@@ -10,6 +10,7 @@ import {
   ledgerQuery,
   newKeyInput,
   refundInput,
+  waitInput,
   scenarioLoadInput,
   timingInput,
 } from '../control/inputs.js';
@@ -28,6 +29,7 @@ export const CONTROL_INPUT_SCHEMAS = {
   TimingChange: timingInput,
   FailRequest: failInput,
   RefundRequest: refundInput,
+  WaitRequest: waitInput,
   FaultRule: faultRuleSchema,
   FaultPatch: faultPatchInput,
   Fault: faultRuleSchema
@@ -247,6 +249,15 @@ export function controlOperations(): OperationSpec[] {
       body: 'FailRequest',
       answer: 'AdminGenerationEnvelope',
       errors: [...found, 'generation_final', 'invalid_refund_amount'],
+    }),
+    op({
+      method: 'post',
+      path: '/_emulator/generations/{id}/wait',
+      id: 'waitForGeneration',
+      summary: 'Move the clock transition by transition until the generation reaches target (waitFor)',
+      body: 'WaitRequest',
+      answer: 'AdminGenerationEnvelope',
+      errors: [...found, 'unreachable_state', 'invalid_duration'],
     }),
     op({
       method: 'post',

@@ -8,6 +8,7 @@ import {
   listGenerations,
   refundGeneration,
 } from '../../../control/generations.js';
+import { waitForRequest } from '../../../control/wait-for.js';
 import { methodNotAllowed } from '../../errors.js';
 import { sendJson } from '../../send.js';
 import { param, type ControlRouteDeps } from './deps.js';
@@ -33,6 +34,12 @@ export function generationControlRoutes(r: ControlRouteDeps): Router {
     .route('/_emulator/generations/:id/fail')
     .post(json, (req, res) =>
       sendJson(res, 200, { generation: failGeneration(r.deps(req), param(req, 'id'), req.body) }),
+    )
+    .all(methodNotAllowed(['POST']));
+  router
+    .route('/_emulator/generations/:id/wait')
+    .post(json, async (req, res) =>
+      sendJson(res, 200, { generation: await waitForRequest(r.deps(req), param(req, 'id'), req.body) }),
     )
     .all(methodNotAllowed(['POST']));
   router

