@@ -168,6 +168,19 @@ export const DECISIONS: readonly Decision[] = [
     'schema 422s, then `404 model_not_found`, then model-rule 422s',
     ['unknown-model', 'unknown-model-bad-params', 'bad-slug'],
   ),
+  row(
+    'validation-framework',
+    'validation framework and versions (7.3)',
+    'FastAPI 0.142.2, Pydantic 2.13.5, Starlette 1.7.0 422 bodies',
+    ['extra-member', 'short-idempotency-key'],
+  ),
+  row(
+    'unrenderable-echo',
+    '`NaN`, `Infinity`, `1E400`, lone surrogates, or a non-UTF-8 `text/plain` body echoed in a 422',
+    'plain-text `500 Internal Server Error`, as Starlette answers',
+    [],
+    'a 500 is not something to calibrate; `npm run conformance` checks it against FastAPI itself',
+  ),
   row('validation', 'bodies and headers refused at validation (4.2, 4.3, 7.3)', 'FastAPI 422 `detail` items', [
     'extra-member',
     'no-idempotency-key',
