@@ -2,6 +2,7 @@
 import { FAILURE_MESSAGES } from '../domain/fault-plans.js';
 import { GENERATION_ACTIONS, HTTP_ACTIONS } from '../domain/fault-schema.js';
 import { DomainError } from '../domain/errors.js';
+import type { Generation } from '../domain/generation.js';
 import { MARKER_EXAMPLES } from '../domain/magic-prompts.js';
 import { availableScenarios, loadScenarioFile } from '../domain/scenarios.js';
 import { VERSION } from '../version.js';
@@ -14,6 +15,14 @@ import { parseInput, summaryQuery } from './inputs.js';
 import { advanceClock, type AdvanceResult } from './clock.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
+
+/** What the outputs' links answer now, so the console shows a badge instead of fetching a link that cannot work. */
+function outputState(g: Generation): 'ok' | 'expired' | 'missing' | null {
+  if (g.status !== 'completed' || g.outputs.length === 0) return null;
+  if (g.plan.outputUrls === 'missing') return 'missing';
+  if (g.plan.outputUrls === 'expired' || g.plan.outputUrls === 'expired-once') return 'expired';
+  return 'ok';
+}
 
 /** The next `limit` scheduled moves of any generation, soonest first. */
 export function upcoming(deps: ControlDeps, limit = 5) {
@@ -60,7 +69,10 @@ export function summary(deps: ControlDeps, query: unknown = {}) {
     faults: listFaults(deps),
     scenario: deps.state.scenario && scenarioProgressView(deps.state.scenario, deps.state.faults.list()),
     generations: {
-      items: matching.slice(offset, offset + limit).map((g) => generationView(ctx, g, deps.baseUrl ?? '')),
+      items: matching.slice(offset, offset + limit).map((g) => ({
+        ...generationView(ctx, g, deps.baseUrl ?? ''),
+        output_state: outputState(g),
+      })),
       total: matching.length,
       offset,
       limit,

@@ -52,7 +52,14 @@ const summarySchema = z
     faults: z.array(z.record(z.string(), z.unknown())).meta({ description: 'As GET /_emulator/faults answers.' }),
     scenario: scenarioProgressSchema.nullable(),
     generations: z.strictObject({
-      items: z.array(adminGenerationSchema),
+      items: z.array(
+        adminGenerationSchema.extend({
+          output_state: z
+            .enum(['ok', 'expired', 'missing'])
+            .nullable()
+            .meta({ description: 'What the output links answer now; null without outputs.' }),
+        }),
+      ),
       total: count().meta({ description: 'Generations matching the filters.' }),
       offset: count(),
       limit: z.int().min(1),
