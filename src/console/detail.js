@@ -42,7 +42,7 @@ function timelineItems(d, now) {
   const items = d.timeline.map((t) =>
     el(
       'li',
-      { className: `done state-${t.status}` },
+      { className: 'done' },
       badge(t.status, `state-${t.status}`),
       el('time', { dateTime: t.at, title: t.at, text: `${dateTime(t.at)}` }),
     ),

@@ -147,7 +147,6 @@ export function generationsList({ announce }) {
       setText($('page-info'), `${from}–${to} of ${page.total}`);
       $('page-prev').disabled = page.offset === 0;
       $('page-next').disabled = page.offset + page.limit >= page.total;
-      $('pager').hidden = page.total <= page.limit;
     },
   };
 }
