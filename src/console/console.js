@@ -24,7 +24,8 @@ async function run(where, label, action) {
     where.classList.add('ok');
     return true;
   } catch (error) {
-    setText(where, `${label} failed: ${describe(error)}`);
+    // The message sits next to the control that failed, so it need not repeat what was tried.
+    setText(where, `Not done: ${describe(error)}`);
     where.classList.add('error');
     if (error?.problems?.length) where.dataset.problems = JSON.stringify(error.problems);
     throw error;
