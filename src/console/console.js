@@ -5,7 +5,9 @@ import { setText } from './dom.js';
 import { faultsPanel } from './faults.js';
 import { generationsList } from './generations.js';
 import { inspectorPanel } from './inspector.js';
-import { clockPanel, keysPanel, markersPanel, scenariosPanel, walletPanel } from './panels.js';
+import { keysPanel } from './keys.js';
+import { clockPanel, walletPanel } from './panels.js';
+import { markersPanel, scenariosPanel } from './scenarios.js';
 
 const $ = (id) => document.getElementById(id);
 // `?refresh=500` speeds the loop up (tests use it); never below 200 ms, so a typo cannot flood the emulator.

@@ -1,9 +1,8 @@
-// The side panels: clock with what comes next, wallet, API keys, scenarios (previewed before loading), prompt markers.
+// The side panels: the clock with what comes next, and the wallet.
 import { api } from './api.js';
 import {
   badge,
   clockTime,
-  copyButton,
   credits,
   dateTime,
   el,
@@ -17,7 +16,7 @@ import {
 const $ = (id) => document.getElementById(id);
 
 /** Keeps a <select>'s options equal to `values` without resetting what the user picked. */
-function syncOptions(select, values, labelOf = (v) => v) {
+export function syncOptions(select, values, labelOf = (v) => v) {
   const current = select.value;
   const wanted = values.map(String);
   if (wanted.join('\n') !== [...select.options].map((o) => o.value).join('\n'))
@@ -144,175 +143,6 @@ export function walletPanel({ act }) {
       syncOptions(
         $('key-account'),
         summary.accounts.map((a) => a.id),
-      );
-    },
-  };
-}
-
-export function keysPanel({ act }) {
-  $('key-form').addEventListener('submit', (event) => {
-    event.preventDefault();
-    const body = {};
-    const name = $('key-name').value.trim();
-    if (name) body.name = name;
-    if ($('key-account').value) body.account_id = $('key-account').value;
-    if ($('key-scope').value) body.model_scope = $('key-scope').value;
-    if ($('key-ceiling').value !== '') body.daily_credit_limit = Number($('key-ceiling').value);
-    act($('key-message'), name ? `Key ${name} created` : 'Key created', async () => {
-      const { key } = await api('/_emulator/keys', { method: 'POST', body });
-      event.target.reset();
-      return `secret ${key.secret}`;
-    });
-  });
-  return {
-    setCatalogue(catalogue) {
-      syncOptions($('key-scope'), ['', ...catalogue.models.map((m) => m.slug)], (v) => v || 'All models');
-    },
-    render(summary) {
-      syncChildren(
-        $('keys-list'),
-        summary.keys,
-        (k) => k.id,
-        () =>
-          el(
-            'li',
-            { className: 'key-row' },
-            el('div', { className: 'key-text' }),
-            el('div', { className: 'key-actions' }),
-          ),
-        (li, k) => {
-          li.classList.toggle('revoked', Boolean(k.revoked_at));
-          renderOnce(li.firstChild, JSON.stringify([k.revoked_at, k.name]), () => [
-            el('strong', { text: k.name ?? `key ${k.id}` }),
-            el('span', {
-              className: 'muted small',
-              text: ` #${k.id} · ${k.account_id} · ${k.model_scope ?? 'all models'} · ceiling ${k.daily_credit_limit ?? 'none'}${k.revoked_at ? ` · revoked ${clockTime(k.revoked_at)}` : ''}`,
-            }),
-            el(
-              'div',
-              { className: 'link-row' },
-              el('code', { className: 'secret', text: k.secret }),
-              copyButton(k.secret, `Copy the secret of key ${k.id}`),
-            ),
-          ]);
-          renderOnce(li.lastChild, String(Boolean(k.revoked_at)), () =>
-            k.revoked_at
-              ? null
-              : el('button', {
-                  type: 'button',
-                  className: 'danger small-button',
-                  dataset: { action: 'revoke' },
-                  text: 'Revoke',
-                  onclick: () =>
-                    act($('key-message'), `Key ${k.id} revoked`, () =>
-                      api(`/_emulator/keys/${k.id}/revoke`, { method: 'POST' }),
-                    ),
-                }),
-          );
-        },
-      );
-    },
-  };
-}
-
-const stepText = (s) =>
-  Object.entries(s)
-    .map(([k, v]) => (k === 'op' ? v : `${k} ${typeof v === 'object' ? JSON.stringify(v) : v}`))
-    .join(' · ');
-const ruleText = (f) =>
-  f.description ?? `${f.action?.type} on ${f.match?.route ?? 'any route'}${f.times ? `, ${f.times}×` : ''}`;
-
-export function scenariosPanel({ act }) {
-  return {
-    setCatalogue(catalogue) {
-      $('scenario-list').replaceChildren(
-        ...catalogue.scenarios.map((s) => {
-          const message = el('p', { className: 'note', role: 'status' });
-          return el(
-            'details',
-            { className: 'scenario', dataset: { scenario: s.name } },
-            el(
-              'summary',
-              {},
-              el('strong', { text: s.name }),
-              el('span', { className: 'muted small', text: ` ${s.description ?? ''}` }),
-            ),
-            s.expect && el('p', { className: 'small', text: `Expect: ${s.expect}` }),
-            el('h4', { text: `Steps (${s.steps.length})` }),
-            s.steps.length
-              ? el(
-                  'ol',
-                  { className: 'small' },
-                  s.steps.map((st) => el('li', { text: stepText(st) })),
-                )
-              : el('p', { className: 'muted small', text: 'None.' }),
-            el('h4', { text: `Fault rules (${s.faults.length})` }),
-            s.faults.length
-              ? el(
-                  'ol',
-                  { className: 'small' },
-                  s.faults.map((f) => el('li', { text: ruleText(f) })),
-                )
-              : el('p', { className: 'muted small', text: 'None.' }),
-            el('button', {
-              type: 'button',
-              dataset: { action: 'load' },
-              text: `Load ${s.name}`,
-              onclick: () =>
-                act(message, `Scenario ${s.name} loaded`, () =>
-                  api('/_emulator/scenarios', { method: 'POST', body: { name: s.name } }),
-                ),
-            }),
-            message,
-          );
-        }),
-      );
-    },
-    render(summary) {
-      const active = summary.scenario;
-      renderOnce($('scenario-active'), JSON.stringify(active), () => {
-        if (!active)
-          return el('p', {
-            className: 'muted',
-            text: 'No scenario loaded. Open one below to see what it does before loading it.',
-          });
-        const spent = active.faults.filter((f) => f.spent).length;
-        const message = el('p', { className: 'note', role: 'status' });
-        return [
-          el(
-            'p',
-            {},
-            'Active: ',
-            el('strong', { text: active.name }),
-            ` · ${spent} of ${active.faults.length} rules spent${active.complete ? ' · played out' : ''}`,
-          ),
-          el('button', {
-            type: 'button',
-            className: 'secondary',
-            text: 'Stop scenario',
-            onclick: () =>
-              act(message, 'Scenario stopped', () => api('/_emulator/scenarios/active', { method: 'DELETE' })),
-          }),
-          message,
-        ];
-      });
-    },
-  };
-}
-
-export function markersPanel() {
-  return {
-    setCatalogue(catalogue) {
-      $('marker-list').replaceChildren(
-        ...catalogue.markers.map((m) =>
-          el(
-            'li',
-            { className: 'marker' },
-            el('code', { text: m.marker }),
-            el('span', { className: 'small', text: m.effect }),
-            copyButton(m.marker, `Copy ${m.marker}`),
-          ),
-        ),
       );
     },
   };

@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect } from 'vitest';
 import type { Page, Request } from 'playwright-core';
-import { startEmulator, type RunningEmulator } from '../../src/index.js';
+import { startEmulator, type Control, type RunningEmulator } from '../../src/index.js';
 import { launchChromium, type Chromium } from './chromium.js';
 import type { PageGlobals } from './page-types.js';
 
@@ -13,7 +13,7 @@ export const CONSOLE_PATH = '/_emulator/console?refresh=250';
 
 export interface ConsoleSession {
   browser: Chromium;
-  running: RunningEmulator;
+  running: RunningEmulator & { control: Control };
   page: Page;
   /** Every request the page made, in order. */
   requests: Request[];
@@ -28,7 +28,10 @@ export async function openConsole(
   hash = '',
 ): Promise<ConsoleSession> {
   const browser = await launchChromium();
-  const running = await startEmulator({ seed: 21, timing: 'manual', ...options });
+  // startEmulator always sets the control client; the type says so for the tests.
+  const running = (await startEmulator({ seed: 21, timing: 'manual', ...options })) as RunningEmulator & {
+    control: Control;
+  };
   const page = await browser.context.newPage();
   await page.setViewportSize(viewport);
   // Shorter than the test timeout, so a missing element fails with its locator named.
