@@ -12,6 +12,9 @@ describe.each([
 
   beforeAll(async () => {
     s = await openConsole({}, viewport);
+    // Long prompts make the list answer larger than the 4 KB the journal keeps of a body.
+    for (let n = 1; n <= 8; n++)
+      await submit(s.running, `${'a slow pan over a misty valley at dawn, '.repeat(12)}${n}`, n);
     await s.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: s.running.url });
   });
   afterAll(() => s?.close());
