@@ -87,13 +87,15 @@ export function buildContext(deps: ContextDeps): DomainContext {
       pollAfterSeconds: options.pollAfterSeconds,
       idempotencyWindowMs: options.idempotencyWindowHours * 3_600_000,
       timing: { profile: options.timing, byModel: { ...options.timingByModel } },
+      magicPrompts: options.magicPrompts,
     },
     planHook: deps.planHook,
     outputSigner: (baseUrl) => (g, o) => {
       const now = clock.now();
-      const expiresAtSeconds = Math.floor(
-        (g.plan.outputUrls === 'expired' ? now - 1000 : now + options.urlTtlSeconds * 1000) / 1000,
-      );
+      const expired = g.plan.outputUrls === 'expired' || g.plan.outputUrls === 'expired-once';
+      const expiresAtSeconds = expired
+        ? Math.floor((now - 1000) / 1000)
+        : Math.max(Math.floor((now + options.urlTtlSeconds * 1000) / 1000), (g.linksExpiredThrough ?? 0) + 1);
       const path = filePath(g.id, o.index, o.format);
       deps.currentRenderer()?.touch(o.fileKey, expiresAtSeconds * 1000);
       return {

@@ -1,31 +1,42 @@
-// The console's only way out: fetch() to /_emulator/* and /v1/media on this origin, with the admin token if one is needed.
+// The console's only way out: fetch() to /_emulator/* on this origin, with the admin token when one is in force.
 const TOKEN_KEY = 'media-emulator-admin-token';
 
 export class ApiError extends Error {
-  constructor(status, code, message) {
+  constructor(status, code, message, problems) {
     super(message);
     this.status = status;
     this.code = code;
+    this.problems = problems ?? [];
   }
 }
 
-/** Session storage, not local: the token leaves with the tab, as a password would. */
+/** Local storage: the link the emulator prints (…/console#token=…) is opened once, and the console keeps working after a reload. */
 export const adminToken = {
-  get: () => sessionStorage.getItem(TOKEN_KEY) ?? '',
-  set: (value) => (value ? sessionStorage.setItem(TOKEN_KEY, value) : sessionStorage.removeItem(TOKEN_KEY)),
+  get: () => localStorage.getItem(TOKEN_KEY) ?? '',
+  set: (value) => (value ? localStorage.setItem(TOKEN_KEY, value) : localStorage.removeItem(TOKEN_KEY)),
 };
 
+/** Takes `#token=…` out of the address bar (and so out of history and screenshots) and keeps it. */
+export function adoptTokenFromUrl() {
+  const match = /(?:^#|&)token=([^&]*)/.exec(location.hash);
+  if (!match) return false;
+  adminToken.set(decodeURIComponent(match[1]));
+  const rest = location.hash.replace(/(^#|&)token=[^&]*/, '$1').replace(/^#&/, '#');
+  history.replaceState(null, '', `${location.pathname}${location.search}${rest === '#' ? '' : rest}`);
+  return true;
+}
+
 let onTokenNeeded = () => {};
-/** Called when /_emulator/* answers 401: the emulator has EMULATOR_ADMIN_TOKEN set and ours is missing or wrong. */
+/** Called with the error code when /_emulator/* answers 401 admin_token_required or admin_token_invalid. */
 export function whenTokenNeeded(callback) {
   onTokenNeeded = callback;
 }
 
-export async function api(path, { method = 'GET', body, bearer } = {}) {
+export async function api(path, { method = 'GET', body } = {}) {
+  if (!path.startsWith('/_emulator/')) throw new Error(`The console only calls /_emulator/*, not ${path}`);
   const headers = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  if (bearer) headers.Authorization = `Bearer ${bearer}`;
-  else if (adminToken.get()) headers['X-Emulator-Admin-Token'] = adminToken.get();
+  if (adminToken.get()) headers.Authorization = `Bearer ${adminToken.get()}`;
   const res = await fetch(path, {
     method,
     headers,
@@ -39,20 +50,21 @@ export async function api(path, { method = 'GET', body, bearer } = {}) {
   } catch {
     data = null;
   }
-  if (res.status === 401 && path.startsWith('/_emulator/')) onTokenNeeded();
   if (!res.ok) {
     const error = data?.error;
+    if (res.status === 401 && /^admin_token_/.test(error?.code ?? '')) onTokenNeeded(error.code);
     const detail = Array.isArray(data?.detail) ? data.detail.map((d) => d.msg).join('; ') : undefined;
     throw new ApiError(
       res.status,
       error?.code ?? 'http_error',
       error?.message ?? detail ?? `${res.status} ${res.statusText}`,
+      error?.problems,
     );
   }
   return data;
 }
 
-/** A short, readable account of a failed call, for the alert region. */
+/** A short, readable account of a failed call, for the message next to the control. */
 export function describe(error) {
   if (error instanceof ApiError) return `${error.message} (${error.status} ${error.code})`;
   return error instanceof Error ? error.message : String(error);

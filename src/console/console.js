@@ -1,85 +1,83 @@
-// The console's entry: wires the panels, runs one refresh loop, and reports every action's outcome in the live regions.
-import { adminToken, api, describe, whenTokenNeeded } from './api.js';
+// The console's entry: one summary request per refresh, the detail route in the URL hash, and the token prompt.
+import { adminToken, adoptTokenFromUrl, api, describe, whenTokenNeeded } from './api.js';
+import { detailView } from './detail.js';
 import { setText } from './dom.js';
-import { generationsView } from './generations.js';
-import { faultsPanel, journalPanel, keysPanel } from './lists.js';
-import { clockPanel, scenarioPanel, walletPanel } from './panels.js';
+import { faultsPanel } from './faults.js';
+import { generationsList } from './generations.js';
+import { inspectorPanel } from './inspector.js';
+import { keysPanel } from './keys.js';
+import { clockPanel, walletPanel } from './panels.js';
+import { markersPanel, scenariosPanel } from './scenarios.js';
 
 const $ = (id) => document.getElementById(id);
-const POLL_MS = 1000;
+// `?refresh=500` speeds the loop up (tests use it); never below 200 ms, so a typo cannot flood the emulator.
+const REFRESH_MS = Math.max(200, Number(new URLSearchParams(location.search).get('refresh')) || 2000);
 
-function announce(text) {
-  setText($('announcer'), text);
-}
-
-/** Runs one user action: the outcome goes to the status region (or the alert region), then everything refreshes at once. */
-async function run(label, action) {
-  setText($('error'), '');
+/**
+ * Runs one user action and puts its outcome in `where`, the message element next to the control that caused it;
+ * then everything refreshes at once.
+ */
+async function run(where, label, action) {
+  where.classList.remove('error', 'ok');
+  setText(where, `${label}…`);
   try {
     const detail = await action();
-    setText($('message'), `${label}${typeof detail === 'string' ? `: ${detail}` : ''}.`);
+    setText(where, `${label}${typeof detail === 'string' ? `: ${detail}` : ''}.`);
+    where.classList.add('ok');
+    return true;
   } catch (error) {
-    setText($('message'), '');
-    setText($('error'), `${label} failed: ${describe(error)}`);
+    // The message sits next to the control that failed, so it need not repeat what was tried.
+    setText(where, `Not done: ${describe(error)}`);
+    where.classList.add('error');
+    if (error?.problems?.length) where.dataset.problems = JSON.stringify(error.problems);
+    throw error;
+  } finally {
+    refresh();
   }
-  await refreshAll();
 }
+/** The same, for callers that have shown the error already and need not handle it. */
+const act = (where, label, action) => run(where, label, action).catch(() => false);
 
-const context = { run, announce };
-const sections = {
-  health: async () => {
-    const h = await api('/_emulator/health');
-    const renderer = h.renderer
-      ? `${h.renderer.mode}${h.renderer.version ? ` ${h.renderer.version}` : ''}`
-      : 'starting';
-    setText(
-      $('server-status'),
-      `Emulator ${h.version} · renderer ${renderer} · timing ${h.timing?.profile ?? h.timing} · ${h.generations} generation${h.generations === 1 ? '' : 's'}`,
-    );
-  },
-  wallet: walletPanel(context),
+const context = { run, act, announce: (text) => setText($('announcer'), text) };
+const catalogue = {
+  models: [],
+  failure_codes: [],
+  markers: [],
+  scenarios: [],
+  fault_actions: { http: [], generation: [] },
+};
+const views = {
+  list: generationsList(context),
+  detail: detailView(context),
   clock: clockPanel(context),
-  scenario: scenarioPanel(context),
-  generations: generationsView({
-    body: $('generations-body'),
-    count: $('generations-count'),
-    filter: $('generations-filter'),
-    announce,
-    run,
-  }),
+  wallet: walletPanel(context),
   keys: keysPanel(context),
+  inspector: inspectorPanel(context),
   faults: faultsPanel(context),
-  journal: journalPanel(context),
+  scenarios: scenariosPanel(context),
+  markers: markersPanel(context),
 };
 
-// Each section fails on its own (shown beside its heading), so one missing endpoint never blanks the whole page.
-function showSectionError(name, error) {
-  const heading = document.querySelector(`#${name}-heading`) ?? null;
-  const card = heading?.closest('section');
-  if (!card) return;
-  let note = card.querySelector(':scope > .section-error');
-  if (!error) return note?.remove();
-  if (!note) {
-    note = document.createElement('p');
-    note.className = 'section-error';
-    heading.closest('.section-head') ? heading.closest('.section-head').after(note) : heading.after(note);
-  }
-  setText(note, `Could not load: ${describe(error)}`);
+function route() {
+  const match = /^#\/generation\/([^/]+)$/.exec(location.hash);
+  return match ? decodeURIComponent(match[1]) : null;
 }
 
-const HEADINGS = {
-  wallet: 'wallet',
-  clock: 'clock',
-  scenario: 'scenario',
-  generations: 'generations',
-  keys: 'keys',
-  faults: 'faults',
-  journal: 'journal',
-};
+function showRoute() {
+  const id = route();
+  $('generations').hidden = id !== null;
+  $('detail').hidden = id === null;
+  views.detail.open(id);
+  if (id) $('detail').focus({ preventScroll: false });
+  refresh();
+}
+
 let running = null;
 let again = false;
+let refreshes = 0;
 
-async function refreshAll() {
+/** One summary (plus the open detail, if any); overlapping calls fold into one more pass. */
+async function refresh() {
   if (running) {
     again = true;
     return running;
@@ -87,14 +85,19 @@ async function refreshAll() {
   running = (async () => {
     do {
       again = false;
-      const names = Object.keys(sections);
-      const results = await Promise.allSettled(names.map((n) => sections[n]()));
-      results.forEach(
-        (r, i) => HEADINGS[names[i]] && showSectionError(HEADINGS[names[i]], r.status === 'rejected' ? r.reason : null),
-      );
-      const failedHealth = results[0].status === 'rejected';
-      if (failedHealth) setText($('server-status'), `Emulator not reachable: ${describe(results[0].reason)}`);
-      setText($('updated-at'), `Updated ${new Date().toLocaleTimeString('en-GB', { hour12: false })}`);
+      try {
+        const summary = await api(`/_emulator/summary?${views.list.query()}`);
+        const e = summary.emulator;
+        setText(
+          $('server-status'),
+          `v${e.version} · renderer ${e.renderer} · timing ${e.timing}${e.magic_prompts ? '' : ' · markers off'}`,
+        );
+        for (const view of Object.values(views)) await view.render?.(summary, catalogue);
+      } catch (error) {
+        setText($('server-status'), `Emulator not reachable: ${describe(error)}`);
+      }
+      refreshes += 1;
+      document.body.dataset.refreshes = String(refreshes);
     } while (again);
   })();
   try {
@@ -105,33 +108,53 @@ async function refreshAll() {
 }
 
 async function loop() {
-  if ($('live').checked && !document.hidden) await refreshAll();
-  setTimeout(loop, POLL_MS);
+  if ($('live').checked && !document.hidden) await refresh();
+  setTimeout(loop, REFRESH_MS);
 }
 
-whenTokenNeeded(() => {
+async function loadCatalogue() {
+  try {
+    Object.assign(catalogue, await api('/_emulator/catalogue'));
+    for (const view of Object.values(views)) view.setCatalogue?.(catalogue);
+  } catch (error) {
+    setText($('server-status'), `Could not load the catalogue: ${describe(error)}`);
+  }
+}
+
+whenTokenNeeded((code) => {
   const section = $('token-section');
+  setText(
+    $('token-message'),
+    code === 'admin_token_invalid' ? 'The saved token was refused; paste the current one.' : '',
+  );
   if (section.hidden) {
     section.hidden = false;
     $('token-input').focus();
   }
 });
-$('token-form').addEventListener('submit', (event) => {
+$('token-form').addEventListener('submit', async (event) => {
   event.preventDefault();
   adminToken.set($('token-input').value.trim());
   $('token-input').value = '';
   $('token-section').hidden = true;
-  run('Admin token saved for this tab', async () => {});
+  await loadCatalogue();
+  refresh();
 });
 $('reset').addEventListener('click', () => {
   if (
-    confirm(
-      'Reset the emulator to its seeded state? Generations, keys, balances, faults and the journal are all rebuilt.',
-    )
+    confirm('Reset the emulator to its seeded state? Generations, keys, balances, faults and the journal are rebuilt.')
   )
-    run('Emulator reset', () => api('/_emulator/reset', { method: 'POST' }));
+    act($('reset-message'), 'Emulator reset', () => api('/_emulator/reset', { method: 'POST' }));
 });
-$('generations-filter').addEventListener('change', () => refreshAll());
-document.addEventListener('visibilitychange', () => !document.hidden && refreshAll());
+document.body.addEventListener('console:refresh', () => refresh());
+document.addEventListener('visibilitychange', () => !document.hidden && refresh());
+window.addEventListener('hashchange', () => {
+  if (adoptTokenFromUrl()) return loadCatalogue().then(refresh);
+  if (route() !== null || !$('detail').hidden) showRoute();
+});
 
+adoptTokenFromUrl();
+context.refresh = refresh;
+await loadCatalogue();
+showRoute();
 loop();

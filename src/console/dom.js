@@ -1,4 +1,4 @@
-// Small DOM helpers: build elements, change text only when it differs, and keep table rows (and their players) in place.
+// Small DOM helpers: build elements, change text only when it differs, keep keyed children (and their players) in place.
 
 /** el('td', { className: 'num', text: '12' }, child, ...) */
 export function el(tag, props = {}, ...children) {
@@ -23,59 +23,91 @@ export function setText(node, text) {
 }
 
 /**
- * Makes tbody show `items` in order, keyed by `keyOf`. Rows are built once and updated in place, and only moved when
- * the order really changes, because moving a <video> out of the document pauses it and loses the user's focus.
+ * Makes `container` show `items` in order, keyed by `keyOf`. Children are built once and updated in place, and only
+ * moved when the order changes: moving a <video> out of the document pauses it and loses the user's focus.
  */
-export function syncRows(tbody, items, keyOf, build, update) {
-  const existing = new Map([...tbody.rows].filter((r) => r.dataset.key).map((r) => [r.dataset.key, r]));
-  for (const row of [...tbody.rows]) if (!row.dataset.key) row.remove();
+export function syncChildren(container, items, keyOf, build, update) {
+  const existing = new Map([...container.children].filter((c) => c.dataset.key).map((c) => [c.dataset.key, c]));
+  for (const child of [...container.children]) if (!child.dataset.key) child.remove();
   let previous = null;
   for (const item of items) {
     const key = String(keyOf(item));
-    let row = existing.get(key);
-    if (row) existing.delete(key);
+    let node = existing.get(key);
+    if (node) existing.delete(key);
     else {
-      row = build(item);
-      row.dataset.key = key;
+      node = build(item);
+      node.dataset.key = key;
     }
-    update(row, item);
-    const expected = previous ? previous.nextElementSibling : tbody.firstElementChild;
-    if (expected !== row) tbody.insertBefore(row, expected);
-    previous = row;
+    update(node, item);
+    const expected = previous ? previous.nextElementSibling : container.firstElementChild;
+    if (expected !== node) container.insertBefore(node, expected);
+    previous = node;
   }
-  for (const row of existing.values()) row.remove();
+  for (const node of existing.values()) node.remove();
 }
 
-/** A single full-width row saying why the table is empty. */
-export function emptyRow(tbody, columns, text) {
-  tbody.replaceChildren(el('tr', {}, el('td', { colSpan: columns, className: 'empty', text })));
+/** Replaces a node's content only when `signature` changes, so live refreshes leave focus and players alone. */
+export function renderOnce(node, signature, render) {
+  if (node.dataset.sig === signature) return;
+  const focused = node.contains(document.activeElement) ? document.activeElement?.dataset?.action : undefined;
+  node.dataset.sig = signature;
+  node.replaceChildren(...[render()].flat().filter(Boolean));
+  if (focused) node.querySelector(`[data-action="${focused}"]`)?.focus();
 }
 
-/**
- * Replaces a cell's content when its signature changes, and puts the keyboard focus back on the button that had it
- * (matched by data-action), so a live update never throws a keyboard user out of the table.
- */
-export function renderOnce(cell, signature, render) {
-  if (cell.dataset.sig === signature) return;
-  const focused = cell.contains(document.activeElement) ? document.activeElement?.dataset?.action : undefined;
-  cell.dataset.sig = signature;
-  cell.replaceChildren(...[render()].flat().filter(Boolean));
-  if (focused) (cell.querySelector(`[data-action="${focused}"]`) ?? cell.querySelector('button'))?.focus();
+export function emptyNote(container, text) {
+  container.replaceChildren(el('p', { className: 'empty muted', text }));
 }
 
 export const credits = (n) => (typeof n === 'number' ? n.toLocaleString('en-US') : '–');
 
 const pad = (n) => String(n).padStart(2, '0');
 
-/** 2026-11-22 05:36:43 in local time: unambiguous in every locale, and sortable by eye. */
+/** 2026-11-22 05:36:43 in UTC, the emulator's zone: unambiguous in every locale, and sortable by eye. */
 export function dateTime(iso) {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso ?? '–';
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${clockTime(iso)}`;
 }
 
 export function clockTime(iso) {
   if (!iso) return '–';
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleTimeString('en-GB', { hour12: false });
+  if (Number.isNaN(d.getTime())) return iso;
+  return `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+}
+
+/** "in 4 s", "3 min ago": a distance on the emulator clock. */
+export function relative(iso, nowIso) {
+  const ms = Date.parse(iso) - Date.parse(nowIso);
+  if (!Number.isFinite(ms)) return '';
+  const abs = Math.abs(ms);
+  const text =
+    abs < 1000
+      ? `${abs} ms`
+      : abs < 120_000
+        ? `${Math.round(abs / 1000)} s`
+        : abs < 7_200_000
+          ? `${Math.round(abs / 60_000)} min`
+          : `${Math.round(abs / 3_600_000)} h`;
+  return ms >= 0 ? `in ${text}` : `${text} ago`;
+}
+
+/** A button that copies `text` and says so beside itself. */
+export function copyButton(text, label, className = 'secondary small-button') {
+  const button = el('button', { type: 'button', className, text: 'Copy', 'aria-label': label });
+  button.addEventListener('click', async () => {
+    try {
+      await navigator.clipboard.writeText(typeof text === 'function' ? text() : text);
+      button.textContent = 'Copied';
+    } catch {
+      button.textContent = 'Copy failed';
+    }
+    setTimeout(() => (button.textContent = 'Copy'), 1500);
+  });
+  return button;
+}
+
+export function badge(text, kind) {
+  return el('span', { className: `badge ${kind}`, text });
 }

@@ -1,136 +1,152 @@
-// The generations table: live state, credits and billing per row, a player per output, and lifecycle actions.
-import { api } from './api.js';
-import { clockTime, credits, el, emptyRow, renderOnce, setText, syncRows } from './dom.js';
+// The generations list: search, state and model filters, paging, and one compact row (a card on a phone) per generation.
+import { badge, clockTime, credits, el, emptyNote, renderOnce, setText, syncChildren } from './dom.js';
+import { outputPreview } from './media.js';
 
-const ACTIVE = new Set(['pending', 'running']);
-
-/** The outputs cell: one player per file, created once so playback and seeking survive every refresh. */
-function renderOutputs(cell, g) {
-  if (g.status !== 'completed' || !g.outputs?.length) {
-    renderOnce(cell, `none:${g.status}`, () =>
-      el('span', { className: 'muted', text: g.status === 'failed' ? 'none' : '…' }),
-    );
-    return;
-  }
-  renderOnce(cell, `outputs:${g.outputs.length}`, () => g.outputs.map((o) => outputElement(g, o)));
-  // Signed URLs change on every read; a player keeps its first URL unless that one failed (expired or evicted).
-  for (const media of cell.querySelectorAll('[data-output]')) {
-    const output = g.outputs[Number(media.dataset.output)];
-    if (output && media.dataset.failed === 'true') {
-      media.dataset.failed = 'false';
-      media.src = output.url;
-    }
-  }
-}
-
-function outputElement(g, o) {
-  const label = `Output ${o.index + 1} of ${g.id}`;
-  const common = {
-    src: o.url,
-    dataset: { output: String(o.index) },
-    'aria-label': label,
-    onerror: (e) => (e.currentTarget.dataset.failed = 'true'),
-  };
-  const kind = (o.mime_type ?? '').split('/')[0];
-  const meta = [
-    o.width && o.height ? `${o.width}×${o.height}` : '',
-    o.duration_seconds ? `${o.duration_seconds} s` : '',
-    o.format,
-  ]
-    .filter(Boolean)
-    .join(' · ');
-  let media;
-  if (kind === 'video')
-    media = el('video', { ...common, controls: true, preload: 'metadata', playsInline: true, width: 192 });
-  else if (kind === 'audio') media = el('audio', { ...common, controls: true, preload: 'metadata' });
-  else if (kind === 'image') media = el('img', { ...common, alt: label, width: 160 });
-  else media = el('a', { href: o.url, download: '', text: `Download ${o.format}`, 'aria-label': `Download ${label}` });
-  return el('figure', { className: 'output' }, media, el('figcaption', { className: 'muted', text: meta }));
-}
-
-function actionButtons(g, run) {
-  const act = (action, text, label, path, body, className) =>
-    el('button', {
-      type: 'button',
-      className,
-      text,
-      'aria-label': `${label} ${g.id}`,
-      dataset: { action },
-      onclick: () =>
-        run(`${label} ${g.id}`, () =>
-          api(`/_emulator/generations/${encodeURIComponent(g.id)}/${path}`, { method: 'POST', body }),
-        ),
-    });
-  const buttons = [];
-  if (ACTIVE.has(g.status)) {
-    buttons.push(act('complete', 'Complete', 'Complete', 'complete', {}, 'secondary'));
-    buttons.push(act('fail-refund', 'Fail + refund', 'Fail with refund', 'fail', { refund: 'full' }, 'danger'));
-    buttons.push(act('fail', 'Fail, keep charge', 'Fail without refund', 'fail', { refund: 'none' }, 'secondary'));
-  } else if (g.net_credits > 0) {
-    buttons.push(act('refund', 'Refund', 'Refund', 'refund', {}, 'secondary'));
-  }
-  return buttons.length ? el('div', { className: 'actions' }, buttons) : el('span', { className: 'muted', text: '–' });
-}
+const $ = (id) => document.getElementById(id);
+const PAGE = 25;
+const STATES = ['', 'pending', 'running', 'completed', 'failed'];
 
 function buildRow() {
-  const cells = ['created', 'id', 'model', 'prompt', 'state', 'credits', 'billing', 'outputs', 'actions'].map((name) =>
-    el('td', { dataset: { cell: name } }),
+  const link = el('a', { className: 'gen-link' });
+  return el(
+    'div',
+    { className: 'gen-row', role: 'listitem' },
+    el('div', { className: 'gen-thumb' }),
+    el(
+      'div',
+      { className: 'gen-main' },
+      link,
+      el('div', { className: 'gen-prompt' }),
+      el('div', { className: 'gen-error small' }),
+    ),
+    el('div', { className: 'gen-model muted small' }),
+    el('div', { className: 'gen-state' }),
+    el('div', { className: 'gen-credits num' }),
+    el('time', { className: 'gen-time muted small' }),
   );
-  cells[5].className = 'num';
-  cells[1].append(el('code', {}), el('div', { className: 'muted small' }));
-  cells[3].append(el('div', { className: 'prompt' }));
-  cells[4].append(el('span', { className: 'badge' }), el('div', { className: 'error-text small' }));
-  return el('tr', {}, cells);
 }
 
-export function generationsView({ body, count, filter, announce, run }) {
+function updateRow(row, g) {
+  const part = (name) => row.querySelector(`.gen-${name}`);
+  row.dataset.status = g.status;
+  const link = part('link');
+  link.href = `#/generation/${encodeURIComponent(g.id)}`;
+  setText(link, g.id);
+  link.setAttribute('aria-label', `Open ${g.id}, ${g.status}`);
+  setText(part('prompt'), g.prompt || '(no prompt)');
+  part('prompt').title = g.prompt;
+  setText(part('error'), g.error ? g.error.code : '');
+  setText(part('model'), g.model_slug);
+  renderOnce(part('state'), `${g.status}:${g.billing_status}`, () => [
+    badge(g.status, `state-${g.status}`),
+    g.billing_status !== 'charged'
+      ? el('span', { className: 'muted small', text: g.billing_status.replace('_', ' ') })
+      : null,
+  ]);
+  setText(
+    part('credits'),
+    g.refunded_credits ? `${credits(g.net_credits)} of ${credits(g.charged_credits)}` : credits(g.charged_credits),
+  );
+  part('credits').title = `charged ${g.charged_credits}, refunded ${g.refunded_credits}`;
+  const time = part('time');
+  setText(time, clockTime(g.created_at));
+  time.dateTime = g.created_at;
+  time.title = `created ${g.created_at} (emulator clock)`;
+  const first = g.outputs?.[0];
+  renderOnce(part('thumb'), `${g.status}:${g.output_state}:${first ? first.index : ''}`, () =>
+    first && g.output_state
+      ? outputPreview(g, first, g.output_state, { thumbnail: true })
+      : el('span', { className: `thumb-placeholder state-${g.status}`, 'aria-hidden': 'true' }),
+  );
+}
+
+export function generationsList({ announce }) {
+  const filters = { status: '', model: '', q: '', offset: 0 };
   const lastStatus = new Map();
+  let total = 0;
+  let timer;
 
-  function update(row, g) {
-    const cell = (name) => row.querySelector(`[data-cell="${name}"]`);
-    row.dataset.status = g.status;
-    setText(cell('created'), clockTime(g.created_at));
-    cell('created').title = g.created_at;
-    setText(cell('id').firstChild, g.id);
-    setText(cell('id').lastChild, g.account_id ?? '');
-    setText(cell('model'), g.model_slug);
-    setText(cell('prompt').firstChild, g.prompt);
-    cell('prompt').firstChild.title = g.prompt;
-    const badge = cell('state').firstChild;
-    setText(badge, g.status);
-    badge.className = `badge state-${g.status}`;
-    setText(cell('state').lastChild, g.error ? `${g.error.code}: ${g.error.message}` : '');
-    setText(
-      cell('credits'),
-      g.refunded_credits
-        ? `${credits(g.charged_credits)} − ${credits(g.refunded_credits)} = ${credits(g.net_credits)}`
-        : credits(g.charged_credits),
-    );
-    setText(cell('billing'), g.billing_status);
-    renderOutputs(cell('outputs'), g);
-    renderOnce(cell('actions'), `${g.status}:${g.net_credits}`, () => actionButtons(g, run));
-  }
+  const changed = () => {
+    filters.offset = 0;
+    document.body.dispatchEvent(new Event('console:refresh'));
+  };
+  $('generations-search').addEventListener('input', () => {
+    clearTimeout(timer);
+    // Wait for a pause in typing: one request for a word, not one per letter.
+    timer = setTimeout(() => {
+      filters.q = $('generations-search').value;
+      changed();
+    }, 250);
+  });
+  $('generations-tools').addEventListener('submit', (event) => event.preventDefault());
+  $('generations-model').addEventListener('change', () => {
+    filters.model = $('generations-model').value;
+    changed();
+  });
+  const chips = STATES.map((state) =>
+    el('button', {
+      type: 'button',
+      className: 'chip',
+      dataset: { state },
+      'aria-pressed': String(state === ''),
+      onclick: () => {
+        filters.status = state;
+        for (const c of chips) c.setAttribute('aria-pressed', String(c.dataset.state === state));
+        changed();
+      },
+    }),
+  );
+  $('status-filters').replaceChildren(...chips);
+  $('page-prev').addEventListener('click', () => {
+    filters.offset = Math.max(0, filters.offset - PAGE);
+    document.body.dispatchEvent(new Event('console:refresh'));
+  });
+  $('page-next').addEventListener('click', () => {
+    if (filters.offset + PAGE < total) filters.offset += PAGE;
+    document.body.dispatchEvent(new Event('console:refresh'));
+  });
 
-  return async function refresh() {
-    const query = filter.value ? `&status=${encodeURIComponent(filter.value)}` : '';
-    const { generations } = await api(`/_emulator/generations?limit=50${query}`);
-    for (const g of generations) {
-      const before = lastStatus.get(g.id);
-      if (before && before !== g.status)
-        announce(
-          `${g.id} is ${g.status}${g.status === 'failed' && g.billing_status !== 'charged' ? `, ${g.billing_status}` : ''}.`,
-        );
-      lastStatus.set(g.id, g.status);
-    }
-    setText(count, `(${generations.length}${generations.length === 50 ? '+' : ''})`);
-    if (generations.length === 0)
-      return emptyRow(
-        body,
-        9,
-        filter.value
-          ? `No ${filter.value} generations.`
-          : 'No generations yet. Submit one with POST /v1/media/generations; it shows up here.',
+  return {
+    query() {
+      const p = new URLSearchParams({ offset: String(filters.offset), limit: String(PAGE) });
+      for (const key of ['status', 'model', 'q']) if (filters[key]) p.set(key, filters[key]);
+      return p.toString();
+    },
+    setCatalogue(catalogue) {
+      $('generations-model').replaceChildren(
+        el('option', { value: '', text: 'All models' }),
+        ...catalogue.models.map((m) => el('option', { value: m.slug, text: m.slug })),
       );
-    syncRows(body, generations, (g) => g.id, buildRow, update);
+    },
+    render(summary) {
+      const page = summary.generations;
+      total = page.total;
+      const sum = Object.values(page.counts).reduce((a, b) => a + b, 0);
+      for (const chip of chips) {
+        const state = chip.dataset.state;
+        setText(chip, `${state || 'all'} ${state ? page.counts[state] : sum}`);
+      }
+      setText($('generations-count'), `(${page.all})`);
+      for (const g of page.items) {
+        const before = lastStatus.get(g.id);
+        if (before && before !== g.status) announce(`${g.id} is ${g.status}.`);
+        lastStatus.set(g.id, g.status);
+      }
+      const list = $('generations-list');
+      if (page.items.length === 0) {
+        const filtered = filters.status || filters.model || filters.q;
+        emptyNote(
+          list,
+          filtered
+            ? 'Nothing matches these filters.'
+            : 'No generations yet. Submit one from your app (POST /v1/media/generations); it shows up here at once.',
+        );
+      } else syncChildren(list, page.items, (g) => g.id, buildRow, updateRow);
+      const from = page.total ? page.offset + 1 : 0;
+      const to = Math.min(page.offset + page.items.length, page.total);
+      setText($('page-info'), `${from}–${to} of ${page.total}`);
+      $('page-prev').disabled = page.offset === 0;
+      $('page-next').disabled = page.offset + page.limit >= page.total;
+    },
   };
 }

@@ -14,16 +14,19 @@ import {
   listGenerations,
   refundGeneration,
 } from './generations.js';
-import type { failInput, generationsQuery, newKeyInput, timingInput } from './inputs.js';
-import { clearJournal, readJournal, type JournalQuery } from './journal.js';
+import type { failInput, generationsQuery, newKeyInput, summaryQuery, timingInput } from './inputs.js';
+import { expireLinks, generationDetail, type GenerationDetail } from './detail.js';
+import { clearJournal, readJournal, readJournalEntry, type JournalQuery } from './journal.js';
 import { availableScenarios, loadScenario, scenarioProgress, unloadScenario } from './scenarios.js';
 import { exportState, importState, type EmulatorState } from './state.js';
+import { advanceToNext, catalogueView, summary, type CatalogueView, type Summary } from './summary.js';
 import { readTiming, setTiming } from './timing.js';
 import type {
   AccountView,
   AdminGenerationView,
   ClockView,
   FaultView,
+  JournalEntryDetailView,
   JournalEntryView,
   KeyView,
   LedgerEntryView,
@@ -36,6 +39,7 @@ export type NewKey = z.input<typeof newKeyInput>;
 export type TimingChange = z.input<typeof timingInput>;
 export type Failure = z.input<typeof failInput>;
 export type GenerationsQuery = z.input<typeof generationsQuery>;
+export type SummaryQuery = z.input<typeof summaryQuery>;
 export interface Balance {
   account_id: string;
   balance: number;
@@ -47,6 +51,8 @@ export interface Control {
   clock(): Promise<ClockView>;
   /** Moves the clock by "10m", "30s", "250ms"... or ms, running due transitions in order and waiting for their renders. */
   advance(by: string | number): Promise<AdvanceResult>;
+  /** Moves the clock exactly to the soonest scheduled transition; `nothing_scheduled` when there is none. */
+  advanceToNext(): Promise<AdvanceResult>;
   freeze(): Promise<ClockView>;
   unfreeze(): Promise<ClockView>;
 
@@ -68,6 +74,10 @@ export interface Control {
   fail(id: string, failure?: Failure): Promise<AdminGenerationView>;
   /** Refunds a completed or failed generation: what is left (default) or `amount`. Twice in full is `already_refunded`. */
   refund(id: string, amount?: number): Promise<{ generation: AdminGenerationView; refunded: number }>;
+  /** Timeline on the emulator clock, next move, ledger entries, output links with their state, the creating request. */
+  detail(id: string): Promise<GenerationDetail>;
+  /** Every link handed out so far answers 403 url_expired; the next read signs fresh ones. */
+  expireLinks(id: string): Promise<GenerationDetail>;
   ledger(query?: { account_id?: string; generation_id?: string }): Promise<LedgerEntryView[]>;
   /** Advances the clock transition by transition until the generation is in `target`; throws `unreachable_state` otherwise. */
   waitFor(id: string, target: WaitTarget, options?: WaitOptions): Promise<AdminGenerationView>;
@@ -89,7 +99,13 @@ export interface Control {
   };
 
   journal(query?: JournalQuery): Promise<JournalEntryView[]>;
+  /** One journal entry with its request and response bodies (each cut at 4 KB). */
+  journalEntry(id: number): Promise<JournalEntryDetailView>;
   clearJournal(): Promise<{ ok: true }>;
+  /** What the console reads on each refresh: clock, wallets, rules, scenario, a page of generations, journal, upcoming. */
+  summary(query?: SummaryQuery): Promise<Summary>;
+  /** Models, failure codes, fault actions, prompt marker examples and scenarios with their steps and rules. */
+  catalogue(): Promise<CatalogueView>;
 
   /** Back to the seeded state (and the start-up scenario, if any). Safe to pass directly: `afterEach(control.reset)`. */
   reset(): Promise<void>;
@@ -106,6 +122,7 @@ export function createControl(deps: () => ControlDeps, setBaseUrl: (url: string 
     now: async () => new Date(d().emulator.context().clock.now()),
     clock: async () => readClock(d()),
     advance: (by) => advanceClock(d(), by),
+    advanceToNext: () => advanceToNext(d()),
     freeze: async () => freezeClock(d()),
     unfreeze: async () => unfreezeClock(d()),
     accounts: async () => listAccounts(d()),
@@ -121,6 +138,8 @@ export function createControl(deps: () => ControlDeps, setBaseUrl: (url: string 
     complete: (id) => completeGeneration(d(), id),
     fail: async (id, failure) => failGeneration(d(), id, failure),
     refund: async (id, amount) => refundGeneration(d(), id, amount === undefined ? {} : { amount }),
+    detail: async (id) => generationDetail(d(), id),
+    expireLinks: async (id) => expireLinks(d(), id),
     ledger: async (query) => ledgerEntries(d(), query),
     waitFor: (id, target, options) => waitFor(d(), id, target, options),
     faults: {
@@ -138,7 +157,10 @@ export function createControl(deps: () => ControlDeps, setBaseUrl: (url: string 
       available: async () => availableScenarios(),
     },
     journal: async (query) => readJournal(d(), query),
+    journalEntry: async (id) => readJournalEntry(d(), id),
     clearJournal: async () => clearJournal(d()),
+    summary: async (query) => summary(d(), query),
+    catalogue: async () => catalogueView(d()),
     reset: () => d().emulator.reset(),
     exportState: async () => exportState(d()),
     importState: (state) => importState(d(), state),

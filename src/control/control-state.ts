@@ -11,6 +11,8 @@ export interface RequestScope {
   idempotencyKey: string | null;
   /** The rule that acted on the request (HTTP rule, else the generation rule the plan hook applied). */
   faultId: string | null;
+  /** Why that rule matched, for the request inspector. */
+  faultReason: string | null;
   /** A lost-response fault dropped the answer the route produced: the journal still records its status. */
   lost: boolean;
 }

@@ -70,6 +70,16 @@ export const generationsQuery = z.object({
   account_id: z.string().optional(),
 });
 
+export const summaryQuery = z.object({
+  status: z.enum(['pending', 'running', 'completed', 'failed']).optional(),
+  model: z.string().max(200).optional(),
+  /** A plain substring of the id or the prompt; never compiled as a pattern. */
+  q: z.string().max(500).optional(),
+  offset: intText.pipe(z.int().min(0)).optional(),
+  limit: intText.pipe(z.int().min(1).max(100)).optional(),
+  journal_limit: intText.pipe(z.int().min(1).max(200)).optional(),
+});
+
 export const ledgerQuery = z.object({ account_id: z.string().optional(), generation_id: z.string().optional() });
 
 /** Parses a control input; a failure is 422 `invalid_control_request` naming every bad field. */

@@ -1,7 +1,8 @@
 // Control operations on the request journal: read it filtered by path, method, status, since and fault; clear it.
 import type { ControlDeps } from './control-state.js';
 import { journalQuery, parseInput, parseInstant } from './inputs.js';
-import { journalView, type JournalEntryView } from './views.js';
+import { DomainError } from '../domain/errors.js';
+import { journalEntryView, journalView, type JournalEntryDetailView, type JournalEntryView } from './views.js';
 
 export interface JournalQuery {
   /** Exact path, or a prefix ending in `*`. */
@@ -33,4 +34,15 @@ export function readJournal(deps: ControlDeps, query: JournalQuery = {}): Journa
 export function clearJournal(deps: ControlDeps): { ok: true } {
   deps.state.journal.clear();
   return { ok: true };
+}
+
+/** One entry with its request and response bodies, for the request inspector. */
+export function readJournalEntry(deps: ControlDeps, id: number): JournalEntryDetailView {
+  const entry = Number.isSafeInteger(id) ? deps.state.journal.get(id) : undefined;
+  if (!entry)
+    throw new DomainError(
+      'journal_entry_not_found',
+      `No journal entry ${String(id)}: it never existed, or the journal was cleared or trimmed. List entries with GET /_emulator/journal.`,
+    );
+  return journalEntryView(entry);
 }

@@ -12,24 +12,24 @@ export function controlPlanHook(emulator: Emulator, state: ControlState): PlanHo
     // Markers first: a bad marker is a 422 before any rule counts this request as a match.
     const markers = emulator.options.magicPrompts ? markerActions(body.prompt) : [];
     const scope = state.requests.getStore();
-    const rule = state.faults.match(
-      'generation',
-      {
-        method: 'POST',
-        path: '/v1/media/generations',
-        keyId: key.id,
-        modelSlug: model.slug,
-        prompt: body.prompt,
-        idempotencyKey: scope?.idempotencyKey ?? undefined,
-      },
-      emulator.context().random.next,
-    );
+    const request = {
+      method: 'POST',
+      path: '/v1/media/generations',
+      keyId: key.id,
+      modelSlug: model.slug,
+      prompt: body.prompt,
+      idempotencyKey: scope?.idempotencyKey ?? undefined,
+    };
+    const rule = state.faults.match('generation', request, emulator.context().random.next);
     if (!rule && markers.length === 0) return plan;
     const charged = quote(model, body.params).credits;
     let next = plan;
     if (rule) {
       next = applyGenerationAction(next, rule.parsed.action as GenerationFaultAction, charged);
-      if (scope && scope.faultId === null) scope.faultId = rule.id;
+      if (scope && scope.faultId === null) {
+        scope.faultId = rule.id;
+        scope.faultReason = state.faults.explain(rule, request);
+      }
     }
     for (const action of markers) next = applyGenerationAction(next, action, charged);
     return next;

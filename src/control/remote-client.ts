@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { Control } from './client.js';
 import type { EmulatorState } from './state.js';
 import type {
+  JournalEntryDetailView,
   AccountView,
   AdminGenerationView,
   FaultView,
@@ -140,6 +141,7 @@ export function connectEmulator(url: string, options: ConnectOptions = {}): Cont
     now: async () => new Date((await get<{ now: string }>('/_emulator/clock')).now),
     clock: () => get('/_emulator/clock'),
     advance: (by) => post('/_emulator/clock/advance', { by }),
+    advanceToNext: () => post('/_emulator/clock/advance-to-next'),
     freeze: () => post('/_emulator/clock/freeze'),
     unfreeze: () => post('/_emulator/clock/unfreeze'),
     accounts: () => unwrap(get<{ accounts: AccountView[] }>('/_emulator/accounts'), 'accounts'),
@@ -157,6 +159,8 @@ export function connectEmulator(url: string, options: ConnectOptions = {}): Cont
     fail: (id, failure) =>
       unwrap(post<{ generation: AdminGenerationView }>(generationPath(id, '/fail'), failure ?? {}), 'generation'),
     refund: (id, amount) => post(generationPath(id, '/refund'), amount === undefined ? {} : { amount }),
+    detail: (id) => get(generationPath(id, '/detail')),
+    expireLinks: (id) => post(generationPath(id, '/expire-links')),
     ledger: (query) => unwrap(get<{ entries: LedgerEntryView[] }>(`/_emulator/ledger${queryString(query)}`), 'entries'),
     waitFor: (id, target, waitOptions = {}) =>
       unwrap(
@@ -197,7 +201,10 @@ export function connectEmulator(url: string, options: ConnectOptions = {}): Cont
     },
     journal: (query) =>
       unwrap(get<{ entries: JournalEntryView[] }>(`/_emulator/journal${queryString({ ...query })}`), 'entries'),
+    journalEntry: (id) => unwrap(get<{ entry: JournalEntryDetailView }>(`/_emulator/journal/${id}`), 'entry'),
     clearJournal: () => call('DELETE', '/_emulator/journal'),
+    summary: (query) => get(`/_emulator/summary${queryString({ ...query })}`),
+    catalogue: () => get('/_emulator/catalogue'),
     reset: async () => {
       await post('/_emulator/reset');
     },

@@ -3,9 +3,9 @@ import type { ApiKey } from '../domain/accounts.js';
 import type { DomainContext } from '../domain/context.js';
 import { FaultStore, type FaultRule } from '../domain/faults.js';
 import type { Generation } from '../domain/generation.js';
-import type { JournalEntry } from '../domain/journal.js';
+import type { CapturedBody, JournalEntry } from '../domain/journal.js';
 import type { LedgerEntry } from '../domain/ledger.js';
-import { publicView } from '../domain/queries.js';
+import { peekView } from '../domain/queries.js';
 import type { ActiveScenario } from './control-state.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -53,7 +53,7 @@ export type LedgerEntryView = ReturnType<typeof ledgerView>;
 
 /** The public record plus the owning account, with output URLs signed for `baseUrl`. */
 export const generationView = (ctx: DomainContext, g: Generation, baseUrl: string) => ({
-  ...publicView(ctx, g, baseUrl),
+  ...peekView(ctx, g, baseUrl),
   account_id: g.accountId,
 });
 export type AdminGenerationView = ReturnType<typeof generationView>;
@@ -63,13 +63,27 @@ export const journalView = (e: JournalEntry) => ({
   at: iso(e.at),
   method: e.method,
   path: e.path,
+  query: e.query ?? '',
   key_id: e.keyId,
   idempotency_key: e.idempotencyKey,
   status: e.status,
   latency_ms: e.latencyMs,
   fault_id: e.faultId,
+  fault_reason: e.faultReason ?? null,
+  generation_id: e.generationId ?? null,
 });
 export type JournalEntryView = ReturnType<typeof journalView>;
+
+const bodyView = (b: CapturedBody | null | undefined) =>
+  b ? { content_type: b.contentType, bytes: b.bytes, text: b.text, truncated: b.truncated } : null;
+
+/** One entry with its bodies (null when there was none, or once the entry is older than the newest 500). */
+export const journalEntryView = (e: JournalEntry) => ({
+  ...journalView(e),
+  request_body: bodyView(e.requestBody),
+  response_body: bodyView(e.responseBody),
+});
+export type JournalEntryDetailView = ReturnType<typeof journalEntryView>;
 
 /** The rule as given, with its id, state and counters. */
 export function faultView(rule: FaultRule) {

@@ -20,6 +20,8 @@ export interface DomainSettings {
   pollAfterSeconds: number;
   idempotencyWindowMs: number;
   timing: TimingSettings;
+  /** `[emulator:…]` markers are honoured (and so checked) by the plan hook; the estimate checks them the same way. */
+  magicPrompts: boolean;
 }
 
 /** Lets fault rules and magic prompt markers script a generation's outcome at acceptance. */

@@ -2,6 +2,7 @@
 import type { ApiKey } from './accounts.js';
 import type { DomainContext } from './context.js';
 import { toGenerationInput, type ValidatedBody } from './generation-input.js';
+import { markerActions } from './magic-prompts.js';
 import { quote } from './pricing.js';
 import { checkKeyScope, checkRules, knownModel, resolveRefs } from './request-checks.js';
 
@@ -11,6 +12,8 @@ export function estimateCost(ctx: DomainContext, key: ApiKey, body: ValidatedBod
   checkRules(model, input);
   resolveRefs(ctx, key, model, input);
   checkKeyScope(key, model);
+  // The submission's plan hook refuses a malformed marker with a 422; the estimate must not promise otherwise.
+  if (ctx.planHook && ctx.settings.magicPrompts) markerActions(input.prompt);
   const price = quote(model, input.params);
   const balance = ctx.ledger.balance(key.accountId);
   return {

@@ -69,7 +69,7 @@ export function applyGenerationAction(
       return { ...plan, pendingMs: action.pending ?? plan.pendingMs, runningMs: action.running ?? plan.runningMs };
     }
     case 'expired_urls':
-      return { ...plan, outputUrls: 'expired' };
+      return { ...plan, outputUrls: action.once ? 'expired-once' : 'expired' };
     case 'missing_outputs':
       return { ...plan, outputUrls: 'missing' };
   }

@@ -126,7 +126,8 @@ const generationActions = [
       (a) => a.pending !== undefined || a.running !== undefined || a.total !== undefined,
       'needs pending, running or total',
     ),
-  z.strictObject({ type: z.literal('expired_urls') }),
+  // once: only the first read's links are expired, so an app's "read again for fresh links" recovery can be rehearsed.
+  z.strictObject({ type: z.literal('expired_urls'), once: z.boolean().default(false) }),
   z.strictObject({ type: z.literal('missing_outputs') }),
 ] as const;
 

@@ -197,6 +197,26 @@ export class FaultStore {
     return undefined;
   }
 
+  /**
+   * Why `rule` fired for `request`, in words for the request inspector: each matcher it has and what it saw, then
+   * the counters (`after`, `times`, `probability`). Called right after match() chose the rule.
+   */
+  explain(rule: FaultRule, request: FaultRequest): string {
+    const m = rule.parsed.match;
+    const parts: string[] = [];
+    parts.push(m.method ? `method is ${m.method}` : 'any method');
+    if (m.route !== undefined) parts.push(`path ${request.path} matches route "${m.route}"`);
+    if (m.key_id !== undefined) parts.push(`key_id is ${m.key_id}`);
+    if (m.model_slug !== undefined) parts.push(`model_slug is ${m.model_slug}`);
+    if (m.prompt !== undefined) parts.push(`prompt matches ${m.prompt}`);
+    if (m.idempotency_key !== undefined) parts.push(`Idempotency-Key matches ${m.idempotency_key}`);
+    const p = rule.parsed;
+    parts.push(p.after > 0 ? `match ${rule.matched}, after skipping the first ${p.after}` : `match ${rule.matched}`);
+    if (p.times !== null) parts.push(`firing ${rule.fired} of ${p.times}`);
+    if (p.probability < 1) parts.push(`probability ${p.probability} (the seeded draw passed)`);
+    return parts.join(' · ');
+  }
+
   /** True when some live HTTP rule could match this request but needs the JSON body (model_slug or prompt) to decide. */
   needsBody(request: FaultRequest): boolean {
     return this.rules.some((rule) => {

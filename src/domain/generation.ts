@@ -36,8 +36,8 @@ export interface GenerationPlan {
   fail?: FailurePlan;
   /** Stays `running` forever. */
   stall?: boolean;
-  /** Completed outputs whose URLs are already expired, or point at files that answer 404. */
-  outputUrls?: 'valid' | 'expired' | 'missing';
+  /** Completed outputs whose URLs are already expired (on every read, or on the first read only), or answer 404. */
+  outputUrls?: 'valid' | 'expired' | 'expired-once' | 'missing';
 }
 
 export interface OutputFile {
@@ -74,6 +74,8 @@ export interface Generation {
   error: GenerationError | null;
   outputs: OutputFile[];
   plan: GenerationPlan;
+  /** Links whose expiry (seconds) is at or before this were expired by the control plane; later reads sign past it. */
+  linksExpiredThrough?: number;
   /** Timestamps as written in answers, formatted once (they never change): list pages format hundreds per second. */
   text?: { createdAt?: string; completedAt?: string };
 }

@@ -14,6 +14,24 @@ export interface JournalEntry {
   /** Wall-clock time from arrival until the exchange ended. */
   latencyMs: number;
   faultId: string | null;
+  /** Why the fault rule matched, in words ("method POST · route … · 3rd match (after 2)"). */
+  faultReason?: string | null;
+  /** The query string as sent, without the leading `?`. */
+  query?: string;
+  /** The generation a submission created or replayed. */
+  generationId?: string | null;
+  /** Bodies as the emulator read and wrote them, cut at BODY_CAP bytes; kept only on the newest BODY_WINDOW entries. */
+  requestBody?: CapturedBody | null;
+  responseBody?: CapturedBody | null;
+}
+
+export interface CapturedBody {
+  contentType: string | null;
+  /** Size of the whole body in bytes. */
+  bytes: number;
+  /** The first BODY_CAP bytes as UTF-8 text. */
+  text: string;
+  truncated: boolean;
 }
 
 export interface JournalFilter {
@@ -32,6 +50,21 @@ export interface JournalFilter {
 /** Enough for any test run; the oldest entries go first when it fills, so a long-running emulator stays bounded. */
 export const JOURNAL_CAPACITY = 10_000;
 const TRIM_BATCH = 1_000;
+/** Each body is cut here, and only the newest BODY_WINDOW entries keep theirs: at most ~4 MB of bodies per emulator. */
+export const BODY_CAP = 4096;
+export const BODY_WINDOW = 500;
+
+/** The first BODY_CAP bytes of a body, marked when cut. */
+export function captureBody(data: Buffer | string, contentType: string | null): CapturedBody {
+  const buffer = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+  const truncated = buffer.length > BODY_CAP;
+  return {
+    contentType,
+    bytes: buffer.length,
+    text: (truncated ? buffer.subarray(0, BODY_CAP) : buffer).toString('utf8'),
+    truncated,
+  };
+}
 
 function statusMatcher(status: string | number): (s: number) => boolean {
   const text = String(status).trim().toLowerCase();
@@ -52,6 +85,11 @@ export class Journal {
   record(entry: Omit<JournalEntry, 'id'>): JournalEntry {
     const full = { ...entry, id: ++this.seq };
     this.entries.push(full);
+    const old = this.entries[this.entries.length - 1 - BODY_WINDOW];
+    if (old && (old.requestBody || old.responseBody)) {
+      old.requestBody = null;
+      old.responseBody = null;
+    }
     // Trim in batches: moving the whole array on every request cost several percent of every route.
     if (this.entries.length >= this.capacity + TRIM_BATCH) this.entries.splice(0, this.entries.length - this.capacity);
     return full;
@@ -75,6 +113,10 @@ export class Journal {
         (filter.faultId === undefined || e.faultId === filter.faultId),
     );
     return filter.limit === undefined ? found : found.slice(Math.max(0, found.length - filter.limit));
+  }
+
+  get(id: number): JournalEntry | undefined {
+    return this.visible().find((e) => e.id === id);
   }
 
   clear() {

@@ -17,9 +17,32 @@ export const MARKER_KEYS: Readonly<Record<string, string>> = {
   running: 'running=DURATION: time spent running',
   stall: 'stall: stays running forever',
   slow: 'slow=FACTOR: every timer FACTOR times longer',
-  'expired-urls': 'expired-urls: completes with output URLs that have already expired',
+  'expired-urls':
+    "expired-urls: completes with output URLs that have already expired, on every read; expired-urls=once: only the first read's links are expired, a re-read gives fresh ones",
   'missing-outputs': 'missing-outputs: completes with output URLs that answer 404',
 };
+
+/** Ready-to-paste markers for the console's cheat sheet, like Stripe's test card numbers. */
+export const MARKER_EXAMPLES: readonly { marker: string; effect: string }[] = [
+  {
+    marker: '[emulator:fail=content_policy]',
+    effect: 'fails while pending with content_policy; the charge is refunded',
+  },
+  { marker: '[emulator:fail=internal_error]', effect: 'fails while running with internal_error; refunded in full' },
+  { marker: '[emulator:fail=timeout,refund=none]', effect: 'fails with timeout and keeps the charge' },
+  { marker: '[emulator:fail=internal_error,refund=partial:10]', effect: 'fails and refunds 10 credits of the charge' },
+  { marker: '[emulator:fail=internal_error,after=30s]', effect: 'fails 30 s after it starts running' },
+  { marker: '[emulator:delay=2m]', effect: 'completes 2 minutes after submission' },
+  { marker: '[emulator:pending=1m,running=5s]', effect: 'queues for a minute, then runs for 5 s' },
+  { marker: '[emulator:slow=10]', effect: 'every timer ten times longer' },
+  { marker: '[emulator:stall]', effect: 'stays running forever (complete or fail it from the console)' },
+  { marker: '[emulator:expired-urls]', effect: 'completes with links that are already expired (403), on every read' },
+  {
+    marker: '[emulator:expired-urls=once]',
+    effect: 'the first read has expired links; reading again gives fresh ones',
+  },
+  { marker: '[emulator:missing-outputs]', effect: 'completes with links that answer 404 output_not_found' },
+];
 
 function refused(message: string, prompt: string): never {
   throw new ValidationFailure([
@@ -83,7 +106,12 @@ export function markerActions(prompt: string): GenerationFaultAction[] {
     });
   if (s.has('stall')) raw.push({ type: 'stall' });
   if (s.has('slow')) raw.push({ type: 'slow', factor: Number(s.get('slow')) });
-  if (s.has('expired-urls')) raw.push({ type: 'expired_urls' });
+  if (s.has('expired-urls')) {
+    const mode = s.get('expired-urls');
+    if (mode !== '' && mode !== 'once')
+      refused(`expired-urls=${mode} is not valid; write expired-urls or expired-urls=once`, prompt);
+    raw.push({ type: 'expired_urls', once: mode === 'once' });
+  }
   if (s.has('missing-outputs')) raw.push({ type: 'missing_outputs' });
   return raw.map((action) => {
     const parsed = actionSchema.safeParse(action);

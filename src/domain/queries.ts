@@ -1,4 +1,4 @@
-// Reads of the public API: one generation, a page of generations, and usage. Reads never change state.
+// Reads of the public API: one generation, a page of generations, and usage. Reads change nothing but a once-only marker.
 import type { ApiKey } from './accounts.js';
 import type { DomainContext } from './context.js';
 import { DomainError } from './errors.js';
@@ -7,7 +7,15 @@ import { DEFAULT_PAGE_LIMIT, type ListFilter } from './generation-store.js';
 import { isoTimestamp, toPublicGeneration } from './generation-view.js';
 import { utcDay } from './ledger.js';
 
+/** What the public API answers; a once-only `expired-urls` plan is spent by the first read that shows outputs. */
 export function publicView(ctx: DomainContext, g: Generation, baseUrl: string) {
+  const view = toPublicGeneration(g, ctx.ledger.generationCredits(g.id), ctx.outputSigner(baseUrl));
+  if (g.status === 'completed' && g.plan.outputUrls === 'expired-once') g.plan.outputUrls = 'valid';
+  return view;
+}
+
+/** The same record without spending anything: for the control plane, which must not change what the app sees. */
+export function peekView(ctx: DomainContext, g: Generation, baseUrl: string) {
   return toPublicGeneration(g, ctx.ledger.generationCredits(g.id), ctx.outputSigner(baseUrl));
 }
 

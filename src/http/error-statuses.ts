@@ -54,6 +54,9 @@ export const DEFAULT_ERROR_STATUSES: Readonly<Record<string, number>> = {
   scenario_not_found: 404,
   invalid_state: 422,
   unreachable_state: 409,
+  generation_not_completed: 409,
+  nothing_scheduled: 409,
+  journal_entry_not_found: 404,
 };
 
 export function statusFor(code: string, overrides: Record<string, number>): number {

@@ -3,6 +3,8 @@ export interface Clock {
   now(): number;
   /** True while time stands still between advance() calls. */
   readonly frozen: boolean;
+  /** True once the reading differs from real time: frozen, advanced or set. Browser caches run on real time. */
+  readonly moved: boolean;
   advanceBy(ms: number): void;
   freeze(): void;
   unfreeze(): void;
@@ -24,6 +26,9 @@ export function createClock(options: ClockOptions = {}): Clock {
   return {
     get frozen() {
       return frozen;
+    },
+    get moved() {
+      return frozen || offset !== 0;
     },
     now: () => (frozen ? frozenValue : realNow() + offset),
     advanceBy(ms) {

@@ -16,6 +16,7 @@ import {
 } from '../control/inputs.js';
 import { faultRuleSchema } from '../domain/fault-schema.js';
 import { scenarioSchema } from '../domain/scenario-schema.js';
+import { CONSOLE_OPERATIONS, CONSOLE_SCHEMAS } from './control-console.js';
 import * as c from './control-schemas.js';
 import { objectMembers } from './json-schema.js';
 import { json, ref, type ErrorEntry, type OperationSpec, type Parameter } from './operation.js';
@@ -67,6 +68,7 @@ export const CONTROL_SCHEMAS = {
   Scenarios: z.strictObject({ available: z.array(z.string()), active: c.scenarioProgressSchema.nullable() }),
   ActiveScenario: z.strictObject({ active: c.scenarioProgressSchema.nullable() }),
   State: c.stateSchema,
+  ...CONSOLE_SCHEMAS,
 };
 
 const ADMIN_ERRORS = ['admin_token_required', 'admin_token_invalid'];
@@ -378,6 +380,7 @@ export function controlOperations(): OperationSpec[] {
       answer: 'Ok',
       errors: ['invalid_state', 'invalid_fault_rule', 'invalid_scenario'],
     }),
+    ...CONSOLE_OPERATIONS.map((spec) => op({ ...spec, errors: 'errors' in spec ? [...spec.errors] : [] })),
   ];
 }
 

@@ -93,6 +93,12 @@ export const journalEntrySchema = z.strictObject({
   status: z.int().min(0).meta({ description: '0 when no HTTP answer was produced (reset, empty, hang).' }),
   latency_ms: z.number().min(0),
   fault_id: z.string().nullable(),
+  query: z.string().meta({ description: 'The query string as sent, without `?`.' }),
+  fault_reason: z
+    .string()
+    .nullable()
+    .meta({ description: 'Why the fault rule matched: its matchers and counters, in words.' }),
+  generation_id: z.string().nullable().meta({ description: 'The generation a submission created or replayed.' }),
 });
 
 /** Counters every fault rule carries in an answer, after the rule as it was given. */

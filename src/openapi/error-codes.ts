@@ -115,6 +115,16 @@ export const ERROR_CODES: Readonly<Record<string, ErrorCodeDoc>> = {
     description: 'The generation can no longer reach the state waited for (control client waitFor).',
     details: { generation_id: z.string(), status: z.string(), target: z.string() },
   },
+  generation_not_completed: {
+    description:
+      'Only a completed generation has output links to expire (POST /_emulator/generations/{id}/expire-links).',
+  },
+  nothing_scheduled: {
+    description: 'Advance to the next transition found none scheduled: every generation is final or stalled.',
+  },
+  journal_entry_not_found: {
+    description: 'No journal entry with this id: it never existed, or the journal was cleared or trimmed.',
+  },
 };
 
 /** The statuses a code is documented at, given the emulator's status table. */

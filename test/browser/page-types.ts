@@ -32,9 +32,15 @@ export interface PageElement {
 export interface PageDocument {
   createElement(tag: 'video'): PageVideo;
   querySelectorAll(selector: string): Iterable<PageElement>;
-  body: { append(node: unknown): void };
+  body: { append(node: unknown): void; dataset: Record<string, string | undefined> };
+  documentElement: { scrollWidth: number; clientWidth: number };
 }
 
 export interface PageGlobals {
   document: PageDocument;
+  location: { hash: string; href: string };
+  localStorage: { getItem(key: string): string | null };
+  navigator: { clipboard: { readText(): Promise<string> } };
+  getComputedStyle(element: unknown): { backgroundColor: string };
+  scrollTo(x: number, y: number): void;
 }

@@ -152,6 +152,36 @@ export function controlClientContract(name: string, start: () => Promise<ClientU
       expect(await control.journal()).toEqual([]);
     });
 
+    it('gives the console views: summary, catalogue, detail with its timeline, one journal entry', async () => {
+      const { body } = await submit(request, 'contract-0006');
+      const id = body.generation.id;
+      const seen = await control.summary({ q: 'lighthouse' });
+      expect(seen.generations).toMatchObject({ total: 1, counts: { pending: 1 } });
+      expect(seen.generations.items[0].id).toBe(id);
+      expect((await control.catalogue()).models.map((m) => m.slug)).toContain('still-sketch-v1');
+      const [entry] = await control.journal({ method: 'POST' });
+      expect((await control.journalEntry(entry.id)).status).toBe(202);
+      await expect(control.journalEntry(99_999)).rejects.toMatchObject({ code: 'journal_entry_not_found' });
+      const detail = await control.detail(id);
+      expect(detail.timeline.map((t) => t.status)).toEqual(['pending']);
+      expect(detail.request?.id).toBe(entry.id);
+    });
+
+    it("advances to the next transition, then expires a completed generation's links", async () => {
+      const { body } = await submit(request, 'contract-0007');
+      const id = body.generation.id;
+      await expect(control.expireLinks(id)).rejects.toMatchObject({ code: 'generation_not_completed' });
+      expect((await control.advanceToNext()).transitions).toBe(1);
+      expect((await control.generation(id)).status).toBe('running');
+      await control.waitFor(id, 'completed');
+      const [before] = (await control.detail(id)).links;
+      expect((await fetch(before.url)).status).toBe(200);
+      const [fresh] = (await control.expireLinks(id)).links;
+      expect((await fetch(before.url)).status).toBe(403);
+      expect(fresh.state).toBe('ok');
+      expect((await fetch(fresh.url)).status).toBe(200);
+    });
+
     it('resets to the seeded state', async () => {
       await control.setBalance(1);
       await control.faults.add({ action: { type: 'status', status: 500 } });

@@ -24,6 +24,7 @@ export function newScope(ctx: DomainContext, req: Request): RequestScope {
     },
     idempotencyKey: typeof header === 'string' ? header : null,
     faultId: null,
+    faultReason: null,
     lost: false,
   };
 }

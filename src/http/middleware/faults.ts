@@ -45,6 +45,7 @@ export function faultMiddleware(state: ControlState, emulator: Emulator): Reques
       const rule = state.faults.match('http', request, random);
       if (!rule) return proceed();
       scope.faultId = rule.id;
+      scope.faultReason = state.faults.explain(rule, request);
       res.setHeader('X-Emulator-Fault', rule.id);
       performHttpFault(rule.parsed.action as HttpFaultAction, { req, res, scope, random, proceed });
     };

@@ -24,13 +24,25 @@ export function filePath(generationId: string, index: number, format: string): s
   return `/files/${encodeURIComponent(generationId)}/${index}.${format}`;
 }
 
-function findOutput(ctx: DomainContext, generationId: string, name: string) {
+/**
+ * Browser caches run on real time, the links on the emulator clock: max-age is what is left of the link's life, and
+ * nothing is stored once the clock is frozen or moved (a cached copy would outlive the link).
+ */
+export function cacheControl(ctx: DomainContext, expiresAtSeconds: number): string {
+  const left = Math.floor((expiresAtSeconds * 1000 - ctx.clock.now()) / 1000);
+  return ctx.clock.moved || left <= 0 ? 'no-store' : `private, max-age=${left}`;
+}
+
+function findOutput(ctx: DomainContext, generationId: string, name: string, expires: number) {
   const match = /^(\d{1,3})\.([a-z0-9]+)$/.exec(name);
   const generation = ctx.generations.get(generationId);
   const output =
     match && generation?.status === 'completed'
       ? generation.outputs.find((o) => o.index === Number(match[1]) && o.format === match[2])
       : undefined;
+  // "Expire this link now" in the control plane: links signed up to that moment answer as expired ones do.
+  if (generation && expires <= (generation.linksExpiredThrough ?? -1))
+    throw new DomainError(REFUSALS.expired[0], REFUSALS.expired[1]);
   if (!generation || !output || generation.plan.outputUrls === 'missing')
     throw new DomainError(
       'output_not_found',
@@ -56,7 +68,8 @@ export function fileRoutes(deps: RouteDeps): Router {
           ctx.clock.now(),
         );
       if (verdict !== 'ok') throw new DomainError(REFUSALS[verdict][0], REFUSALS[verdict][1]);
-      const output = findOutput(ctx, generationId, name);
+      const expires = Number(req.query.expires);
+      const output = findOutput(ctx, generationId, name, expires);
       const stored = deps.renderer()?.get(output.fileKey);
       if (!stored)
         throw new DomainError(
@@ -66,7 +79,7 @@ export function fileRoutes(deps: RouteDeps): Router {
       res.sendFile(
         stored.path,
         {
-          headers: { 'Content-Type': output.mimeType, 'Cache-Control': 'private, max-age=3600' },
+          headers: { 'Content-Type': output.mimeType, 'Cache-Control': cacheControl(ctx, expires) },
           acceptRanges: true,
           lastModified: false,
           etag: false,

@@ -1,0 +1,37 @@
+// The views the console reads (summary, catalogue, generation detail, one journal entry) and its two extra actions.
+import { Router } from 'express';
+import { expireLinks, generationDetail } from '../../../control/detail.js';
+import { readJournalEntry } from '../../../control/journal.js';
+import { advanceToNext, catalogueView, summary } from '../../../control/summary.js';
+import { methodNotAllowed } from '../../errors.js';
+import { sendJson } from '../../send.js';
+import { param, type ControlRouteDeps } from './deps.js';
+
+export function consoleViewRoutes(r: ControlRouteDeps): Router {
+  const router = Router();
+  router
+    .route('/_emulator/summary')
+    .get((req, res) => sendJson(res, 200, summary(r.deps(req), req.query)))
+    .all(methodNotAllowed(['GET']));
+  router
+    .route('/_emulator/catalogue')
+    .get((req, res) => sendJson(res, 200, catalogueView(r.deps(req))))
+    .all(methodNotAllowed(['GET']));
+  router
+    .route('/_emulator/generations/:id/detail')
+    .get((req, res) => sendJson(res, 200, generationDetail(r.deps(req), param(req, 'id'))))
+    .all(methodNotAllowed(['GET']));
+  router
+    .route('/_emulator/generations/:id/expire-links')
+    .post((req, res) => sendJson(res, 200, expireLinks(r.deps(req), param(req, 'id'))))
+    .all(methodNotAllowed(['POST']));
+  router
+    .route('/_emulator/clock/advance-to-next')
+    .post(async (req, res) => sendJson(res, 200, await advanceToNext(r.deps(req))))
+    .all(methodNotAllowed(['POST']));
+  router
+    .route('/_emulator/journal/:id')
+    .get((req, res) => sendJson(res, 200, { entry: readJournalEntry(r.deps(req), Number(param(req, 'id'))) }))
+    .all(methodNotAllowed(['GET']));
+  return router;
+}
