@@ -39,20 +39,24 @@ export function createRenderPort(deps: RenderPortDeps): RenderPort {
     const indexes = Array.from({ length: spec.count }, (_, i) => i);
     const files = await Promise.all(
       indexes.map((index) =>
-        renderer.render({
-          generationId: g.id,
-          identityLabel,
-          modelSlug: g.modelSlug,
-          kind: g.kind,
-          prompt: g.prompt,
-          params: g.resolvedParams,
-          spec,
-          index,
-          firstFrame: image(first),
-          lastFrame: image(last),
-        }),
+        renderer.render(
+          {
+            generationId: g.id,
+            identityLabel,
+            modelSlug: g.modelSlug,
+            kind: g.kind,
+            prompt: g.prompt,
+            params: g.resolvedParams,
+            spec,
+            index,
+            firstFrame: image(first),
+            lastFrame: image(last),
+          },
+          deps.retainUntil(),
+        ),
       ),
     );
+    // Again now: a render that waited in the queue was stored with the retention of its submission time.
     for (const file of files) renderer.touch(file.key, deps.retainUntil());
     return files.map(
       (file, index): OutputFile => ({

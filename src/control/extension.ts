@@ -36,12 +36,7 @@ export function controlPlaneExtension(): ControlPlaneExtension {
     before: (emulator) => [journalMiddleware(state, bind(emulator)), faultMiddleware(state, emulator)],
     extra: (emulator) =>
       bind(emulator).options.controlPlane
-        ? [
-            controlRoutes(
-              { deps: (req) => ({ ...deps(), baseUrl: baseUrlOf(req, emulator.options.publicBaseUrl) }) },
-              emulator.options.adminToken,
-            ),
-          ]
+        ? [controlRoutes({ deps: (req) => ({ ...deps(), baseUrl: baseUrlOf(req, emulator.options.publicBaseUrl) }) })]
         : [],
     planHook: (emulator) => controlPlanHook(bind(emulator), state),
     onReset: () => {

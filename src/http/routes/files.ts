@@ -40,7 +40,7 @@ function findOutput(ctx: DomainContext, generationId: string, name: string) {
 }
 
 export function fileRoutes(deps: RouteDeps): Router {
-  const router = Router();
+  const router = Router({ caseSensitive: true });
   router
     .route('/files/:generationId/:name')
     .get((req, res, next) => {

@@ -18,7 +18,7 @@ function lastValues(query: Record<string, unknown>): Record<string, unknown> {
 }
 
 export function generationRoutes(deps: RouteDeps): Router {
-  const router = Router();
+  const router = Router({ caseSensitive: true });
   router
     .route('/v1/media/generations')
     .post(authenticate(deps.ctx), express.raw({ type: () => true, limit: JSON_BODY_LIMIT }), (req, res) => {

@@ -44,7 +44,7 @@ function multipart(maxBytes: number): RequestHandler {
 }
 
 export function uploadRoutes(deps: RouteDeps): Router {
-  const router = Router();
+  const router = Router({ caseSensitive: true });
   router
     .route('/v1/media/uploads')
     // FastAPI reads urlencoded forms too (they simply carry no file), so both parsers run.
