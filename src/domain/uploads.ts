@@ -10,6 +10,8 @@ export interface SniffedImage {
   format: string;
   width: number;
   height: number;
+  /** Why the pixel data cannot be decoded (truncated, header only), when it cannot. */
+  problem?: string;
 }
 
 export interface Upload {
@@ -100,6 +102,11 @@ export function checkReferenceImage(
         },
       ),
     ]);
+  if (sniffed.problem)
+    throw new DomainError(
+      'unsupported_media_type',
+      `The ${format} file could not be decoded: ${sniffed.problem}. Send the complete image.`,
+    );
   return format;
 }
 

@@ -5,6 +5,7 @@ import multer from 'multer';
 import { DomainError, ValidationFailure } from '../../domain/errors.js';
 import { registerUpload } from '../../domain/register-upload.js';
 import type { SniffedImage } from '../../domain/uploads.js';
+import { imageProblem } from '../../infra/image-integrity.js';
 import { validationItem, type ValidationItem } from '../../domain/validation-item.js';
 import { apiKeyOf, authenticate } from '../auth.js';
 import { methodNotAllowed } from '../errors.js';
@@ -16,9 +17,8 @@ import type { RouteDeps } from './deps.js';
 function sniff(data: Buffer): SniffedImage | undefined {
   try {
     const size = imageSize(data);
-    return size.type && size.width && size.height
-      ? { format: size.type, width: size.width, height: size.height }
-      : undefined;
+    if (!size.type || !size.width || !size.height) return undefined;
+    return { format: size.type, width: size.width, height: size.height, problem: imageProblem(size.type, data) };
   } catch {
     return undefined;
   }

@@ -11,7 +11,7 @@ export function scenarioRoutes(r: ControlRouteDeps): Router {
   router
     .route('/_emulator/scenarios')
     .get((req, res) => sendJson(res, 200, { available: availableScenarios(), active: scenarioProgress(r.deps(req)) }))
-    .post(json, (req, res) => sendJson(res, 200, { active: loadScenario(r.deps(req), req.body ?? {}) }))
+    .post(json, (req, res) => sendJson(res, 200, { active: loadScenario(r.deps(req), req.body ?? {}, true) }))
     .all(methodNotAllowed(['GET', 'POST']));
   router
     .route('/_emulator/scenarios/active')
