@@ -8,6 +8,7 @@ import { isFinal, type Generation } from './generation.js';
 import type { LedgerEntry } from './ledger.js';
 import { TIMING_PROFILES, type TimingSettings } from './timing.js';
 import type { Upload } from './uploads.js';
+import { checkInvariants } from './state-invariants.js';
 import { describeProblems, fieldProblems } from './zod-issues.js';
 
 type IdempotencyEntries = ReturnType<DomainContext['idempotency']['snapshot']>;
@@ -22,6 +23,8 @@ export interface DomainSnapshot {
   generations: Generation[];
   uploads: (Omit<Upload, 'data'> & { data: string })[];
   idempotency: IdempotencyEntries;
+  /** Each account's balance when exported; checked against the ledger on import (older exports lack it). */
+  balances?: Record<string, number>;
 }
 
 const ms = z.number().finite();
@@ -57,6 +60,7 @@ export const domainSnapshotSchema = z.looseObject({
   idempotency: z.array(
     z.tuple([z.string(), z.looseObject({ fingerprint: z.string(), createdAt: ms, generationId: z.string() })]),
   ),
+  balances: z.record(z.string(), z.int()).optional(),
 });
 
 export function exportDomain(ctx: DomainContext): DomainSnapshot {
@@ -70,6 +74,7 @@ export function exportDomain(ctx: DomainContext): DomainSnapshot {
     generations: [...ctx.generations.all()],
     uploads: [...ctx.uploads.all()].map((u) => ({ ...u, data: u.data.toString('base64') })),
     idempotency: ctx.idempotency.snapshot(),
+    balances: Object.fromEntries(ctx.accounts.listAccounts().map((a) => [a.id, ctx.ledger.balance(a.id)])),
   }) as DomainSnapshot;
 }
 
@@ -80,7 +85,9 @@ export function parseDomainSnapshot(input: unknown): DomainSnapshot {
       'invalid_state',
       `The state is not an export of this emulator: ${describeProblems(fieldProblems(result.error.issues, ['domain']))}.`,
     );
-  return result.data as unknown as DomainSnapshot;
+  const snapshot = result.data as unknown as DomainSnapshot;
+  checkInvariants(snapshot);
+  return snapshot;
 }
 
 /** Sequential ids (with a seed) must continue after the imported ones, not collide with them. */
