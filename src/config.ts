@@ -38,6 +38,8 @@ export interface EmulatorOptions {
   maxParallelRenders?: number;
   /** Longest one ffmpeg process may run (a duration such as "3s", or ms); then its process group is killed and the generation fails with render_failed, refunded. Default 60s. */
   renderTimeout?: string | number;
+  /** Byte cap of reference uploads kept on disk; an upload past it is refused with 507 upload_storage_full. Default 1 GiB. */
+  maxUploadStoreBytes?: number;
   /** Byte cap of stored outputs before expired ones are evicted; default 512 MiB. */
   maxStoreBytes?: number;
   /** Directory for rendered files; default a fresh temporary directory removed on close(). */
@@ -110,6 +112,7 @@ export function resolveOptions(options: EmulatorOptions): ResolvedOptions {
     maxParallelRenders: options.maxParallelRenders ?? 0,
     renderTimeout: options.renderTimeout ?? DEFAULT_RENDER_TIMEOUT,
     maxStoreBytes: options.maxStoreBytes ?? 512 * 1024 * 1024,
+    maxUploadStoreBytes: options.maxUploadStoreBytes ?? 1024 * 1024 * 1024,
     outputLabel: options.outputLabel ?? 'request',
     log: options.log ?? (() => {}),
     adminToken: options.adminToken === false ? false : options.adminToken || undefined,

@@ -26,7 +26,7 @@ export interface Upload {
   height: number;
   bytes: number;
   sha256: string;
-  data: Buffer;
+  /** The bytes live in the upload blob store (infra), under the upload's id. */
   createdAt: number;
 }
 
@@ -127,6 +127,10 @@ export class UploadStore {
 
   get(id: string): Upload | undefined {
     return this.uploads.get(id);
+  }
+
+  delete(id: string) {
+    this.uploads.delete(id);
   }
 
   all(): IterableIterator<Upload> {

@@ -2,7 +2,11 @@
 import type { MediaSpec } from './media-spec.js';
 
 export interface ReferenceImage {
-  bytes: Buffer;
+  /** The bytes, or `read` to fetch them once the render has a slot (so a queued job holds no image data). */
+  bytes?: Buffer;
+  read?: () => Promise<Buffer>;
+  /** Content hash for the cache key; computed from `bytes` when absent. */
+  sha256?: string;
   format: 'png' | 'jpeg' | 'webp';
   width: number;
   height: number;

@@ -1,4 +1,5 @@
 // What route modules are given: the current domain context (swapped on reset) and a few settings.
+import type { UploadBlobs } from '../../infra/upload-blobs.js';
 import type { DomainContext } from '../../domain/context.js';
 import type { Renderer } from '../../infra/renderer.js';
 import type { Signer } from '../../infra/signer.js';
@@ -10,4 +11,6 @@ export interface RouteDeps {
   publicBaseUrl?: string;
   /** Largest reference file any model accepts, the multer limit. */
   maxUploadBytes: number;
+  /** Where upload bytes go: on disk, under a byte cap. */
+  uploadBlobs: UploadBlobs;
 }

@@ -1,7 +1,7 @@
 // The Renderer shared by ffmpeg and fixture modes: content-addressed cache, coalescing, bounded queue, file store.
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Renderer, RendererInfo, RenderJob, StoredFile } from '../renderer.js';
+import type { ReferenceImage, Renderer, RendererInfo, RenderJob, StoredFile } from '../renderer.js';
 import { createCacheKeyHasher } from './render-cache-key.js';
 import { createFileStore, type StoreEntry } from './file-store.js';
 import { createRenderQueue } from './render-queue.js';
@@ -15,6 +15,15 @@ export interface ProduceContext {
 }
 
 export type Produce = (job: RenderJob, ctx: ProduceContext) => Promise<void>;
+
+const load = async (image: ReferenceImage | undefined): Promise<ReferenceImage | undefined> =>
+  image && !image.bytes && image.read ? { ...image, bytes: await image.read() } : image;
+
+/** Reference images are read only now, inside the slot: the backlog holds their ids, never their bytes. */
+async function loadImages(job: RenderJob): Promise<RenderJob> {
+  if (!job.firstFrame && !job.lastFrame) return job;
+  return { ...job, firstFrame: await load(job.firstFrame), lastFrame: await load(job.lastFrame) };
+}
 
 export interface CachingRendererOptions {
   info: RendererInfo;
@@ -59,7 +68,7 @@ export async function createCachingRenderer(options: CachingRendererOptions): Pr
     const tmpDir = await mkdtemp(join(tmpRoot, 'r-'));
     try {
       const outPath = join(tmpDir, `out.${job.spec.format}`);
-      await options.produce(job, { tmpDir, outPath, signal: abort.signal });
+      await options.produce(await loadImages(job), { tmpDir, outPath, signal: abort.signal });
       const entry = await store.put(key, outPath, job.spec.mimeType, retainUntil);
       renders += 1;
       return toStored(entry, false);
