@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 // The command line: options from flags, env and file; start; print the URL and seeded key; stop cleanly on signals.
 import { CliError, cliOptions, HELP } from './cli-config.js';
-import { loadStateFile, saveStateFile } from './control/state-file.js';
 import { CatalogueError } from './domain/catalogue.js';
 import { DomainError } from './domain/errors.js';
 import { isLoopbackHost } from './config.js';
@@ -18,12 +17,11 @@ async function main() {
   const { port, host, ...rest } = options;
   const log = (line: string) => process.stdout.write(`[emulator] ${line}\n`);
   const emulator = createEmulator({ ...rest, log }, standardExtensions());
-  const control = emulator.control!;
   const stateFile = emulator.options.stateFile;
   let loaded = false;
   let url: string;
   try {
-    loaded = stateFile ? await loadStateFile(control, stateFile) : false;
+    loaded = (await emulator.persistence?.open()) ?? false;
     // Listen before the ffmpeg probes finish: the renderer logs its own line, and health says "starting" until then.
     ({ url } = await emulator.listen(port, host));
   } catch (error) {
@@ -47,7 +45,7 @@ async function main() {
     const save = async () => {
       if (!stateFile) return;
       try {
-        await saveStateFile(control, stateFile);
+        await emulator.persistence?.close();
         log(`state saved to ${stateFile}`);
       } catch (error) {
         log(`could not save state to ${stateFile}: ${(error as Error).message}`);
@@ -94,7 +92,11 @@ async function banner(emulator: Emulator, url: string, host: string, loaded: boo
     `  Control plane:  ${controlPlane}${emulator.options.controlPlane ? ` (${url}/_emulator/*, docs/control-plane.md)` : ''}`,
     ...(token && generated ? [`  Admin token:    ${token}`] : []),
     ...(scenario ? [`  Scenario:       ${scenario}`] : []),
-    ...(stateFile ? [`  State file:     ${stateFile} (${loaded ? 'loaded' : 'new'}; saved on exit)`] : []),
+    ...(stateFile
+      ? [
+          `  State file:     ${stateFile} (${loaded ? 'loaded' : 'new'}; every change fsynced before it is acknowledged)`,
+        ]
+      : []),
     '',
     `  curl -H "Authorization: Bearer ${emulator.apiKey}" ${url}/v1/media/models`,
     '',

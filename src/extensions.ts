@@ -24,5 +24,6 @@ export function standardExtensions(): EmulatorExtensions {
     planHook: control.planHook,
     onReset: control.onReset,
     control: control.control,
+    persistence: control.persistence,
   };
 }
