@@ -230,7 +230,11 @@ export function createEmulator(input: EmulatorOptions = {}, extensions: Emulator
     errorStatuses: options.errorStatuses,
     log: options.log,
     before: [
-      planeGuard({ adminToken: () => adminToken, allowedHosts: () => allowedHosts }),
+      planeGuard({
+        adminToken: () => adminToken,
+        allowedHosts: () => allowedHosts,
+        controlOrigins: options.controlCorsOrigins,
+      }),
       ...(extensions.before?.(emulator) ?? []),
     ],
     extra: [healthRoutes(emulator), ...(extensions.extra?.(emulator) ?? [])],

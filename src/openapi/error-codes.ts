@@ -78,6 +78,10 @@ export const ERROR_CODES: Readonly<Record<string, ErrorCodeDoc>> = {
   internal_error: { description: 'A bug in the emulator. Never expected; the test suite fails on it.' },
   admin_token_required: { description: 'The emulator was started with an admin token and the call carried none.' },
   admin_token_invalid: { description: 'The admin token does not match.' },
+  origin_not_allowed: {
+    description:
+      'The request comes from a page on another site (Origin header) that may not drive /_emulator/*; use the console or --control-cors-origins.',
+  },
   host_not_allowed: {
     description:
       'The Host header names a host that may not reach /_emulator/* (DNS-rebinding guard); use localhost or add the name with --allowed-hosts.',

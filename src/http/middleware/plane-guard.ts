@@ -8,6 +8,8 @@ export interface PlaneGuardOptions {
   adminToken: () => string | undefined;
   /** Host names (no port) that may reach /_emulator/*: loopback names, the public URL's host, `allowedHosts`, the bound address. */
   allowedHosts: () => ReadonlySet<string>;
+  /** Origins configured for the plane's CORS: pages there may drive it. */
+  controlOrigins: readonly string[];
 }
 
 /**
@@ -63,7 +65,27 @@ export function planeGuard(options: PlaneGuardOptions): RequestHandler {
         'host_not_allowed',
         `Host '${host}' may not reach the emulation plane. Use localhost or 127.0.0.1, or start the emulator with --allowed-hosts ${host || '<name>'} (env MEDIA_EMULATOR_ALLOWED_HOSTS).`,
       );
+    // A page on another site can still send a "simple" request (a form POST, fetch with no-cors): its side effect
+    // happens even though CORS hides the answer. Browsers always send Origin on those, so refuse foreign ones.
+    const origin = req.headers.origin;
+    if (origin && origin !== 'null' && !options.controlOrigins.includes(origin)) {
+      let originHost = '';
+      try {
+        originHost = hostName(new URL(origin).host);
+      } catch {
+        // Unparsable: refused below.
+      }
+      if (!allowed.has('*') && !allowed.has(originHost))
+        throw new DomainError(
+          'origin_not_allowed',
+          `Pages on ${origin} may not drive the emulation plane. Use the console at /_emulator/console, or list the origin with --control-cors-origins.`,
+        );
+    }
+    if (origin === 'null' && !isOpen(canonical, req.method))
+      throw new DomainError('origin_not_allowed', 'Sandboxed or file:// pages may not drive the emulation plane.');
     if (isOpen(canonical, req.method)) return next();
+    // Only the case differs (/_EMULATOR/keys): no route matches it, so it gets Starlette's 404 rather than a 401.
+    if (!req.path.startsWith('/_emulator') && canonical === req.path.toLowerCase()) return next();
     const token = options.adminToken();
     if (token) checkAdminToken(req.headers, token);
     next();
