@@ -3,9 +3,7 @@ import { DomainError } from './errors.js';
 import type { DomainSnapshot } from './state-snapshot.js';
 
 function bad(field: string, message: string): never {
-  throw new DomainError('invalid_state', `The state is inconsistent: domain.${field}: ${message}.`, {
-    field: `domain.${field}`,
-  });
+  throw new DomainError('invalid_state', `The state is inconsistent: domain.${field}: ${message}.`);
 }
 
 /**

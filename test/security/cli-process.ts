@@ -1,11 +1,14 @@
-// Runs the real CLI (tsx) as a child process in its own TMPDIR, reads its banner, and stops it with a given signal.
+// Runs the real CLI (plain JavaScript, as installed) as a child process in its own TMPDIR, reads its banner, stops it.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { afterAll } from 'vitest';
+import { type TranspiledPackage, transpileDist } from '../../scripts/transpile-dist.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/** One transpiled package per test file: no TypeScript loader in the child, so nothing but the emulator uses TMPDIR. */
+let dist: TranspiledPackage | undefined;
+afterAll(() => dist?.remove());
 
 export interface CliProcess {
   child: ChildProcess;
@@ -24,8 +27,9 @@ export function startCli(
   options: { tmp?: string; env?: Record<string, string> } = {},
 ): Promise<CliProcess> {
   const tmp = options.tmp ?? freshTmp();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', '--port', '0', ...args], {
-    cwd: ROOT,
+  dist ??= transpileDist();
+  const child = spawn(process.execPath, [dist.cli, '--port', '0', ...args], {
+    cwd: dist.root,
     env: { ...process.env, TMPDIR: tmp, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
