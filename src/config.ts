@@ -81,6 +81,21 @@ export function isLoopbackHost(host: string): boolean {
   return h === 'localhost' || h === '::1' || h === '[::1]' || h.startsWith('127.');
 }
 
+/**
+ * The admin token in force once bound to `host`: the configured one; else, beyond loopback with the plane on, a fresh
+ * random one (anyone on the network could otherwise read key secrets); else none. `false` opts out explicitly.
+ */
+export function tokenForBinding(
+  host: string,
+  configured: string | false | undefined,
+  controlPlane: boolean,
+  generate: () => string,
+): string | undefined {
+  if (configured) return configured;
+  if (configured === false || !controlPlane || isLoopbackHost(host)) return undefined;
+  return generate();
+}
+
 type OptionalOptions =
   | 'seed'
   | 'publicBaseUrl'

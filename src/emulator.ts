@@ -191,12 +191,11 @@ export function createEmulator(input: EmulatorOptions = {}, extensions: Emulator
     },
     async listen(port = 0, host = '127.0.0.1') {
       // Reachable beyond loopback: never leave the plane open unless the caller said so with adminToken: false.
-      if (!isLoopbackHost(host)) {
-        if (adminToken === undefined && options.adminToken !== false && options.controlPlane)
-          adminToken = randomBytes(24).toString('base64url');
-        if (host !== '0.0.0.0' && host !== '::')
-          allowedHosts.add(host.includes(':') ? `[${host}]` : host.toLowerCase());
-      }
+      adminToken ??= tokenForBinding(host, options.adminToken, options.controlPlane, () =>
+        randomBytes(24).toString('base64url'),
+      );
+      if (!isLoopbackHost(host) && host !== '0.0.0.0' && host !== '::')
+        allowedHosts.add(host.includes(':') ? `[${host}]` : host.toLowerCase());
       const server = createServer(emulator.app);
       servers.add(server);
       await new Promise<void>((resolve, reject) => {
