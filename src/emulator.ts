@@ -10,6 +10,7 @@ import {
   resolveOptions,
   type EmulatorOptions,
   type ResolvedOptions,
+  tokenForBinding,
 } from './config.js';
 import type { Control } from './control/client.js';
 import type { Persistence } from './control/persistence.js';
