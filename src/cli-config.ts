@@ -25,7 +25,6 @@ const FLAGS = {
   scenario: { type: 'string' },
   'state-file': { type: 'string' },
   'no-control-plane': { type: 'boolean' },
-  'admin-token': { type: 'string' },
   'no-admin-token': { type: 'boolean' },
   'allowed-hosts': { type: 'string' },
   'control-cors-origins': { type: 'string' },
@@ -162,7 +161,7 @@ export function cliOptions(argv: string[], env: Record<string, string | undefine
     scenario: f.scenario,
     stateFile: f['state-file'],
     controlPlane: f['no-control-plane'] ? false : undefined,
-    adminToken: f['no-admin-token'] ? (false as const) : f['admin-token'],
+    adminToken: f['no-admin-token'] ? (false as const) : undefined,
     allowedHosts: hosts('--allowed-hosts', f['allowed-hosts']),
     controlCorsOrigins: controlOrigins('--control-cors-origins', f['control-cors-origins']),
     renderTimeout: f['render-timeout'],
@@ -201,8 +200,9 @@ Usage: media-gen-emulator [options]     (or: npm start -- [options])
   --state-file FILE        load state from FILE at start if it exists, save it there on exit (env MEDIA_EMULATOR_STATE_FILE)
   --no-control-plane       no /_emulator/* routes except health (env MEDIA_EMULATOR_CONTROL_PLANE=off)
   --no-magic-prompts       treat [emulator:...] prompt markers as plain text (env MEDIA_EMULATOR_MAGIC_PROMPTS=off)
-  --admin-token TOKEN      every /_emulator/* call except health and the console needs this token (env EMULATOR_ADMIN_TOKEN);
-                           bound beyond loopback without one, a random token is generated and printed
+  EMULATOR_ADMIN_TOKEN     every /_emulator/* call except health and the console needs this token (environment only,
+                           so it never shows in a process list); bound beyond loopback without one, a random token
+                           is generated and printed with a console link
   --no-admin-token         keep the control plane open even when bound beyond loopback: anyone who can reach the port
                            controls the emulator (env MEDIA_EMULATOR_NO_ADMIN_TOKEN=1)
   --allowed-hosts LIST     extra Host names allowed to reach /_emulator/* and the console, besides localhost, 127.0.0.1,

@@ -35,7 +35,7 @@ describe('the admin token when exposed', () => {
   it('prints the console link with the token in its fragment, and the plane then requires the token', {
     timeout: 60_000,
   }, async () => {
-    const cli = await startCli(['--admin-token', 'banner-token-123']);
+    const cli = await startCli([], { env: { EMULATOR_ADMIN_TOKEN: 'banner-token-123' } });
     try {
       expect(cli.output()).toContain(`${cli.url}/_emulator/console#token=banner-token-123`);
       expect((await fetch(`${cli.url}/_emulator/keys`)).status).toBe(401);
