@@ -53,6 +53,18 @@ export function hostName(header: string | undefined): string {
   return colon === -1 ? value : value.slice(0, colon);
 }
 
+/**
+ * The console's own requests carry an Origin equal to the Host they are sent to (scheme aside). Any other page, even
+ * one on localhost at another port, is another site: a "simple" request from it would have its effect unseen.
+ */
+function sameOrigin(origin: string, host: string | undefined): boolean {
+  try {
+    return host !== undefined && new URL(origin).host === host.toLowerCase();
+  } catch {
+    return false;
+  }
+}
+
 export function planeGuard(options: PlaneGuardOptions): RequestHandler {
   return (req, _res, next) => {
     const canonical = canonicalPath(req.path);
@@ -68,21 +80,11 @@ export function planeGuard(options: PlaneGuardOptions): RequestHandler {
     // A page on another site can still send a "simple" request (a form POST, fetch with no-cors): its side effect
     // happens even though CORS hides the answer. Browsers always send Origin on those, so refuse foreign ones.
     const origin = req.headers.origin;
-    if (origin && origin !== 'null' && !options.controlOrigins.includes(origin)) {
-      let originHost = '';
-      try {
-        originHost = hostName(new URL(origin).host);
-      } catch {
-        // Unparsable: refused below.
-      }
-      if (!allowed.has('*') && !allowed.has(originHost))
-        throw new DomainError(
-          'origin_not_allowed',
-          `Pages on ${origin} may not drive the emulation plane. Use the console at /_emulator/console, or list the origin with --control-cors-origins.`,
-        );
-    }
-    if (origin === 'null' && !isOpen(canonical, req.method))
-      throw new DomainError('origin_not_allowed', 'Sandboxed or file:// pages may not drive the emulation plane.');
+    if (origin !== undefined && !options.controlOrigins.includes(origin) && !sameOrigin(origin, req.headers.host))
+      throw new DomainError(
+        'origin_not_allowed',
+        `Pages on ${origin} may not drive the emulation plane: only its own pages (the console) and origins listed with --control-cors-origins may.`,
+      );
     if (isOpen(canonical, req.method)) return next();
     // Only the case differs (/_EMULATOR/keys): no route matches it, so it gets Starlette's 404 rather than a 401.
     if (!req.path.startsWith('/_emulator') && canonical === req.path.toLowerCase()) return next();
