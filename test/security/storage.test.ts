@@ -1,10 +1,15 @@
 // Findings 6 and 7: uploads live on disk under a byte cap (export stays small, the cap answers 507), and the output
 // store never deletes a file whose signed URL is still valid, even far over its cap.
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import type { Emulator } from '../../src/index.js';
 import { client, makeEmulator } from '../helpers/emulator.js';
+import { DEFAULT_API_KEY } from '../../src/config.js';
 import { multipart, paddedPng } from '../helpers/images.js';
+import { startCli, stopCli } from './cli-process.js';
 
 function upload(emulator: Emulator, data: Buffer) {
   const form = multipart({ model_slug: 'motion-lite-v1' }, { data });
@@ -66,5 +71,42 @@ describe('the output store and live URLs', () => {
     }
     expect(served).toBe(40);
     expect(lines.some((l) => l.includes('over the 1-byte cap'))).toBe(true);
+  });
+});
+
+describe('uploads with --state-file across a SIGTERM', () => {
+  it('exports 200, saves the state on SIGTERM (exit 0) and has the uploads again after a restart', {
+    timeout: 90_000,
+  }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sec-upload-state-'));
+    const args = ['--timing', 'manual', '--seed', '4', '--state-file', join(dir, 'state.json')];
+    const first = await startCli(args);
+    const image = paddedPng(800, 600, 10 * 1024 * 1024);
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const form = multipart({ model_slug: 'motion-lite-v1' }, { data: image });
+      const res = await fetch(`${first.url}/v1/media/uploads`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${DEFAULT_API_KEY}`, 'Content-Type': form.contentType },
+        body: form.body,
+      });
+      expect(res.status).toBe(201);
+      ids.push(((await res.json()) as { id: string }).id);
+    }
+    expect((await fetch(`${first.url}/_emulator/state`)).status).toBe(200);
+    const stopped = await stopCli(first, 'SIGTERM');
+    expect(stopped.code).toBe(0);
+    expect(first.output()).not.toContain('could not save state');
+    const second = await startCli(args);
+    try {
+      const state = (await (await fetch(`${second.url}/_emulator/state`)).json()) as {
+        domain: { uploads: { id: string }[] };
+      };
+      expect(state.domain.uploads.map((u) => u.id).sort()).toEqual([...ids].sort());
+      expect(readdirSync(join(dir, 'state.json.uploads')).sort()).toEqual([...ids].sort());
+    } finally {
+      await stopCli(second, 'SIGTERM');
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
