@@ -1,7 +1,7 @@
 // CORS for browser apps on another origin: the public API (any origin by default) and, only when configured, the plane.
 import cors from 'cors';
 import type { RequestHandler } from 'express';
-import { canonicalPath } from './plane-guard.js';
+import { isPlanePath } from './plane-guard.js';
 
 /** What a browser may send: the bearer key, JSON bodies, idempotency, the admin token, and byte ranges for fetch(). */
 export const CORS_ALLOWED_HEADERS = [
@@ -41,8 +41,7 @@ export function splitCorsMiddleware(publicOrigins: string[] | '*', planeOrigins:
   const publicCors = corsMiddleware(publicOrigins);
   const planeCors = planeOrigins.length ? corsMiddleware(planeOrigins.filter((o) => o !== '*')) : undefined;
   return (req, res, next) => {
-    const canonical = canonicalPath(req.path);
-    if (canonical !== '/_emulator' && !canonical.startsWith('/_emulator/')) return publicCors(req, res, next);
+    if (!isPlanePath(req.path)) return publicCors(req, res, next);
     if (planeCors) return planeCors(req, res, next);
     next();
   };

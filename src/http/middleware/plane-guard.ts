@@ -39,6 +39,12 @@ export function canonicalPath(path: string): string {
 }
 
 const isPlane = (canonical: string) => canonical === '/_emulator' || canonical.startsWith('/_emulator/');
+
+/** Whether a path can mean the plane at all: the cheap test that keeps the public API's hot path free of decoding. */
+export function isPlanePath(path: string): boolean {
+  if (!path.includes('%') && !path.includes('\\') && !path.toLowerCase().includes('_emulator')) return false;
+  return isPlane(canonicalPath(path));
+}
 const isOpen = (canonical: string, method: string) =>
   (method === 'GET' || method === 'HEAD') &&
   (canonical === '/_emulator/health' ||
@@ -67,8 +73,8 @@ function sameOrigin(origin: string, host: string | undefined): boolean {
 
 export function planeGuard(options: PlaneGuardOptions): RequestHandler {
   return (req, _res, next) => {
+    if (!isPlanePath(req.path)) return next();
     const canonical = canonicalPath(req.path);
-    if (!isPlane(canonical)) return next();
     // Checked before the token and on health too: a DNS-rebound page carries its own host name, never ours.
     const allowed = options.allowedHosts();
     const host = hostName(req.headers.host);
