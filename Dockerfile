@@ -1,5 +1,5 @@
 # The emulator as an image for front-end developers: compile in one stage, run as `node` with Debian's ffmpeg in the other.
-# Build: docker build -t media-gen-emulator .   Run: docker run --rm -p 8787:8787 media-gen-emulator
+# Build: docker build -t media-gen-emulator .   Run: docker run --rm -p 127.0.0.1:8787:8787 media-gen-emulator
 # Every setting is an environment variable (see docs/frontend.md); flags after the image name go to the CLI.
 
 # ---- build: dev dependencies and the TypeScript compiler never reach the runtime image ----
@@ -31,7 +31,9 @@ COPY --from=build /app/dist ./dist
 # /data is a writable place for MEDIA_EMULATOR_STATE_FILE; mount a volume there to keep state across restarts.
 RUN mkdir -p /data && chown node:node /data
 
-# Bind every interface so a published port reaches the server; 8787 is the default port.
+# Bind every interface so a published port reaches the server; 8787 is the default port. Bound beyond loopback, the
+# emulator generates an admin token for /_emulator/* and prints it (with a console link) unless EMULATOR_ADMIN_TOKEN
+# is set; publish on 127.0.0.1 (-p 127.0.0.1:8787:8787) so only this machine can reach it (docs/control-plane.md).
 ENV HOST=0.0.0.0 \
     PORT=8787 \
     FFMPEG_PATH=/usr/bin/ffmpeg

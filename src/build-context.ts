@@ -24,6 +24,7 @@ export interface ContextDeps {
   catalogue: Catalogue;
   signer: Signer;
   renderer: () => Promise<Renderer>;
+  uploadBytes: (id: string) => Promise<Buffer>;
   currentRenderer: () => Renderer | undefined;
   planHook?: PlanHook;
   /** False builds a blank context (no seeded account, key or balance) for a state import to fill. */
@@ -67,6 +68,7 @@ export function buildContext(deps: ContextDeps): DomainContext {
       renderer: deps.renderer,
       catalogue: deps.catalogue,
       uploads,
+      uploadBytes: deps.uploadBytes,
       outputLabel: options.outputLabel,
       retainUntil: () => clock.now() + options.urlTtlSeconds * 1000,
     }),

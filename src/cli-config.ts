@@ -25,6 +25,10 @@ const FLAGS = {
   scenario: { type: 'string' },
   'state-file': { type: 'string' },
   'no-control-plane': { type: 'boolean' },
+  'no-admin-token': { type: 'boolean' },
+  'allowed-hosts': { type: 'string' },
+  'control-cors-origins': { type: 'string' },
+  'render-timeout': { type: 'string' },
   'no-magic-prompts': { type: 'boolean' },
   catalogue: { type: 'string' },
   calibration: { type: 'string' },
@@ -62,12 +66,35 @@ function origins(name: string, value: string | undefined): string[] | '*' | unde
   return items;
 }
 
+/** Comma-separated host names (no scheme, no port), or `*`. */
+function hosts(name: string, value: string | undefined): string[] | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const items = value
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+  for (const item of items)
+    if (item !== '*' && !/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)$/.test(item))
+      throw new CliError(
+        `${name} must be comma-separated host names like devbox.local or 192.168.1.20 (no port), got "${item}"`,
+      );
+  return items;
+}
+
 function onOff(name: string, value: string | undefined): boolean | undefined {
   if (value === undefined || value === '') return undefined;
   const v = value.trim().toLowerCase();
   if (['on', 'true', '1', 'yes'].includes(v)) return true;
   if (['off', 'false', '0', 'no'].includes(v)) return false;
   throw new CliError(`${name} must be on or off, got "${value}"`);
+}
+
+/** Like origins(), but `*` is refused: the plane is never open to every page. */
+function controlOrigins(name: string, value: string | undefined): string[] | undefined {
+  const list = origins(name, value);
+  if (list === '*')
+    throw new CliError(`${name} must list origins explicitly; * would let any web page drive the control plane`);
+  return list;
 }
 
 function readConfigFile(path: string): Partial<CliOptions> {
@@ -112,7 +139,12 @@ export function cliOptions(argv: string[], env: Record<string, string | undefine
     stateFile: env.MEDIA_EMULATOR_STATE_FILE || undefined,
     controlPlane: onOff('MEDIA_EMULATOR_CONTROL_PLANE', env.MEDIA_EMULATOR_CONTROL_PLANE),
     magicPrompts: onOff('MEDIA_EMULATOR_MAGIC_PROMPTS', env.MEDIA_EMULATOR_MAGIC_PROMPTS),
-    adminToken: env.EMULATOR_ADMIN_TOKEN || undefined,
+    adminToken: onOff('MEDIA_EMULATOR_NO_ADMIN_TOKEN', env.MEDIA_EMULATOR_NO_ADMIN_TOKEN)
+      ? (false as const)
+      : env.EMULATOR_ADMIN_TOKEN || undefined,
+    allowedHosts: hosts('MEDIA_EMULATOR_ALLOWED_HOSTS', env.MEDIA_EMULATOR_ALLOWED_HOSTS),
+    controlCorsOrigins: controlOrigins('MEDIA_EMULATOR_CONTROL_CORS_ORIGINS', env.MEDIA_EMULATOR_CONTROL_CORS_ORIGINS),
+    renderTimeout: env.MEDIA_EMULATOR_RENDER_TIMEOUT || undefined,
     catalogue: env.MEDIA_EMULATOR_CATALOGUE || undefined,
     calibration: env.MEDIA_EMULATOR_CALIBRATION || undefined,
     urlTtlSeconds: integer('MEDIA_EMULATOR_URL_TTL', env.MEDIA_EMULATOR_URL_TTL, 1),
@@ -131,6 +163,10 @@ export function cliOptions(argv: string[], env: Record<string, string | undefine
     scenario: f.scenario,
     stateFile: f['state-file'],
     controlPlane: f['no-control-plane'] ? false : undefined,
+    adminToken: f['no-admin-token'] ? (false as const) : undefined,
+    allowedHosts: hosts('--allowed-hosts', f['allowed-hosts']),
+    controlCorsOrigins: controlOrigins('--control-cors-origins', f['control-cors-origins']),
+    renderTimeout: f['render-timeout'],
     magicPrompts: f['no-magic-prompts'] ? false : undefined,
     catalogue: f.catalogue,
     calibration: f.calibration,
@@ -168,7 +204,15 @@ Usage: media-gen-emulator [options]     (or: npm start -- [options])
   --state-file FILE        load state from FILE at start if it exists, save it there on exit (env MEDIA_EMULATOR_STATE_FILE)
   --no-control-plane       no /_emulator/* routes except health (env MEDIA_EMULATOR_CONTROL_PLANE=off)
   --no-magic-prompts       treat [emulator:...] prompt markers as plain text (env MEDIA_EMULATOR_MAGIC_PROMPTS=off)
-  EMULATOR_ADMIN_TOKEN     when set, every /_emulator/* call except health and the console needs this token
+  EMULATOR_ADMIN_TOKEN     every /_emulator/* call except health and the console needs this token (environment only,
+                           so it never shows in a process list); bound beyond loopback without one, a random token
+                           is generated and printed with a console link
+  --no-admin-token         keep the control plane open even when bound beyond loopback: anyone who can reach the port
+                           controls the emulator (env MEDIA_EMULATOR_NO_ADMIN_TOKEN=1)
+  --allowed-hosts LIST     extra Host names allowed to reach /_emulator/* and the console, besides localhost, 127.0.0.1,
+                           [::1] and the --public-url host (env MEDIA_EMULATOR_ALLOWED_HOSTS)
+  --control-cors-origins L origins a browser page may drive /_emulator/* from (default none; env MEDIA_EMULATOR_CONTROL_CORS_ORIGINS)
+  --render-timeout D       longest one ffmpeg run, e.g. 30s (default 60s; env MEDIA_EMULATOR_RENDER_TIMEOUT)
   --catalogue FILE         your own catalogue JSON (env MEDIA_EMULATOR_CATALOGUE)
   --calibration FILE       what verify observed on the real service: statuses, codes, catalogue, prices (env MEDIA_EMULATOR_CALIBRATION)
   --url-ttl SECONDS        signed URL lifetime (env MEDIA_EMULATOR_URL_TTL)

@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // The command line: options from flags, env and file; start; print the URL and seeded key; stop cleanly on signals.
 import { CliError, cliOptions, HELP } from './cli-config.js';
-import { loadStateFile, saveStateFile } from './control/state-file.js';
 import { CatalogueError } from './domain/catalogue.js';
 import { DomainError } from './domain/errors.js';
-import { createEmulator } from './emulator.js';
+import { isLoopbackHost } from './config.js';
+import { createEmulator, type Emulator } from './emulator.js';
 import { standardExtensions } from './extensions.js';
 import { CalibrationError } from './verify/calibration.js';
 import { VERSION } from './version.js';
@@ -24,54 +24,45 @@ async function main() {
   const { port, host, ...rest } = options;
   const log = (line: string) => process.stdout.write(`[emulator] ${line}\n`);
   const emulator = createEmulator({ ...rest, log }, standardExtensions());
-  const control = emulator.control!;
   const stateFile = emulator.options.stateFile;
-  const loaded = stateFile ? await loadStateFile(control, stateFile) : false;
-  // Listen before the ffmpeg probes finish: the renderer logs its own line, and health says "starting" until then.
-  const { url } = await emulator.listen(port, host);
-  const scenario = (await control.scenario.progress())?.name;
-  const controlPlane = !emulator.options.controlPlane
-    ? 'off (health only)'
-    : emulator.options.adminToken
-      ? 'on, admin token required'
-      : 'on, open';
-  const ctx = emulator.context();
-  process.stdout.write(
-    [
-      `media-gen-emulator ${VERSION} listening on ${url}`,
-      `  API base URL:   ${url}/v1/media`,
-      `  API key:        ${emulator.apiKey}`,
-      `  Balance:        ${ctx.ledger.balance(emulator.accountId)} credits`,
-      `  Timing:         ${emulator.options.timing}`,
-      `  Health:         ${url}/_emulator/health`,
-      ...(emulator.options.controlPlane ? [`  Console:        ${url}/_emulator/console`] : []),
-      `  Control plane:  ${controlPlane}${emulator.options.controlPlane ? ` (${url}/_emulator/*, docs/control-plane.md)` : ''}`,
-      ...(scenario ? [`  Scenario:       ${scenario}`] : []),
-      ...(stateFile ? [`  State file:     ${stateFile} (${loaded ? 'loaded' : 'new'}; saved on exit)`] : []),
-      '',
-      `  curl -H "Authorization: Bearer ${emulator.apiKey}" ${url}/v1/media/models`,
-      '',
-    ].join('\n'),
-  );
-  if (emulator.options.controlPlane && !emulator.options.adminToken && !isLoopback(host))
+  let loaded = false;
+  let url: string;
+  try {
+    loaded = (await emulator.persistence?.open()) ?? false;
+    // Listen before the ffmpeg probes finish: the renderer logs its own line, and health says "starting" until then.
+    ({ url } = await emulator.listen(port, host));
+  } catch (error) {
+    // A refused start leaves nothing behind: no renderer directory under TMPDIR.
+    await emulator.close();
+    throw error;
+  }
+  process.stdout.write(await banner(emulator, url, host, loaded));
+  if (emulator.options.controlPlane && !emulator.adminToken() && !isLoopbackHost(host))
     log(
-      `warning: the control plane is open to anyone who can reach ${host}:${port}; set EMULATOR_ADMIN_TOKEN or use --no-control-plane`,
+      `WARNING: --no-admin-token: the control plane is open to anyone who can reach ${host}:${port}: they can read every key secret and change balances. Remove --no-admin-token or bind to 127.0.0.1.`,
     );
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     log(`${signal}: shutting down`);
-    const force = setTimeout(() => process.exit(0), stateFile ? 5000 : 800);
+    // A safety net only: close() kills ffmpeg and removes the work directory well inside a second.
+    const force = setTimeout(() => process.exit(1), stateFile ? 5000 : 1000);
     force.unref();
-    const save = stateFile
-      ? saveStateFile(control, stateFile).then(
-          () => log(`state saved to ${stateFile}`),
-          (error: unknown) => log(`could not save state to ${stateFile}: ${(error as Error).message}`),
-        )
-      : Promise.resolve();
-    save
-      .then(() => emulator.close())
+    const save = async () => {
+      if (!stateFile) return;
+      try {
+        await emulator.persistence?.close();
+        log(`state saved to ${stateFile}`);
+      } catch (error) {
+        log(`could not save state to ${stateFile}: ${(error as Error).message}`);
+        throw error;
+      }
+    };
+    // Close first (no new requests, no renders), then write the state, so what is written is final.
+    emulator
+      .close()
+      .then(save)
       .then(
         () => process.exit(0),
         () => process.exit(1),
@@ -79,6 +70,44 @@ async function main() {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+async function banner(emulator: Emulator, url: string, host: string, loaded: boolean): Promise<string> {
+  const control = emulator.control!;
+  const stateFile = emulator.options.stateFile;
+  const scenario = (await control.scenario.progress())?.name;
+  const token = emulator.adminToken();
+  const generated = token !== undefined && !emulator.options.adminToken;
+  const controlPlane = !emulator.options.controlPlane
+    ? 'off (health only)'
+    : token
+      ? `on, admin token required${generated ? ' (generated: bound beyond loopback)' : ''}`
+      : isLoopbackHost(host)
+        ? 'on, open (loopback only)'
+        : 'on, OPEN (--no-admin-token)';
+  const ctx = emulator.context();
+  // The token travels in the fragment, which browsers never send: it stays out of requests and logs.
+  const consoleUrl = `${url}/_emulator/console${token ? `#token=${encodeURIComponent(token)}` : ''}`;
+  return [
+    `media-gen-emulator ${VERSION} listening on ${url}`,
+    `  API base URL:   ${url}/v1/media`,
+    `  API key:        ${emulator.apiKey}`,
+    `  Balance:        ${ctx.ledger.balance(emulator.accountId)} credits`,
+    `  Timing:         ${emulator.options.timing}`,
+    `  Health:         ${url}/_emulator/health`,
+    ...(emulator.options.controlPlane ? [`  Console:        ${consoleUrl}`] : []),
+    `  Control plane:  ${controlPlane}${emulator.options.controlPlane ? ` (${url}/_emulator/*, docs/control-plane.md)` : ''}`,
+    ...(token && generated ? [`  Admin token:    ${token}`] : []),
+    ...(scenario ? [`  Scenario:       ${scenario}`] : []),
+    ...(stateFile
+      ? [
+          `  State file:     ${stateFile} (${loaded ? 'loaded' : 'new'}; every change fsynced before it is acknowledged)`,
+        ]
+      : []),
+    '',
+    `  curl -H "Authorization: Bearer ${emulator.apiKey}" ${url}/v1/media/models`,
+    '',
+  ].join('\n');
 }
 
 main().catch((error: unknown) => {
@@ -99,7 +128,3 @@ main().catch((error: unknown) => {
   process.stderr.write(`media-gen-emulator: ${(error as Error).stack ?? String(error)}\n`);
   process.exit(1);
 });
-
-function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || host.startsWith('127.');
-}

@@ -41,6 +41,10 @@ export interface EmulatorOptions {
   /** ffmpeg binary; `false` forces fixture outputs. Resolution order: this, ffmpeg-static, `ffmpeg` on PATH. */
   ffmpegPath?: string | false;
   maxParallelRenders?: number;
+  /** Longest one ffmpeg process may run (a duration such as "3s", or ms); then its process group is killed and the generation fails with render_failed, refunded. Default 60s. */
+  renderTimeout?: string | number;
+  /** Byte cap of reference uploads kept on disk; an upload past it is refused with 507 upload_storage_full. Default 1 GiB. */
+  maxUploadStoreBytes?: number;
   /** Byte cap of stored outputs before expired ones are evicted; default 512 MiB. */
   maxStoreBytes?: number;
   /** Directory for rendered files; default a fresh temporary directory removed on close(). */
@@ -49,8 +53,15 @@ export interface EmulatorOptions {
   outputLabel?: 'generation' | 'request';
   /** Where log lines go; default silent in-process, stdout from the CLI. */
   log?: (line: string) => void;
-  /** When set, every /_emulator/* call (except health and the console page) needs this token. */
-  adminToken?: string;
+  /**
+   * When set, every /_emulator/* call (except health and the console page) needs this token. Unset: open on loopback,
+   * and a random token is generated when listen() binds a non-loopback address. `false`: open even then (warned).
+   */
+  adminToken?: string | false;
+  /** Extra Host names (no port) that may reach /_emulator/* and the console, besides loopback and the public URL's host; `*` allows any. */
+  allowedHosts?: string[];
+  /** Origins a browser page may drive /_emulator/* from (CORS); default none. The public API's CORS is `corsOrigins`. */
+  controlCorsOrigins?: string[];
   /** false: no /_emulator/* routes except health (the in-process `control` client still works). Default true. */
   controlPlane?: boolean;
   /** `[emulator:...]` markers in prompts script outcomes; false treats them as plain text. Default true. */
@@ -65,6 +76,30 @@ export const DEFAULT_API_KEY = 'sk-media-local-emulator-key';
 export const DEFAULT_BALANCE = 1_000_000;
 export const DEFAULT_PORT = 8787;
 export const DEFAULT_HOST = '127.0.0.1';
+/** Far above any real render here (a few seconds), short enough that a stalled ffmpeg frees its slot. */
+export const DEFAULT_RENDER_TIMEOUT = '60s';
+/** Host names that always reach the plane: loopback only, which DNS rebinding cannot produce. */
+export const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'] as const;
+
+export function isLoopbackHost(host: string): boolean {
+  const h = host.toLowerCase();
+  return h === 'localhost' || h === '::1' || h === '[::1]' || h.startsWith('127.');
+}
+
+/**
+ * The admin token in force once bound to `host`: the configured one; else, beyond loopback with the plane on, a fresh
+ * random one (anyone on the network could otherwise read key secrets); else none. `false` opts out explicitly.
+ */
+export function tokenForBinding(
+  host: string,
+  configured: string | false | undefined,
+  controlPlane: boolean,
+  generate: () => string,
+): string | undefined {
+  if (configured) return configured;
+  if (configured === false || !controlPlane || isLoopbackHost(host)) return undefined;
+  return generate();
+}
 
 type OptionalOptions =
   | 'seed'
@@ -97,10 +132,14 @@ export function resolveOptions(options: EmulatorOptions): ResolvedOptions {
     errorCodes: options.errorCodes ?? {},
     ffmpegPath: options.ffmpegPath ?? '',
     maxParallelRenders: options.maxParallelRenders ?? 0,
+    renderTimeout: options.renderTimeout ?? DEFAULT_RENDER_TIMEOUT,
     maxStoreBytes: options.maxStoreBytes ?? 512 * 1024 * 1024,
+    maxUploadStoreBytes: options.maxUploadStoreBytes ?? 1024 * 1024 * 1024,
     outputLabel: options.outputLabel ?? 'request',
     log: options.log ?? (() => {}),
-    adminToken: options.adminToken || undefined,
+    adminToken: options.adminToken === false ? false : options.adminToken || undefined,
+    allowedHosts: (options.allowedHosts ?? []).map((h) => h.trim().toLowerCase()).filter(Boolean),
+    controlCorsOrigins: options.controlCorsOrigins ?? [],
     controlPlane: options.controlPlane ?? true,
     magicPrompts: options.magicPrompts ?? true,
   };

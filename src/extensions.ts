@@ -1,7 +1,7 @@
 // The standard set of extensions every entry point gets: later layers (control plane, faults, CORS, console) register here.
 import { controlPlaneExtension } from './control/extension.js';
 import type { EmulatorExtensions } from './emulator.js';
-import { corsMiddleware } from './http/middleware/cors.js';
+import { splitCorsMiddleware } from './http/middleware/cors.js';
 import { consoleRoutes } from './http/routes/console.js';
 import { openapiRoutes } from './openapi/openapi-route.js';
 
@@ -10,7 +10,10 @@ export function standardExtensions(): EmulatorExtensions {
   const control = controlPlaneExtension();
   return {
     // CORS first, so a browser's preflight is answered before auth, faults or the journal can refuse or count it.
-    before: (emulator) => [corsMiddleware(emulator.options.corsOrigins), ...control.before(emulator)],
+    before: (emulator) => [
+      splitCorsMiddleware(emulator.options.corsOrigins, emulator.options.controlCorsOrigins),
+      ...control.before(emulator),
+    ],
     // GET /_emulator/console: static files only; everything it shows comes from /_emulator/* and /v1/media like any client,
     // so it goes when the control plane is turned off. GET /openapi.json: the contract, from the schemas the routes validate with.
     extra: (emulator) => [
@@ -21,5 +24,6 @@ export function standardExtensions(): EmulatorExtensions {
     planHook: control.planHook,
     onReset: control.onReset,
     control: control.control,
+    persistence: control.persistence,
   };
 }

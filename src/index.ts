@@ -2,7 +2,6 @@
 import type { RequestListener } from 'node:http';
 import type { EmulatorOptions } from './config.js';
 import type { Control } from './control/client.js';
-import { loadStateFile, saveStateFile } from './control/state-file.js';
 import { createEmulator, type Emulator } from './emulator.js';
 import { standardExtensions } from './extensions.js';
 
@@ -42,13 +41,19 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
   const { port = 0, host = '127.0.0.1', ...rest } = options;
   const emulator = createEmulatorApp(rest);
   const { control } = emulator;
-  if (rest.stateFile) await loadStateFile(control, rest.stateFile);
-  // Listen at once: renders wait for the renderer by themselves, and `emulator.ready` tells when ffmpeg was found.
-  const { url } = await emulator.listen(port, host);
+  let url: string;
+  try {
+    await emulator.persistence?.open();
+    // Listen at once: renders wait for the renderer by themselves, and `emulator.ready` tells when ffmpeg was found.
+    ({ url } = await emulator.listen(port, host));
+  } catch (error) {
+    await emulator.close();
+    throw error;
+  }
   control.setBaseUrl(rest.publicBaseUrl ?? url);
   const close = async () => {
-    if (rest.stateFile) await saveStateFile(control, rest.stateFile);
     await emulator.close();
+    await emulator.persistence?.close();
   };
   return { url, apiKey: emulator.apiKey, emulator, control, close };
 }

@@ -11,14 +11,23 @@ export interface RenderPortDeps {
   renderer: () => Promise<Renderer>;
   catalogue: Catalogue;
   uploads: UploadStore;
+  /** The bytes of an upload, from the upload blob store. */
+  uploadBytes: (id: string) => Promise<Buffer>;
   /** `request` draws a fingerprint of the inputs instead of the generation id, so identical requests share renders. */
   outputLabel: 'generation' | 'request';
   /** Until when a fresh file must survive eviction: its first signed URL is handed out only when the client polls. */
   retainUntil: () => number;
 }
 
-const image = (upload: Upload | undefined): ReferenceImage | undefined =>
-  upload && { bytes: upload.data, format: upload.format, width: upload.width, height: upload.height };
+/** Read from disk only when the render gets its slot, so queued jobs hold no image bytes. */
+const image = (read: (id: string) => Promise<Buffer>, upload: Upload | undefined): ReferenceImage | undefined =>
+  upload && {
+    read: () => read(upload.id),
+    sha256: upload.sha256,
+    format: upload.format,
+    width: upload.width,
+    height: upload.height,
+  };
 
 function fingerprint(g: Generation, first?: Upload, last?: Upload): string {
   const hash = createHash('sha256').update(
@@ -39,20 +48,24 @@ export function createRenderPort(deps: RenderPortDeps): RenderPort {
     const indexes = Array.from({ length: spec.count }, (_, i) => i);
     const files = await Promise.all(
       indexes.map((index) =>
-        renderer.render({
-          generationId: g.id,
-          identityLabel,
-          modelSlug: g.modelSlug,
-          kind: g.kind,
-          prompt: g.prompt,
-          params: g.resolvedParams,
-          spec,
-          index,
-          firstFrame: image(first),
-          lastFrame: image(last),
-        }),
+        renderer.render(
+          {
+            generationId: g.id,
+            identityLabel,
+            modelSlug: g.modelSlug,
+            kind: g.kind,
+            prompt: g.prompt,
+            params: g.resolvedParams,
+            spec,
+            index,
+            firstFrame: image(deps.uploadBytes, first),
+            lastFrame: image(deps.uploadBytes, last),
+          },
+          deps.retainUntil(),
+        ),
       ),
     );
+    // Again now: a render that waited in the queue was stored with the retention of its submission time.
     for (const file of files) renderer.touch(file.key, deps.retainUntil());
     return files.map(
       (file, index): OutputFile => ({

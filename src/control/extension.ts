@@ -5,12 +5,13 @@ import { faultMiddleware } from '../http/middleware/faults.js';
 import { journalMiddleware } from '../http/middleware/journal.js';
 import { controlRoutes } from '../http/routes/control/index.js';
 import { createControl } from './client.js';
+import { createPersistence, type Persistence } from './persistence.js';
 import { ControlState, type ControlDeps } from './control-state.js';
 import { controlPlanHook } from './plan-hook.js';
 import { loadScenario } from './scenarios.js';
 
 export type ControlPlaneExtension = Required<
-  Pick<EmulatorExtensions, 'before' | 'extra' | 'planHook' | 'onReset' | 'control'>
+  Pick<EmulatorExtensions, 'before' | 'extra' | 'planHook' | 'onReset' | 'control' | 'persistence'>
 >;
 
 /** One call serves one emulator: its state lives in this closure, so two emulators never share rules, journal or scenario. */
@@ -18,6 +19,7 @@ export function controlPlaneExtension(): ControlPlaneExtension {
   const state = new ControlState();
   let bound: Emulator | undefined;
   let baseUrl: string | undefined;
+  let persistence: Persistence | undefined;
 
   const bind = (emulator: Emulator): Emulator => {
     if (bound && bound !== emulator)
@@ -33,15 +35,20 @@ export function controlPlaneExtension(): ControlPlaneExtension {
 
   return {
     // The journal first, so it sees what the fault rules do.
-    before: (emulator) => [journalMiddleware(state, bind(emulator)), faultMiddleware(state, emulator)],
+    // Persistence first: its hold on res.end is the innermost, so the journal and faults see the response as usual.
+    before: (emulator) => {
+      const path = bind(emulator).options.stateFile;
+      persistence = path ? createPersistence(deps, path, emulator.options.log) : undefined;
+      return [
+        ...(persistence ? [persistence.middleware()] : []),
+        journalMiddleware(state, emulator),
+        faultMiddleware(state, emulator),
+      ];
+    },
+    persistence: () => persistence,
     extra: (emulator) =>
       bind(emulator).options.controlPlane
-        ? [
-            controlRoutes(
-              { deps: (req) => ({ ...deps(), baseUrl: baseUrlOf(req, emulator.options.publicBaseUrl) }) },
-              emulator.options.adminToken,
-            ),
-          ]
+        ? [controlRoutes({ deps: (req) => ({ ...deps(), baseUrl: baseUrlOf(req, emulator.options.publicBaseUrl) }) })]
         : [],
     planHook: (emulator) => controlPlanHook(bind(emulator), state),
     onReset: () => {

@@ -1,7 +1,8 @@
 // Control operations on scenarios: load one (steps run in order, then its rules installed), read its progress, unload it.
 import { DomainError } from '../domain/errors.js';
 import type { ScenarioDefinition, ScenarioStep } from '../domain/scenario-schema.js';
-import { availableScenarios, loadScenarioFile, parseScenario } from '../domain/scenarios.js';
+import { parseScenario } from '../domain/scenarios.js';
+import { availableScenarios, loadNamedScenario, loadScenarioFile } from './scenario-files.js';
 import { changeBalance, createAccount, createKey, revokeKey } from './accounts.js';
 import { freezeClock, setClock, unfreezeClock } from './clock.js';
 import { contextOf, type ControlDeps } from './control-state.js';
@@ -45,9 +46,12 @@ function runStep(deps: ControlDeps, step: ScenarioStep) {
   }
 }
 
-/** A name in fixtures/scenarios/, a file path, a scenario object, or an HTTP body `{ name }` / `{ scenario }`. */
-export function resolveScenario(input: unknown): ScenarioDefinition {
-  if (typeof input === 'string') return loadScenarioFile(input);
+/**
+ * A name in fixtures/scenarios/, a file path (trusted callers only), a scenario object, or a body `{ name }` /
+ * `{ scenario }`. `fromHttp` allows names and inline objects only: a path from a request is never opened.
+ */
+export function resolveScenario(input: unknown, fromHttp = false): ScenarioDefinition {
+  if (typeof input === 'string') return fromHttp ? loadNamedScenario(input) : loadScenarioFile(input);
   if (
     input &&
     typeof input === 'object' &&
@@ -55,14 +59,15 @@ export function resolveScenario(input: unknown): ScenarioDefinition {
     Object.keys(input).length === 1
   ) {
     const body = parseInput(scenarioLoadInput, input, 'scenario request');
-    return 'name' in body ? loadScenarioFile(body.name) : parseScenario(body.scenario);
+    if (!('name' in body)) return parseScenario(body.scenario);
+    return fromHttp ? loadNamedScenario(body.name) : loadScenarioFile(body.name);
   }
   return parseScenario(input);
 }
 
 /** Replaces the active scenario: its rules go, the new steps run in order, then the new rules are appended in order. */
-export function loadScenario(deps: ControlDeps, input: unknown): ScenarioProgress {
-  const definition = resolveScenario(input);
+export function loadScenario(deps: ControlDeps, input: unknown, fromHttp = false): ScenarioProgress {
+  const definition = resolveScenario(input, fromHttp);
   const { faults } = deps.state;
   unloadScenario(deps);
   for (const rule of definition.faults) {

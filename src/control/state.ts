@@ -24,7 +24,10 @@ export interface EmulatorState {
   };
 }
 
-/** Output files are not included: after an import in another process, completed outputs answer 404 until generated again. */
+/**
+ * Output files are not included: after an import in another process, completed outputs answer 404 until generated
+ * again. Uploads are metadata only: their bytes stay in the upload store (kept next to a state file).
+ */
 export function exportState(deps: ControlDeps): EmulatorState {
   const { state } = deps;
   return {
@@ -70,6 +73,9 @@ export async function importState(deps: ControlDeps, input: unknown): Promise<vo
   const { state } = deps;
   // Validate the rules on a scratch store first, so a bad rule cannot leave half a state behind.
   new FaultStore().restore(input.control.faults);
+  // Uploads exported with their bytes inline (older exports) go to the upload store; newer ones reference it.
+  for (const u of domain.uploads)
+    if (u.data !== undefined) await deps.emulator.uploadBlobs.put(u.id, Buffer.from(u.data, 'base64'));
   await deps.emulator.restore((ctx) => importDomain(ctx, domain));
   state.clear();
   state.faults.restore(input.control.faults);

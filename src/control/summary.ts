@@ -4,7 +4,7 @@ import { GENERATION_ACTIONS, HTTP_ACTIONS } from '../domain/fault-schema.js';
 import { DomainError } from '../domain/errors.js';
 import type { Generation } from '../domain/generation.js';
 import { MARKER_EXAMPLES } from '../domain/magic-prompts.js';
-import { availableScenarios, loadScenarioFile } from '../domain/scenarios.js';
+import { availableScenarios, loadNamedScenario } from './scenario-files.js';
 import { VERSION } from '../version.js';
 import { listAccounts, listKeys } from './accounts.js';
 import { contextOf, type ControlDeps } from './control-state.js';
@@ -101,7 +101,7 @@ export function catalogueView(deps: ControlDeps) {
     fault_actions: { http: [...HTTP_ACTIONS], generation: [...GENERATION_ACTIONS] },
     markers: MARKER_EXAMPLES.map((m) => ({ ...m })),
     scenarios: availableScenarios().map((name) => {
-      const s = loadScenarioFile(name);
+      const s = loadNamedScenario(name);
       return { name, description: s.description ?? null, expect: s.expect ?? null, steps: s.steps, faults: s.faults };
     }),
   };

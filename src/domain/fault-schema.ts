@@ -1,4 +1,5 @@
 // The fault rule format, validated with zod at the door: what a rule matches, how often it fires, and what it does.
+import { RE2JS } from 're2js';
 import { z } from 'zod';
 import { parseDuration } from './durations.js';
 
@@ -26,13 +27,33 @@ export const regexSchema = z
     try {
       compileRegex(value);
     } catch (error) {
-      ctx.addIssue({ code: 'custom', message: `is not a valid regular expression (${(error as Error).message})` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `is not a valid regular expression in RE2 syntax (no backreferences or lookaround): ${(error as Error).message}`,
+      });
     }
   });
 
-export function compileRegex(value: string): RegExp {
+/** What a rule needs of a pattern: a yes/no answer in time linear in the input. */
+export interface Pattern {
+  test(input: string): boolean;
+}
+
+/**
+ * RE2 semantics (re2js): no backreferences or lookaround, and matching time linear in the input, so a rule such as
+ * /^(a+)+$/ cannot stall the server. `i`, `m` and `s` map to RE2 flags; `d`, `g`, `u` and `y` change nothing for a test.
+ */
+export function compileRegex(value: string): Pattern {
   const literal = /^\/(.*)\/([dgimsuy]*)$/s.exec(value);
-  return literal ? new RegExp(literal[1], literal[2].replace(/[gy]/g, '')) : new RegExp(value);
+  const source = literal ? literal[1] : value;
+  const flags = literal ? literal[2] : '';
+  const re = RE2JS.compile(
+    source,
+    (flags.includes('i') ? RE2JS.CASE_INSENSITIVE : 0) |
+      (flags.includes('m') ? RE2JS.MULTILINE : 0) |
+      (flags.includes('s') ? RE2JS.DOTALL : 0),
+  );
+  return { test: (input) => re.test(input) };
 }
 
 const errorCode = z.string().regex(/^[a-z][a-z0-9_]{1,63}$/, 'must be lower_snake_case, 2-64 characters');
@@ -151,7 +172,22 @@ export const matchSchema = z.strictObject({
   model_slug: z.string().min(1).optional(),
   key_id: z.int().positive().optional(),
   prompt: regexSchema.optional(),
-  idempotency_key: z.string().min(1).optional(),
+  /** A literal key, or a /pattern/flags checked like `prompt`. */
+  idempotency_key: z
+    .string()
+    .min(1)
+    .superRefine((value, ctx) => {
+      if (!value.startsWith('/')) return;
+      try {
+        compileRegex(value);
+      } catch (error) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `is not a valid regular expression in RE2 syntax (no backreferences or lookaround): ${(error as Error).message}`,
+        });
+      }
+    })
+    .optional(),
 });
 
 export const faultRuleSchema = z.strictObject({

@@ -1,6 +1,12 @@
 // Fault rules: an ordered list, first match wins; `after` skips early matches, `probability` draws from the seeded random, `times` spends a rule.
 import { DomainError } from './errors.js';
-import { compileRegex, faultRuleSchema, isGenerationAction, type ParsedFaultRule } from './fault-schema.js';
+import {
+  compileRegex,
+  faultRuleSchema,
+  isGenerationAction,
+  type ParsedFaultRule,
+  type Pattern,
+} from './fault-schema.js';
 import { describeProblems, fieldProblems } from './zod-issues.js';
 
 /** What a rule can look at. Body members are known only for JSON bodies the middleware read ahead. */
@@ -42,8 +48,8 @@ export interface FaultSnapshot {
 
 interface Compiled {
   route?: RegExp;
-  prompt?: RegExp;
-  idempotencyKey?: RegExp;
+  prompt?: Pattern;
+  idempotencyKey?: Pattern;
 }
 
 const GENERATION_REQUEST = { method: 'POST', path: '/v1/media/generations' };

@@ -130,6 +130,11 @@ export class Ledger {
     );
   }
 
+  /** Entries from position `index` on, in order: what the persistence log has not written yet. */
+  entriesFrom(index: number): LedgerEntry[] {
+    return this.entries.slice(index).map((e) => ({ ...e }));
+  }
+
   /** Balances recomputed from the raw entries, to check the indexes against. */
   recompute(): Map<string, number> {
     const out = new Map<string, number>();

@@ -29,6 +29,8 @@ export class Lifecycle {
   private readonly renders = new Map<string, Promise<void>>();
   private readonly rendered = new Map<string, OutputFile[]>();
   private readonly timerDone = new Set<string>();
+  /** Set by clear(): a render that ends afterwards (aborted by shutdown, or outliving a reset) changes nothing. */
+  private stopped = false;
 
   constructor(private readonly deps: LifecycleDeps) {}
 
@@ -73,13 +75,14 @@ export class Lifecycle {
       .render(g)
       .then(
         (outputs) => {
-          if (isFinal(g.status)) return;
+          if (this.stopped || isFinal(g.status)) return;
           this.rendered.set(g.id, outputs);
           this.maybeComplete(g);
         },
         (error: unknown) => {
-          this.deps.log?.(`render failed for ${g.id}: ${error instanceof Error ? error.message : String(error)}`);
-          if (!isFinal(g.status))
+          if (!this.stopped)
+            this.deps.log?.(`render failed for ${g.id}: ${error instanceof Error ? error.message : String(error)}`);
+          if (!this.stopped && !isFinal(g.status))
             this.fail(
               g,
               {
@@ -189,6 +192,7 @@ export class Lifecycle {
   }
 
   clear() {
+    this.stopped = true;
     for (const id of [...this.tasks.keys()]) this.forget(id);
   }
 }

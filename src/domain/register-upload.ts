@@ -30,7 +30,6 @@ export function registerUpload(ctx: DomainContext, key: ApiKey, request: UploadR
     height: request.sniffed!.height,
     bytes: request.data.length,
     sha256: createHash('sha256').update(request.data).digest('hex'),
-    data: request.data,
     createdAt: ctx.clock.now(),
   };
   ctx.uploads.add(upload);

@@ -1,13 +1,8 @@
-// Scenario files: found by name in fixtures/scenarios/ or by path, validated at load with errors that name the field.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+// Scenario definitions: validated with errors that name the field (the files are read in control/scenario-files.ts).
 import { DomainError } from './errors.js';
 import { parseFaultRule } from './faults.js';
 import { scenarioSchema, type ScenarioDefinition } from './scenario-schema.js';
 import { describeProblems, fieldProblems, type FieldProblem } from './zod-issues.js';
-
-export const SCENARIO_DIRECTORY: string = fileURLToPath(new URL('../../fixtures/scenarios/', import.meta.url));
 
 function invalid(source: string, problems: FieldProblem[]): never {
   throw new DomainError('invalid_scenario', `Scenario ${source} is not valid: ${describeProblems(problems)}.`, {
@@ -39,38 +34,4 @@ export function parseScenario(input: unknown, source = '(body)'): ScenarioDefini
   });
   if (problems.length) invalid(source, problems);
   return result.data;
-}
-
-/** Names of the scenarios shipped in fixtures/scenarios/. */
-export function availableScenarios(directory = SCENARIO_DIRECTORY): string[] {
-  if (!existsSync(directory)) return [];
-  return readdirSync(directory)
-    .filter((f) => f.endsWith('.json'))
-    .map((f) => basename(f, '.json'))
-    .sort();
-}
-
-/** A name ("flaky-network") looks in fixtures/scenarios/; anything with a slash or ending in .json is a file path. */
-export function loadScenarioFile(nameOrPath: string, directory = SCENARIO_DIRECTORY): ScenarioDefinition {
-  const isPath = nameOrPath.includes('/') || nameOrPath.includes('\\') || nameOrPath.endsWith('.json');
-  if (!isPath && !/^[a-z0-9][a-z0-9-]*$/.test(nameOrPath))
-    throw new DomainError(
-      'scenario_not_found',
-      `No scenario named '${nameOrPath}'. Available: ${availableScenarios(directory).join(', ')}.`,
-    );
-  const file = isPath ? resolve(nameOrPath) : resolve(directory, `${nameOrPath}.json`);
-  if (!existsSync(file))
-    throw new DomainError(
-      'scenario_not_found',
-      isPath
-        ? `Scenario file ${file} does not exist.`
-        : `No scenario named '${nameOrPath}'. Available: ${availableScenarios(directory).join(', ')}.`,
-    );
-  let data: unknown;
-  try {
-    data = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (error) {
-    throw new DomainError('invalid_scenario', `Scenario ${file} is not valid JSON: ${(error as Error).message}.`);
-  }
-  return parseScenario(data, isPath ? file : `'${nameOrPath}'`);
 }

@@ -8,6 +8,7 @@ import { isFinal, type Generation } from './generation.js';
 import type { LedgerEntry } from './ledger.js';
 import { TIMING_PROFILES, type TimingSettings } from './timing.js';
 import type { Upload } from './uploads.js';
+import { checkInvariants } from './state-invariants.js';
 import { describeProblems, fieldProblems } from './zod-issues.js';
 
 type IdempotencyEntries = ReturnType<DomainContext['idempotency']['snapshot']>;
@@ -20,8 +21,11 @@ export interface DomainSnapshot {
   keys: ApiKey[];
   ledger: LedgerEntry[];
   generations: Generation[];
-  uploads: (Omit<Upload, 'data'> & { data: string })[];
+  /** Metadata only: the bytes stay in the upload store (next to a state file); `data` (base64) is read on import if present. */
+  uploads: (Upload & { data?: string })[];
   idempotency: IdempotencyEntries;
+  /** Each account's balance when exported; checked against the ledger on import (older exports lack it). */
+  balances?: Record<string, number>;
 }
 
 const ms = z.number().finite();
@@ -53,10 +57,13 @@ export const domainSnapshotSchema = z.looseObject({
       plan: z.looseObject({}),
     }),
   ),
-  uploads: z.array(z.looseObject({ id: z.string(), accountId: z.string(), data: z.string() })),
+  uploads: z.array(
+    z.looseObject({ id: z.string().regex(/^[A-Za-z0-9_-]+$/), accountId: z.string(), data: z.string().optional() }),
+  ),
   idempotency: z.array(
     z.tuple([z.string(), z.looseObject({ fingerprint: z.string(), createdAt: ms, generationId: z.string() })]),
   ),
+  balances: z.record(z.string(), z.int()).optional(),
 });
 
 export function exportDomain(ctx: DomainContext): DomainSnapshot {
@@ -68,8 +75,9 @@ export function exportDomain(ctx: DomainContext): DomainSnapshot {
     keys: ctx.accounts.listKeys(),
     ledger: ctx.ledger.list(),
     generations: [...ctx.generations.all()],
-    uploads: [...ctx.uploads.all()].map((u) => ({ ...u, data: u.data.toString('base64') })),
+    uploads: [...ctx.uploads.all()],
     idempotency: ctx.idempotency.snapshot(),
+    balances: Object.fromEntries(ctx.accounts.listAccounts().map((a) => [a.id, ctx.ledger.balance(a.id)])),
   }) as DomainSnapshot;
 }
 
@@ -80,7 +88,9 @@ export function parseDomainSnapshot(input: unknown): DomainSnapshot {
       'invalid_state',
       `The state is not an export of this emulator: ${describeProblems(fieldProblems(result.error.issues, ['domain']))}.`,
     );
-  return result.data as unknown as DomainSnapshot;
+  const snapshot = result.data as unknown as DomainSnapshot;
+  checkInvariants(snapshot);
+  return snapshot;
 }
 
 /** Sequential ids (with a seed) must continue after the imported ones, not collide with them. */
@@ -138,7 +148,7 @@ export function importDomain(ctx: DomainContext, s: DomainSnapshot) {
       modelSlug: e.modelSlug,
       note: e.note,
     });
-  for (const u of s.uploads) ctx.uploads.add({ ...u, data: Buffer.from(u.data, 'base64') });
+  for (const { data: _inline, ...u } of s.uploads) ctx.uploads.add(u);
   const generations = [...s.generations].sort((a, b) => a.seq - b.seq);
   for (const g of generations) ctx.generations.add(g);
   const maxSeq = Math.max(0, ...generations.map((g) => g.seq));

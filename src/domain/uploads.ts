@@ -10,6 +10,8 @@ export interface SniffedImage {
   format: string;
   width: number;
   height: number;
+  /** Why the pixel data cannot be decoded (truncated, header only), when it cannot. */
+  problem?: string;
 }
 
 export interface Upload {
@@ -24,7 +26,7 @@ export interface Upload {
   height: number;
   bytes: number;
   sha256: string;
-  data: Buffer;
+  /** The bytes live in the upload blob store (infra), under the upload's id. */
   createdAt: number;
 }
 
@@ -100,6 +102,11 @@ export function checkReferenceImage(
         },
       ),
     ]);
+  if (sniffed.problem)
+    throw new DomainError(
+      'unsupported_media_type',
+      `The ${format} file could not be decoded: ${sniffed.problem}. Send the complete image.`,
+    );
   return format;
 }
 
@@ -120,6 +127,10 @@ export class UploadStore {
 
   get(id: string): Upload | undefined {
     return this.uploads.get(id);
+  }
+
+  delete(id: string) {
+    this.uploads.delete(id);
   }
 
   all(): IterableIterator<Upload> {

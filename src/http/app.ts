@@ -25,6 +25,8 @@ export function buildApp(parts: AppParts): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  // Starlette matches paths exactly: /v1/MEDIA/... and /_EMULATOR/... are 404 there, so they must be here too.
+  app.set('case sensitive routing', true);
   // Repeated query parameters arrive as arrays; routes take the last value as FastAPI does.
   app.set('query parser', 'simple');
 

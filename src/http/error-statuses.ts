@@ -18,6 +18,9 @@ export const DEFAULT_ERROR_STATUSES: Readonly<Record<string, number>> = {
   upload_too_large: 413,
   unsupported_media_type: 415,
   malformed_multipart: 400,
+  upload_storage_full: 507,
+  host_not_allowed: 403,
+  origin_not_allowed: 403,
   // signed output URLs: 403 like cloud storage, so client code handles both the same way
   url_unsigned: 403,
   url_signature_invalid: 403,

@@ -17,6 +17,8 @@ export interface CreateRendererOptions {
   ffmpegPath?: string | false;
   /** Parallel ffmpeg processes; default: the number of cores. */
   maxParallel?: number;
+  /** Longest one ffmpeg process may run before its process group is killed. */
+  renderTimeoutMs?: number;
   /** Parent of the renderer's own fresh directory (default: the OS temp dir); close() removes that directory. */
   workDir?: string;
   maxStoreBytes?: number;
@@ -34,7 +36,7 @@ export async function createRenderer(options: CreateRendererOptions): Promise<Re
   const maxParallel = Math.max(1, Math.floor(options.maxParallel ?? availableParallelism()));
   const maxStoreBytes = options.maxStoreBytes ?? DEFAULT_MAX_STORE_BYTES;
   const workDir = await mkdtemp(join(options.workDir ?? tmpdir(), 'media-renders-'));
-  const common = { workDir, maxParallel, maxStoreBytes, now: options.now };
+  const common = { workDir, maxParallel, maxStoreBytes, now: options.now, log };
 
   const resolution = await resolveFfmpeg({ explicitPath: options.ffmpegPath });
   let warning: string;
@@ -62,6 +64,7 @@ export async function createRenderer(options: CreateRendererOptions): Promise<Re
         version: resolution.version,
         caps,
         font,
+        renderTimeoutMs: options.renderTimeoutMs,
       });
     }
   } else {

@@ -28,6 +28,7 @@ export interface FixtureRendererOptions {
   maxParallel: number;
   maxStoreBytes: number;
   now: () => number;
+  log?: (line: string) => void;
 }
 
 export async function locateFixturesDir(): Promise<string | undefined> {
@@ -49,7 +50,7 @@ export async function createFixtureRenderer(options: FixtureRendererOptions): Pr
       );
     }
     // A copy, not a link: the store deletes its files on eviction and close, and must never touch fixtures/.
-    await ctx.queue.run(() => copyFile(join(fixturesDir, name), ctx.outPath));
+    await copyFile(join(fixturesDir, name), ctx.outPath);
   };
   const info: RendererInfo = {
     mode: 'fixture',
@@ -62,6 +63,7 @@ export async function createFixtureRenderer(options: FixtureRendererOptions): Pr
     workDir: options.workDir,
     maxStoreBytes: options.maxStoreBytes,
     now: options.now,
+    log: options.log,
     produce,
   });
 }

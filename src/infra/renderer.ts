@@ -2,7 +2,11 @@
 import type { MediaSpec } from './media-spec.js';
 
 export interface ReferenceImage {
-  bytes: Buffer;
+  /** The bytes, or `read` to fetch them once the render has a slot (so a queued job holds no image data). */
+  bytes?: Buffer;
+  read?: () => Promise<Buffer>;
+  /** Content hash for the cache key; computed from `bytes` when absent. */
+  sha256?: string;
   format: 'png' | 'jpeg' | 'webp';
   width: number;
   height: number;
@@ -49,7 +53,11 @@ export interface RendererInfo {
 
 export interface Renderer {
   readonly info: RendererInfo;
-  render(job: RenderJob): Promise<StoredFile>;
+  /**
+   * `retainUntil`: the file is protected from eviction until then from the moment it is stored (emulator clock, ms),
+   * so a file cannot be evicted between being stored and its first signed URL.
+   */
+  render(job: RenderJob, retainUntil?: number): Promise<StoredFile>;
   /** A stored file by key, or undefined once evicted. */
   get(key: string): StoredFile | undefined;
   /** Tells the store a signed URL for this key is valid until `expiresAt`, so eviction spares it. */

@@ -71,7 +71,7 @@ export const CONTROL_SCHEMAS = {
   ...CONSOLE_SCHEMAS,
 };
 
-const ADMIN_ERRORS = ['admin_token_required', 'admin_token_invalid'];
+const ADMIN_ERRORS = ['host_not_allowed', 'origin_not_allowed', 'admin_token_required', 'admin_token_invalid'];
 /** express.json() in front of every control body: unreadable JSON, a wrong charset, more than its limit. */
 const JSON_ERRORS: ErrorEntry[] = ['payload_too_large', { code: 'bad_request', statuses: [400, 415] }];
 const INVALID = 'invalid_control_request';

@@ -8,11 +8,12 @@ export function emulatorOperations(): OperationSpec[] {
       path: '/_emulator/health',
       operationId: 'health',
       summary: 'Readiness and status',
-      description: 'Never needs a token. `status` is `starting` until the renderer is ready.',
+      description:
+        'Never needs a token. `status` is `starting` until the renderer is ready. Like the whole plane, refused to a Host outside the allow-list.',
       tag: 'Emulator',
       auth: 'none',
       responses: { 200: json(ref('Health'), 'Status of the renderer, timing and clock.') },
-      errors: [],
+      errors: ['host_not_allowed'],
     },
     {
       method: 'get',
@@ -33,7 +34,7 @@ export function emulatorOperations(): OperationSpec[] {
       tag: 'Emulator',
       auth: 'none',
       responses: { 200: { description: 'The HTML page.', content: { 'text/html': { schema: { type: 'string' } } } } },
-      errors: [],
+      errors: ['host_not_allowed'],
     },
     {
       method: 'get',

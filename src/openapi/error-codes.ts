@@ -53,6 +53,10 @@ export const ERROR_CODES: Readonly<Record<string, ErrorCodeDoc>> = {
     description: 'The file is not an image in a format the model accepts (checked by content, not by name).',
   },
   malformed_multipart: { description: 'The multipart body could not be parsed, or had unexpected parts.' },
+  upload_storage_full: {
+    description:
+      "The emulator's upload store is at its byte cap (maxUploadStoreBytes, default 1 GiB); reset the emulator or raise the cap. Nothing was stored.",
+  },
   url_unsigned: { description: 'A file URL without its signature.' },
   url_signature_invalid: { description: 'A file URL whose signature does not match.' },
   url_expired: {
@@ -74,6 +78,14 @@ export const ERROR_CODES: Readonly<Record<string, ErrorCodeDoc>> = {
   internal_error: { description: 'A bug in the emulator. Never expected; the test suite fails on it.' },
   admin_token_required: { description: 'The emulator was started with an admin token and the call carried none.' },
   admin_token_invalid: { description: 'The admin token does not match.' },
+  origin_not_allowed: {
+    description:
+      'The request comes from a page on another site (Origin header) that may not drive /_emulator/*; use the console or --control-cors-origins.',
+  },
+  host_not_allowed: {
+    description:
+      'The Host header names a host that may not reach /_emulator/* (DNS-rebinding guard); use localhost or add the name with --allowed-hosts.',
+  },
   account_not_found: { description: 'No account with this id.' },
   key_not_found: { description: 'No API key with this id.' },
   key_exists: { description: 'An API key with this secret already exists.' },

@@ -6,7 +6,7 @@ import { sendJson } from '../http/send.js';
 import type { OpenApiDocument } from './document.js';
 
 export function openapiRoutes(emulator: Emulator): Router {
-  const router = Router();
+  const router = Router({ caseSensitive: true });
   let document: Promise<OpenApiDocument> | undefined;
   router
     .route('/openapi.json')

@@ -159,6 +159,7 @@ function apiOperations(): OperationSpec[] {
         'upload_too_large',
         'unsupported_media_type',
         'malformed_multipart',
+        'upload_storage_full',
         'body_not_utf8',
       ],
       validation: true,

@@ -5,14 +5,14 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Emulator } from '../../src/index.js';
 import { client, makeEmulator, MODEL_A, MODEL_B } from '../helpers/emulator.js';
-import { png, pngHeader } from '../helpers/images.js';
+import { paddedPng, png, pngHeader } from '../helpers/images.js';
 
 const START = '2025-06-01T08:00:00.000Z';
 const MAX_BYTES = 10 * 1024 * 1024;
 
 // ---- images, written by hand so the tests need nothing installed ----
 
-/** JPEG markers up to the frame header (SOF0) with the dimensions. */
+/** JPEG markers up to the frame header (SOF0) with the dimensions, then an empty scan and the end marker. */
 function jpeg(width: number, height: number): Buffer {
   return Buffer.from([
     0xff,
@@ -54,6 +54,10 @@ function jpeg(width: number, height: number): Buffer {
     0x03,
     0x11,
     0x01,
+    0xff,
+    0xda,
+    0x00,
+    0x02,
     0xff,
     0xd9,
   ]);
@@ -179,14 +183,12 @@ describe('accepted uploads: 201 with an identifier and metadata', () => {
 
   it('accepts the pixel bounds 64x64 and 4096x4096 and exactly 10 MiB', async () => {
     const emulator = makeEmulator({ ffmpegPath: false });
-    expect(
-      (await upload(emulator, { file: { data: pngHeader(64, 64) }, fields: { model_slug: MODEL_A } })).status,
-    ).toBe(201);
-    expect(
-      (await upload(emulator, { file: { data: pngHeader(4096, 4096) }, fields: { model_slug: MODEL_A } })).status,
-    ).toBe(201);
+    expect((await upload(emulator, { file: { data: png(64, 64) }, fields: { model_slug: MODEL_A } })).status).toBe(201);
+    expect((await upload(emulator, { file: { data: png(4096, 4096) }, fields: { model_slug: MODEL_A } })).status).toBe(
+      201,
+    );
     const atLimit = await upload(emulator, {
-      file: { data: pngHeader(800, 600, MAX_BYTES) },
+      file: { data: paddedPng(800, 600, MAX_BYTES) },
       fields: { model_slug: MODEL_A },
     });
     expect(atLimit.status).toBe(201);

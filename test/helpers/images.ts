@@ -32,7 +32,13 @@ export function png(width = 64, height = 64, rgb: [number, number, number] = [40
   ]);
 }
 
-/** Only the signature and header: enough for content sniffing of large or odd dimensions, padded to `size` bytes. */
+/** A complete PNG padded with zero bytes after IEND to exactly `size` bytes (decoders ignore what follows IEND). */
+export function paddedPng(width: number, height: number, size: number): Buffer {
+  const image = png(width, height);
+  return Buffer.concat([image, Buffer.alloc(size - image.length)]);
+}
+
+/** Only the signature and header (no pixel data, refused at upload as undecodable): enough for content sniffing of large or odd dimensions, padded to `size` bytes. */
 export function pngHeader(width: number, height: number, size?: number): Buffer {
   const head = Buffer.concat([PNG_SIGNATURE, ihdr(width, height)]);
   return size === undefined ? head : Buffer.concat([head, Buffer.alloc(size - head.length)]);

@@ -1,9 +1,6 @@
-// With an admin token configured, every /_emulator/* call needs it, except health and the console's static page.
+// The admin token check: read it from Authorization: Bearer or X-Emulator-Admin-Token, compare in constant time.
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { RequestHandler } from 'express';
 import { DomainError } from '../../domain/errors.js';
-
-const OPEN = [/^\/_emulator\/health\/?$/, /^\/_emulator\/console(\/.*)?$/];
 
 /** Hashing first gives equal lengths, so the comparison time says nothing about the token. */
 function same(given: string, expected: string): boolean {
@@ -18,25 +15,17 @@ function tokenOf(headers: Record<string, string | string[] | undefined>): string
   return bearer?.[1];
 }
 
-export function adminTokenMiddleware(token: string | undefined): RequestHandler {
-  return (req, _res, next) => {
-    if (
-      !token ||
-      !req.path.startsWith('/_emulator/') ||
-      ((req.method === 'GET' || req.method === 'HEAD') && OPEN.some((p) => p.test(req.path)))
-    )
-      return next();
-    const given = tokenOf(req.headers);
-    if (!given)
-      throw new DomainError(
-        'admin_token_required',
-        'This emulator was started with an admin token (EMULATOR_ADMIN_TOKEN). Send it as "Authorization: Bearer <token>" or "X-Emulator-Admin-Token: <token>".',
-      );
-    if (!same(given, token))
-      throw new DomainError(
-        'admin_token_invalid',
-        'The admin token does not match the one this emulator was started with.',
-      );
-    next();
-  };
+/** Throws the refusal a caller without the right token should see. */
+export function checkAdminToken(headers: Record<string, string | string[] | undefined>, token: string): void {
+  const given = tokenOf(headers);
+  if (!given)
+    throw new DomainError(
+      'admin_token_required',
+      'This emulator requires an admin token for /_emulator/* (EMULATOR_ADMIN_TOKEN, or the one printed in its start banner). Send it as "Authorization: Bearer <token>" or "X-Emulator-Admin-Token: <token>".',
+    );
+  if (!same(given, token))
+    throw new DomainError(
+      'admin_token_invalid',
+      'The admin token does not match the one this emulator was started with.',
+    );
 }

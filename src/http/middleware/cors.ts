@@ -1,6 +1,7 @@
-// CORS for browser apps on another origin: any origin by default, or a fixed list; preflights answered before auth.
+// CORS for browser apps on another origin: the public API (any origin by default) and, only when configured, the plane.
 import cors from 'cors';
 import type { RequestHandler } from 'express';
+import { isPlanePath } from './plane-guard.js';
 
 /** What a browser may send: the bearer key, JSON bodies, idempotency, the admin token, and byte ranges for fetch(). */
 export const CORS_ALLOWED_HEADERS = [
@@ -30,4 +31,18 @@ export function corsMiddleware(origins: string[] | '*' = '*'): RequestHandler {
     maxAge: 600,
     optionsSuccessStatus: 204,
   });
+}
+
+/**
+ * The public API keeps its CORS; /_emulator/* answers CORS only to origins listed for it explicitly, so a page on
+ * another origin can neither read key secrets nor send a preflighted change (finding: any page drove the plane).
+ */
+export function splitCorsMiddleware(publicOrigins: string[] | '*', planeOrigins: string[]): RequestHandler {
+  const publicCors = corsMiddleware(publicOrigins);
+  const planeCors = planeOrigins.length ? corsMiddleware(planeOrigins.filter((o) => o !== '*')) : undefined;
+  return (req, res, next) => {
+    if (!isPlanePath(req.path)) return publicCors(req, res, next);
+    if (planeCors) return planeCors(req, res, next);
+    next();
+  };
 }

@@ -21,7 +21,7 @@ const POLICY =
 
 export function consoleRoutes(): Router {
   const dir = consoleDirectory();
-  const router = Router();
+  const router = Router({ caseSensitive: true });
   const headers = {
     'Cache-Control': 'no-cache',
     'Content-Security-Policy': POLICY,

@@ -1,4 +1,5 @@
 // What route modules are given: the current domain context (swapped on reset) and a few settings.
+import type { UploadBlobs } from '../../infra/upload-blobs.js';
 import type { DomainContext } from '../../domain/context.js';
 import type { Renderer } from '../../infra/renderer.js';
 import type { Signer } from '../../infra/signer.js';
@@ -12,4 +13,6 @@ export interface RouteDeps {
   maxUploadBytes: number;
   /** Recorded `GET /models` bodies from a calibration, served verbatim: `all` without a kind filter, else by kind. */
   recordedModels?: { all: unknown; byKind: Record<string, unknown> };
+  /** Where upload bytes go: on disk, under a byte cap. */
+  uploadBlobs: UploadBlobs;
 }

@@ -11,7 +11,7 @@ import type { RouteDeps } from './deps.js';
 import { JSON_BODY_LIMIT } from './limits.js';
 
 export function estimateRoutes(deps: RouteDeps): Router {
-  const router = Router();
+  const router = Router({ caseSensitive: true });
   router
     .route('/v1/media/estimate')
     .post(authenticate(deps.ctx), express.raw({ type: () => true, limit: JSON_BODY_LIMIT }), (req, res) => {

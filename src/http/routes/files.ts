@@ -1,5 +1,5 @@
 // Signed output files: HMAC-checked against the emulator clock, served with byte ranges for <video> seeking.
-import { Router } from 'express';
+import { type Request, Router } from 'express';
 import type { DomainContext } from '../../domain/context.js';
 import { DomainError } from '../../domain/errors.js';
 import { methodNotAllowed } from '../errors.js';
@@ -51,8 +51,17 @@ function findOutput(ctx: DomainContext, generationId: string, name: string, expi
   return output;
 }
 
+/**
+ * RFC 9110 14.1.2: a suffix range longer than the representation selects all of it (206 of the whole file), where
+ * the range parser underneath refuses it with 416. Rewritten to the equivalent `bytes=0-` before it is parsed.
+ */
+function suffixRangeCoversAll(req: Request, size: number): void {
+  const match = /^\s*bytes\s*=\s*-\s*(\d+)\s*$/i.exec(req.headers.range ?? '');
+  if (match && Number(match[1]) >= size && Number(match[1]) > 0) req.headers.range = 'bytes=0-';
+}
+
 export function fileRoutes(deps: RouteDeps): Router {
-  const router = Router();
+  const router = Router({ caseSensitive: true });
   router
     .route('/files/:generationId/:name')
     .get((req, res, next) => {
@@ -76,6 +85,7 @@ export function fileRoutes(deps: RouteDeps): Router {
           'output_not_found',
           'The output file is no longer stored (evicted after its URL expired). Submit the generation again.',
         );
+      suffixRangeCoversAll(req, stored.bytes);
       res.sendFile(
         stored.path,
         {

@@ -6,7 +6,7 @@ import { methodNotAllowed } from '../errors.js';
 import { sendJson } from '../send.js';
 
 export function healthRoutes(emulator: Emulator): Router {
-  const router = Router();
+  const router = Router({ caseSensitive: true });
   router
     .route('/_emulator/health')
     .get((_req, res) => {

@@ -10,7 +10,7 @@ import { validateRequest } from '../validation/validate-request.js';
 import type { RouteDeps } from './deps.js';
 
 export function modelsRoutes(deps: RouteDeps): Router {
-  const router = Router();
+  const router = Router({ caseSensitive: true });
   router
     .route('/v1/media/models')
     .get(authenticate(deps.ctx), (req, res) => {

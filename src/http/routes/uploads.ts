@@ -5,6 +5,8 @@ import multer from 'multer';
 import { DomainError, ValidationFailure } from '../../domain/errors.js';
 import { registerUpload } from '../../domain/register-upload.js';
 import type { SniffedImage } from '../../domain/uploads.js';
+import { imageProblem } from '../../infra/image-integrity.js';
+import { type UploadBlobs, UploadStoreFull } from '../../infra/upload-blobs.js';
 import { validationItem, type ValidationItem } from '../../domain/validation-item.js';
 import { apiKeyOf, authenticate } from '../auth.js';
 import { methodNotAllowed } from '../errors.js';
@@ -17,9 +19,8 @@ import type { RouteDeps } from './deps.js';
 function sniff(data: Buffer): SniffedImage | undefined {
   try {
     const size = imageSize(data);
-    return size.type && size.width && size.height
-      ? { format: size.type, width: size.width, height: size.height }
-      : undefined;
+    if (!size.type || !size.width || !size.height) return undefined;
+    return { format: size.type, width: size.width, height: size.height, problem: imageProblem(size.type, data) };
   } catch {
     return undefined;
   }
@@ -44,8 +45,15 @@ function multipart(maxBytes: number): RequestHandler {
     });
 }
 
+function storeFull(blobs: UploadBlobs): never {
+  throw new DomainError(
+    'upload_storage_full',
+    `The emulator's upload store holds ${blobs.bytes()} bytes; its cap is ${blobs.maxBytes}. Reset the emulator (POST /_emulator/reset) or start it with a larger --max-upload-store-bytes.`,
+  );
+}
+
 export function uploadRoutes(deps: RouteDeps): Router {
-  const router = Router();
+  const router = Router({ caseSensitive: true });
   router
     .route('/v1/media/uploads')
     // FastAPI reads urlencoded forms too (they simply carry no file), so both parsers run.
@@ -53,7 +61,7 @@ export function uploadRoutes(deps: RouteDeps): Router {
       authenticate(deps.ctx),
       express.urlencoded({ extended: false, limit: '64kb' }),
       multipart(deps.maxUploadBytes),
-      (req, res) => {
+      async (req, res) => {
         // Repeated fields take the last value, and an empty value counts as absent, as in FastAPI's form reading.
         const { file: fileText, ...form } = Object.fromEntries(
           Object.entries(lastValues((req.body ?? {}) as Record<string, unknown>)).filter(([, v]) => v !== ''),
@@ -81,13 +89,23 @@ export function uploadRoutes(deps: RouteDeps): Router {
             ),
           );
         if (items.length || !parsed.success || !req.file) throw new ValidationFailure(items);
-        const upload = registerUpload(deps.ctx(), apiKeyOf(res), {
+        // Checked before an id is drawn, so a refusal skips no seeded id; put() checks again for concurrent uploads.
+        if (deps.uploadBlobs.bytes() + req.file.size > deps.uploadBlobs.maxBytes) storeFull(deps.uploadBlobs);
+        const ctx = deps.ctx();
+        const upload = registerUpload(ctx, apiKeyOf(res), {
           modelSlug: parsed.data.model_slug,
           targetSlot: parsed.data.target_slot,
           filename: req.file.originalname || null,
           data: req.file.buffer,
           sniffed: sniff(req.file.buffer),
         });
+        try {
+          await deps.uploadBlobs.put(upload.id, req.file.buffer);
+        } catch (error) {
+          ctx.uploads.delete(upload.id);
+          if (error instanceof UploadStoreFull) storeFull(deps.uploadBlobs);
+          throw error;
+        }
         sendJson(res, 201, upload);
       },
     )

@@ -7,7 +7,7 @@ import { sendJson } from '../send.js';
 import type { RouteDeps } from './deps.js';
 
 export function usageRoutes(deps: RouteDeps): Router {
-  const router = Router();
+  const router = Router({ caseSensitive: true });
   router
     .route('/v1/media/usage')
     .get(authenticate(deps.ctx), (_req, res) => sendJson(res, 200, usageFor(deps.ctx(), apiKeyOf(res))))

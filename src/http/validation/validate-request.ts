@@ -33,7 +33,7 @@ export function validateRequest<H extends z.ZodType, Q extends z.ZodType, B exte
     if (!part) return;
     const result = part.schema.safeParse(part.input);
     if (result.success) out[name] = result.data;
-    else items.push(...toPydanticItems(result.error.issues, part.input, [name]));
+    else append(items, toPydanticItems(result.error.issues, part.input, [name]));
   };
   run('header', parts.header);
   run('query', parts.query);
@@ -43,9 +43,14 @@ export function validateRequest<H extends z.ZodType, Q extends z.ZodType, B exte
     else if (read.kind === 'value') {
       const result = parts.body.schema.safeParse(read.value);
       if (result.success) out.body = result.data;
-      else items.push(...toPydanticItems(result.error.issues, read.value, ['body'], read.echo()));
+      else append(items, toPydanticItems(result.error.issues, read.value, ['body'], read.echo()));
     }
   }
   if (items.length) throw new ValidationFailure(items);
   return out as unknown as ValidatedParts<H, Q, B>;
+}
+
+/** Not push(...more): spreading passes every item as an argument, and 200,000 of them overflow the call stack. */
+function append<T>(into: T[], more: readonly T[]): void {
+  for (const item of more) into.push(item);
 }

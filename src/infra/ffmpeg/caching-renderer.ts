@@ -1,10 +1,10 @@
 // The Renderer shared by ffmpeg and fixture modes: content-addressed cache, coalescing, bounded queue, file store.
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Renderer, RendererInfo, RenderJob, StoredFile } from '../renderer.js';
+import type { ReferenceImage, Renderer, RendererInfo, RenderJob, StoredFile } from '../renderer.js';
 import { createCacheKeyHasher } from './render-cache-key.js';
 import { createFileStore, type StoreEntry } from './file-store.js';
-import { createRenderQueue, type RenderQueue } from './render-queue.js';
+import { createRenderQueue } from './render-queue.js';
 
 export interface ProduceContext {
   /** Private to this render; removed afterwards, with any partial output in it. */
@@ -12,11 +12,18 @@ export interface ProduceContext {
   outPath: string;
   /** Aborted by close(): kill child processes. */
   signal: AbortSignal;
-  /** Run the expensive step (the ffmpeg process) inside this, so the parallelism cap holds. */
-  queue: RenderQueue;
 }
 
 export type Produce = (job: RenderJob, ctx: ProduceContext) => Promise<void>;
+
+const load = async (image: ReferenceImage | undefined): Promise<ReferenceImage | undefined> =>
+  image && !image.bytes && image.read ? { ...image, bytes: await image.read() } : image;
+
+/** Reference images are read only now, inside the slot: the backlog holds their ids, never their bytes. */
+async function loadImages(job: RenderJob): Promise<RenderJob> {
+  if (!job.firstFrame && !job.lastFrame) return job;
+  return { ...job, firstFrame: await load(job.firstFrame), lastFrame: await load(job.lastFrame) };
+}
 
 export interface CachingRendererOptions {
   info: RendererInfo;
@@ -26,6 +33,7 @@ export interface CachingRendererOptions {
   workDir: string;
   maxStoreBytes: number;
   now: () => number;
+  log?: (line: string) => void;
   produce: Produce;
 }
 
@@ -33,7 +41,7 @@ export async function createCachingRenderer(options: CachingRendererOptions): Pr
   const tmpRoot = join(options.workDir, 'tmp');
   const storeDir = join(options.workDir, 'files');
   await Promise.all([mkdir(tmpRoot, { recursive: true }), mkdir(storeDir, { recursive: true })]);
-  const store = createFileStore({ dir: storeDir, maxBytes: options.maxStoreBytes, now: options.now });
+  const store = createFileStore({ dir: storeDir, maxBytes: options.maxStoreBytes, now: options.now, log: options.log });
   const queue = createRenderQueue(options.info.maxParallel);
   const hasher = createCacheKeyHasher(options.version);
   const inflight = new Map<string, Promise<StoredFile>>();
@@ -50,12 +58,18 @@ export async function createCachingRenderer(options: CachingRendererOptions): Pr
     cacheHit,
   });
 
-  const renderFresh = async (key: string, job: RenderJob): Promise<StoredFile> => {
+  // The whole render, temp directory included, runs inside a queue slot: a waiting job is only its small description,
+  // so a backlog costs neither memory for plans nor files on disk.
+  const renderFresh = (key: string, job: RenderJob, retainUntil: number | undefined): Promise<StoredFile> =>
+    queue.run(() => renderInSlot(key, job, retainUntil));
+
+  const renderInSlot = async (key: string, job: RenderJob, retainUntil: number | undefined): Promise<StoredFile> => {
+    if (closed) throw new Error('renderer is closed');
     const tmpDir = await mkdtemp(join(tmpRoot, 'r-'));
     try {
       const outPath = join(tmpDir, `out.${job.spec.format}`);
-      await options.produce(job, { tmpDir, outPath, signal: abort.signal, queue });
-      const entry = await store.put(key, outPath, job.spec.mimeType);
+      await options.produce(await loadImages(job), { tmpDir, outPath, signal: abort.signal });
+      const entry = await store.put(key, outPath, job.spec.mimeType, retainUntil);
       renders += 1;
       return toStored(entry, false);
     } catch (err) {
@@ -71,21 +85,24 @@ export async function createCachingRenderer(options: CachingRendererOptions): Pr
 
   return {
     info: options.info,
-    async render(job) {
+    async render(job, retainUntil) {
       if (closed) throw new Error('renderer is closed');
       const key = hasher.keyFor(job);
       const stored = store.get(key);
       if (stored) {
         cacheHits += 1;
+        if (retainUntil !== undefined) store.touch(key, retainUntil);
         return toStored(stored, true);
       }
       const pending = inflight.get(key);
       if (pending) {
         // Identical job already rendering: share its result instead of starting a second ffmpeg.
         cacheHits += 1;
-        return { ...(await pending), cacheHit: true };
+        const shared = await pending;
+        if (retainUntil !== undefined) store.touch(key, retainUntil);
+        return { ...shared, cacheHit: true };
       }
-      const fresh = renderFresh(key, job);
+      const fresh = renderFresh(key, job, retainUntil);
       inflight.set(key, fresh);
       const forget = (): void => void inflight.delete(key);
       fresh.then(forget, forget);

@@ -20,6 +20,8 @@ export interface FfmpegRendererOptions {
   maxParallel: number;
   maxStoreBytes: number;
   now: () => number;
+  renderTimeoutMs?: number;
+  log?: (line: string) => void;
 }
 
 export async function createFfmpegRenderer(options: FfmpegRendererOptions): Promise<Renderer> {
@@ -34,7 +36,7 @@ export async function createFfmpegRenderer(options: FfmpegRendererOptions): Prom
     }
     // Reference images and text go to files: ffmpeg reads them itself, and no user text enters the filter graph.
     await Promise.all(plan.files.map((f) => writeFile(f.path, f.data)));
-    await ctx.queue.run(() => runProcess(binary, plan.args, { signal: ctx.signal }));
+    await runProcess(binary, plan.args, { signal: ctx.signal, timeoutMs: options.renderTimeoutMs });
   };
   const info: RendererInfo = {
     mode: 'ffmpeg',
@@ -49,6 +51,7 @@ export async function createFfmpegRenderer(options: FfmpegRendererOptions): Prom
     workDir: options.workDir,
     maxStoreBytes: options.maxStoreBytes,
     now: options.now,
+    log: options.log,
     produce,
   });
 }

@@ -16,6 +16,7 @@ export interface FileStoreOptions {
   maxBytes: number;
   /** The emulator clock: "expired" is judged on it, so a frozen clock keeps every signed file alive. */
   now: () => number;
+  log?: (line: string) => void;
 }
 
 export interface FileStore {
@@ -23,7 +24,7 @@ export interface FileStore {
   /** The entry, marked as just used; undefined once evicted or cleared. */
   get(key: string): StoreEntry | undefined;
   /** Moves a finished file into the store under `key`, then evicts if over the cap (never `key` itself). */
-  put(key: string, fromPath: string, mimeType: string): Promise<StoreEntry>;
+  put(key: string, fromPath: string, mimeType: string, retainUntil?: number): Promise<StoreEntry>;
   touch(key: string, expiresAt: number): void;
   stats(): { files: number; bytes: number; evictions: number };
   clear(): Promise<void>;
@@ -35,6 +36,7 @@ export function createFileStore(options: FileStoreOptions): FileStore {
   const deletions = new Set<Promise<void>>();
   let totalBytes = 0;
   let evictions = 0;
+  let warnedOverCap = false;
 
   const markUsed = (entry: StoreEntry): void => {
     entries.delete(entry.key);
@@ -61,6 +63,13 @@ export function createFileStore(options: FileStoreOptions): FileStore {
       remove(entry);
       evictions += 1;
     }
+    // The cap gives way to live URLs: say so once per crossing rather than break a link a client holds.
+    if (totalBytes > options.maxBytes && !warnedOverCap) {
+      warnedOverCap = true;
+      options.log?.(
+        `file store: warning: ${totalBytes} bytes stored, over the ${options.maxBytes}-byte cap, because every file left has a signed URL that is still valid; files go once their URLs expire`,
+      );
+    } else if (totalBytes <= options.maxBytes) warnedOverCap = false;
   };
 
   return {
@@ -70,7 +79,7 @@ export function createFileStore(options: FileStoreOptions): FileStore {
       if (entry) markUsed(entry);
       return entry;
     },
-    async put(key, fromPath, mimeType) {
+    async put(key, fromPath, mimeType, retainUntil) {
       const path = join(options.dir, `${key}${extname(fromPath)}`);
       await rename(fromPath, path);
       const { size } = await stat(path);
@@ -79,7 +88,14 @@ export function createFileStore(options: FileStoreOptions): FileStore {
         entries.delete(key);
         totalBytes -= previous.bytes;
       }
-      const entry: StoreEntry = { key, path, bytes: size, mimeType, expiresAt: previous?.expiresAt };
+      const expiresAt = Math.max(previous?.expiresAt ?? -Infinity, retainUntil ?? -Infinity);
+      const entry: StoreEntry = {
+        key,
+        path,
+        bytes: size,
+        mimeType,
+        expiresAt: Number.isFinite(expiresAt) ? expiresAt : undefined,
+      };
       entries.set(key, entry);
       totalBytes += size;
       evictOverCap(key);

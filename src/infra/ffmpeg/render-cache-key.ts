@@ -28,10 +28,12 @@ export function createCacheKeyHasher(rendererVersion: string): CacheKeyHasher {
   const imageHashes = new WeakMap<Buffer, string>();
   const imageDigest = (image: ReferenceImage | undefined): string | undefined => {
     if (!image) return undefined;
-    let digest = imageHashes.get(image.bytes);
+    if (image.sha256) return `${image.format}:${image.sha256}`;
+    const bytes = image.bytes ?? Buffer.alloc(0);
+    let digest = imageHashes.get(bytes);
     if (!digest) {
-      digest = createHash('sha256').update(image.bytes).digest('hex');
-      imageHashes.set(image.bytes, digest);
+      digest = createHash('sha256').update(bytes).digest('hex');
+      imageHashes.set(bytes, digest);
     }
     return `${image.format}:${digest}`;
   };

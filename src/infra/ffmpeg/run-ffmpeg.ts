@@ -8,6 +8,8 @@ export interface RunOptions {
   tailLines?: number;
   /** Collect stdout (for -version, -filters and ffprobe); otherwise it is discarded. */
   captureStdout?: boolean;
+  /** Kill the process (its whole group) after this many ms and reject with a timeout message. */
+  timeoutMs?: number;
 }
 
 export interface RunResult {
@@ -38,10 +40,28 @@ export function runProcess(binary: string, args: readonly string[], options: Run
       reject(new FfmpegError(`${label(binary)} not started: renderer closed`, null, []));
       return;
     }
+    // Its own process group, so a kill reaches anything ffmpeg started too and nothing outlives a timeout or shutdown.
     const child = spawn(binary, args, {
       stdio: ['ignore', options.captureStdout ? 'pipe' : 'ignore', 'pipe'],
       windowsHide: true,
+      detached: process.platform !== 'win32',
     });
+    let timedOut = false;
+    const killGroup = (): void => {
+      try {
+        if (child.pid !== undefined && process.platform !== 'win32') process.kill(-child.pid, 'SIGKILL');
+        else child.kill('SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    };
+    const timer =
+      options.timeoutMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            timedOut = true;
+            killGroup();
+          }, options.timeoutMs);
     let stderr = '';
     const stdoutChunks: Buffer[] = [];
     child.stderr!.setEncoding('utf8');
@@ -50,9 +70,7 @@ export function runProcess(binary: string, args: readonly string[], options: Run
       if (stderr.length > STDERR_KEEP_BYTES) stderr = stderr.slice(-STDERR_KEEP_BYTES);
     });
     child.stdout?.on('data', (chunk: Buffer) => stdoutChunks.push(chunk));
-    const onAbort = (): void => {
-      child.kill('SIGKILL');
-    };
+    const onAbort = killGroup;
     options.signal?.addEventListener('abort', onAbort, { once: true });
     const tail = (): string[] =>
       stderr
@@ -61,10 +79,12 @@ export function runProcess(binary: string, args: readonly string[], options: Run
         .filter((l) => l.length > 0)
         .slice(-tailLines);
     child.on('error', (err) => {
+      clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
       reject(new FfmpegError(`${label(binary)} could not start: ${err.message}`, null, tail()));
     });
     child.on('close', (code, signal) => {
+      clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
       const lines = tail();
       if (code === 0) {
@@ -77,9 +97,11 @@ export function runProcess(binary: string, args: readonly string[], options: Run
       }
       const why = options.signal?.aborted
         ? 'was stopped: renderer closed'
-        : signal
-          ? `was killed by ${signal}`
-          : `exited with code ${code}`;
+        : timedOut
+          ? `timed out after ${options.timeoutMs} ms and was killed (raise renderTimeout / --render-timeout if renders are legitimately slow)`
+          : signal
+            ? `was killed by ${signal}`
+            : `exited with code ${code}`;
       const detail = lines.length > 0 ? `:\n${lines.join('\n')}` : ' (no stderr output)';
       reject(new FfmpegError(`${label(binary)} ${why}${detail}`, code, lines));
     });

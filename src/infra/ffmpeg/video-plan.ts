@@ -46,7 +46,8 @@ export function buildVideoPlan(job: RenderJob, env: PlanEnv): RenderPlan {
   /** Each image is an input of exactly one frame: decoded once, fitted once, then repeated by `loop`. */
   const imageInput = (image: ReferenceImage, name: string): string => {
     const path = join(env.tmpDir, `${name}.${EXT[image.format]}`);
-    files.push({ path, data: image.bytes });
+    // Loaded by the caching renderer before the plan is built (loadImages).
+    files.push({ path, data: image.bytes ?? Buffer.alloc(0) });
     inputArgs.push('-framerate', String(fps), '-i', path);
     inputs += 1;
     return `[${inputs - 1}:v]`;

@@ -7,7 +7,7 @@ import { sendJson } from '../../send.js';
 import type { ControlRouteDeps } from './deps.js';
 
 export function clockRoutes(r: ControlRouteDeps): Router {
-  const router = Router();
+  const router = Router({ caseSensitive: true });
   const json = express.json({ limit: '1mb' });
   router
     .route('/_emulator/clock')

@@ -8,7 +8,7 @@ import { sendJson } from '../../send.js';
 import { param, type ControlRouteDeps } from './deps.js';
 
 export function consoleViewRoutes(r: ControlRouteDeps): Router {
-  const router = Router();
+  const router = Router({ caseSensitive: true });
   router
     .route('/_emulator/summary')
     .get((req, res) => sendJson(res, 200, summary(r.deps(req), req.query)))

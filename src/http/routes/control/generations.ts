@@ -14,7 +14,7 @@ import { sendJson } from '../../send.js';
 import { param, type ControlRouteDeps } from './deps.js';
 
 export function generationControlRoutes(r: ControlRouteDeps): Router {
-  const router = Router();
+  const router = Router({ caseSensitive: true });
   const json = express.json({ limit: '1mb' });
   router
     .route('/_emulator/generations')

@@ -1,6 +1,5 @@
-// The control plane under /_emulator/*: the admin token check first, then one router per area. Never under /v1/media.
+// The control plane under /_emulator/*: one router per area (the plane guard in front checks Host and token). Never under /v1/media.
 import { Router } from 'express';
-import { adminTokenMiddleware } from '../../middleware/admin-token.js';
 import { accountRoutes } from './accounts.js';
 import { clockRoutes } from './clock.js';
 import { consoleViewRoutes } from './console-views.js';
@@ -10,9 +9,8 @@ import { generationControlRoutes } from './generations.js';
 import { scenarioRoutes } from './scenarios.js';
 import { stateRoutes } from './state.js';
 
-export function controlRoutes(r: ControlRouteDeps, adminToken: string | undefined): Router {
-  const router = Router();
-  router.use(adminTokenMiddleware(adminToken));
+export function controlRoutes(r: ControlRouteDeps): Router {
+  const router = Router({ caseSensitive: true });
   for (const routes of [
     consoleViewRoutes,
     stateRoutes,

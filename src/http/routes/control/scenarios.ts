@@ -6,12 +6,12 @@ import { sendJson } from '../../send.js';
 import type { ControlRouteDeps } from './deps.js';
 
 export function scenarioRoutes(r: ControlRouteDeps): Router {
-  const router = Router();
+  const router = Router({ caseSensitive: true });
   const json = express.json({ limit: '1mb' });
   router
     .route('/_emulator/scenarios')
     .get((req, res) => sendJson(res, 200, { available: availableScenarios(), active: scenarioProgress(r.deps(req)) }))
-    .post(json, (req, res) => sendJson(res, 200, { active: loadScenario(r.deps(req), req.body ?? {}) }))
+    .post(json, (req, res) => sendJson(res, 200, { active: loadScenario(r.deps(req), req.body ?? {}, true) }))
     .all(methodNotAllowed(['GET', 'POST']));
   router
     .route('/_emulator/scenarios/active')

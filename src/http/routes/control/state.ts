@@ -10,7 +10,7 @@ import type { ControlRouteDeps } from './deps.js';
 const STATE_BODY_LIMIT = '512mb';
 
 export function stateRoutes(r: ControlRouteDeps): Router {
-  const router = Router();
+  const router = Router({ caseSensitive: true });
   router
     .route('/_emulator/reset')
     .post(async (req, res) => {
