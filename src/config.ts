@@ -1,6 +1,6 @@
 // The emulator's options: one typed object, its defaults, and nothing read from the environment (that is cli.ts's job).
 import type { CatalogueFile } from './domain/catalogue-schema.js';
-import type { ScenarioInput } from './domain/scenario-schema.js';
+import type { ScenarioInput } from './emulation/scenarios/scenario-schema.js';
 import type { TimingProfile } from './domain/timing.js';
 
 export interface EmulatorOptions {

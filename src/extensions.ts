@@ -1,8 +1,8 @@
 // The standard set of extensions every entry point gets: later layers (control plane, faults, CORS, console) register here.
-import { controlPlaneExtension } from './control/extension.js';
+import { controlPlaneExtension } from './emulation/plugin.js';
 import type { EmulatorExtensions } from './emulator.js';
 import { corsMiddleware } from './http/middleware/cors.js';
-import { consoleRoutes } from './http/routes/console.js';
+import { consoleRoutes } from './emulation/console/console-routes.js';
 import { openapiRoutes } from './openapi/openapi-route.js';
 
 export function standardExtensions(): EmulatorExtensions {

@@ -1,8 +1,8 @@
 // Public entry points for tests and tools: createApp for supertest, startEmulator for a real socket.
 import type { Express } from 'express';
 import type { EmulatorOptions } from './config.js';
-import type { Control } from './control/client.js';
-import { loadStateFile, saveStateFile } from './control/state-file.js';
+import type { Control } from './emulation/client.js';
+import { loadStateFile, saveStateFile } from './emulation/state/state-file.js';
 import { createEmulator, type Emulator } from './emulator.js';
 import { standardExtensions } from './extensions.js';
 
@@ -61,10 +61,10 @@ function withEnvironmentDefaults(options: EmulatorOptions): EmulatorOptions {
 
 export { createEmulator } from './emulator.js';
 export type { Emulator, EmulatorExtensions } from './emulator.js';
-export type { Control } from './control/client.js';
-export type { EmulatorState } from './control/state.js';
-export type { FaultRuleInput } from './domain/fault-schema.js';
-export type { ScenarioInput } from './domain/scenario-schema.js';
+export type { Control } from './emulation/client.js';
+export type { EmulatorState } from './emulation/state/emulator-state.js';
+export type { FaultRuleInput } from './emulation/faults/fault-schema.js';
+export type { ScenarioInput } from './emulation/scenarios/scenario-schema.js';
 export type { EmulatorOptions } from './config.js';
 export { DEFAULT_API_KEY, DEFAULT_BALANCE, DEFAULT_PORT } from './config.js';
 export type { TimingProfile } from './domain/timing.js';

@@ -1,8 +1,8 @@
 // Builds the OpenAPI 3.1 document: operations as data, schemas converted from the same zod schemas the emulator uses.
 import { DEFAULT_ERROR_STATUSES } from '../http/error-statuses.js';
 import { VERSION } from '../version.js';
-import { CONTROL_INPUT_SCHEMAS, CONTROL_SCHEMAS, controlOperations, FAULT_ANSWERS } from './control-paths.js';
-import { emulatorOperations } from './emulator-paths.js';
+import { CONTROL_INPUT_SCHEMAS, CONTROL_SCHEMAS, controlOperations, FAULT_ANSWERS } from '../emulation/openapi/control-paths.js';
+import { emulatorOperations } from '../emulation/openapi/emulator-paths.js';
 import { errorSchemas } from './error-components.js';
 import { components, single, type JsonSchema } from './json-schema.js';
 import { responsesOf, type OperationSpec } from './operation.js';

@@ -1,6 +1,6 @@
 // Magic prompt markers: each one scripts the outcome, bad ones are a 422 before any charge, and they can be turned off.
 import { describe, expect, it } from 'vitest';
-import { markerActions } from '../../src/domain/magic-prompts.js';
+import { markerActions } from '../../src/emulation/faults/magic-prompts.js';
 import { CHEAP_PRICE, controlled, idem, skipContractCheck, submission } from './support.js';
 
 async function run(prompt: string, options = {}) {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
-import { availableScenarios, loadScenarioFile, parseScenario } from '../../src/domain/scenarios.js';
+import { availableScenarios, loadScenarioFile, parseScenario } from '../../src/emulation/scenarios/scenario-files.js';
 import { controlled, idem, skipContractCheck, submission } from '../control/support.js';
 
 const SHIPPED = [

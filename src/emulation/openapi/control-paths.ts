@@ -1,0 +1,387 @@
+// The control plane (/_emulator/*) as documented operations: request schemas are the zod inputs the control plane parses with.
+import { z } from 'zod';
+import {
+  advanceInput,
+  balanceInput,
+  failInput,
+  faultPatchInput,
+  generationsQuery,
+  journalQuery,
+  ledgerQuery,
+  newKeyInput,
+  refundInput,
+  scenarioLoadInput,
+  timingInput,
+} from '../inputs.js';
+import { faultRuleSchema } from '../faults/fault-schema.js';
+import { scenarioSchema } from '../scenarios/scenario-schema.js';
+import * as c from './control-schemas.js';
+import { objectMembers } from '../../openapi/json-schema.js';
+import { json, ref, type ErrorEntry, type OperationSpec, type Parameter } from '../../openapi/operation.js';
+import { BAD_PATH } from '../../openapi/public-paths.js';
+
+/** Request bodies and the rule and scenario formats, converted on their input side. */
+export const CONTROL_INPUT_SCHEMAS = {
+  BalanceChange: balanceInput,
+  NewKey: newKeyInput,
+  AdvanceRequest: advanceInput,
+  TimingChange: timingInput,
+  FailRequest: failInput,
+  RefundRequest: refundInput,
+  FaultRule: faultRuleSchema,
+  FaultPatch: faultPatchInput,
+  Fault: faultRuleSchema
+    .extend(c.faultStateShape)
+    .meta({ description: 'A fault rule as it was given, with its id, state and counters.' }),
+  ScenarioLoad: scenarioLoadInput,
+  Scenario: scenarioSchema.meta({
+    description:
+      'The scenario file format (fixtures/scenarios/*.json), also accepted inline by POST /_emulator/scenarios.',
+  }),
+};
+
+/** Answers of the control plane. */
+export const CONTROL_SCHEMAS = {
+  Health: c.healthSchema,
+  Ok: c.okSchema,
+  Account: c.accountSchema,
+  AccountList: z.strictObject({ accounts: z.array(c.accountSchema) }),
+  Balance: c.balanceSchema,
+  Key: c.keySchema,
+  KeyList: z.strictObject({ keys: z.array(c.keySchema) }),
+  KeyEnvelope: z.strictObject({ key: c.keySchema }),
+  Clock: c.clockSchema,
+  Advance: c.advanceSchema,
+  Timing: c.timingSchema,
+  AdminGeneration: c.adminGenerationSchema,
+  AdminGenerationEnvelope: z.strictObject({ generation: c.adminGenerationSchema }),
+  AdminGenerationList: z.strictObject({ generations: z.array(c.adminGenerationSchema) }),
+  Refund: z.strictObject({ generation: c.adminGenerationSchema, refunded: z.int().positive() }),
+  LedgerEntry: c.ledgerEntrySchema,
+  Ledger: z.strictObject({ entries: z.array(c.ledgerEntrySchema) }),
+  JournalEntry: c.journalEntrySchema,
+  Journal: z.strictObject({ entries: z.array(c.journalEntrySchema) }),
+  ScenarioProgress: c.scenarioProgressSchema,
+  Scenarios: z.strictObject({ available: z.array(z.string()), active: c.scenarioProgressSchema.nullable() }),
+  ActiveScenario: z.strictObject({ active: c.scenarioProgressSchema.nullable() }),
+  State: c.stateSchema,
+};
+
+const ADMIN_ERRORS = ['admin_token_required', 'admin_token_invalid'];
+/** express.json() in front of every control body: unreadable JSON, a wrong charset, more than its limit. */
+const JSON_ERRORS: ErrorEntry[] = ['payload_too_large', { code: 'bad_request', statuses: [400, 415] }];
+const INVALID = 'invalid_control_request';
+
+interface ControlOp {
+  method: OperationSpec['method'];
+  path: string;
+  id: string;
+  summary: string;
+  description?: string;
+  body?: string;
+  status?: number;
+  answer: string;
+  errors?: ErrorEntry[];
+  query?: z.ZodType;
+}
+
+function op(spec: ControlOp): OperationSpec {
+  const pathParams: Parameter[] = [...spec.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
+    name: m[1],
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }));
+  const query: Parameter[] = spec.query
+    ? objectMembers(spec.query, 'input').map((m) => ({
+        name: m.name,
+        in: 'query',
+        required: m.required,
+        schema: m.schema,
+      }))
+    : [];
+  const parameters = [...pathParams, ...query];
+  return {
+    method: spec.method,
+    path: spec.path,
+    operationId: spec.id,
+    summary: spec.summary,
+    ...(spec.description ? { description: spec.description } : {}),
+    tag: 'Control',
+    auth: 'admin',
+    ...(parameters.length ? { parameters } : {}),
+    ...(spec.body
+      ? { requestBody: { required: false, content: { 'application/json': { schema: ref(spec.body) } } } }
+      : {}),
+    responses: { [spec.status ?? 200]: json(ref(spec.answer), spec.summary) },
+    errors: [
+      ...ADMIN_ERRORS,
+      ...(spec.body ? [...JSON_ERRORS, INVALID] : []),
+      ...(spec.query ? [INVALID] : []),
+      ...(spec.errors ?? []),
+      ...(pathParams.length ? [BAD_PATH] : []),
+    ],
+  };
+}
+
+const SCENARIO_STEP_ERRORS = [
+  'account_not_found',
+  'account_exists',
+  'key_not_found',
+  'key_exists',
+  'invalid_key_format',
+  'invalid_amount',
+  'invalid_duration',
+  'invalid_fault_rule',
+  'fault_exists',
+];
+
+export function controlOperations(): OperationSpec[] {
+  const found = ['generation_not_found'];
+  return [
+    op({
+      method: 'post',
+      path: '/_emulator/reset',
+      id: 'reset',
+      summary: 'Back to the seeded state',
+      description: 'Keys, balances, generations, idempotency, journal, faults, scenario and files.',
+      answer: 'Ok',
+    }),
+    op({
+      method: 'get',
+      path: '/_emulator/accounts',
+      id: 'listAccounts',
+      summary: 'Accounts and balances',
+      answer: 'AccountList',
+    }),
+    op({
+      method: 'post',
+      path: '/_emulator/accounts/{id}/balance',
+      id: 'changeBalance',
+      summary: 'Set or add to a balance (a funding entry in the ledger)',
+      body: 'BalanceChange',
+      answer: 'Balance',
+      errors: ['account_not_found', 'invalid_amount'],
+    }),
+    op({ method: 'get', path: '/_emulator/keys', id: 'listKeys', summary: 'API keys', answer: 'KeyList' }),
+    op({
+      method: 'post',
+      path: '/_emulator/keys',
+      id: 'createKey',
+      summary: 'Create an API key',
+      body: 'NewKey',
+      status: 201,
+      answer: 'KeyEnvelope',
+      errors: ['account_not_found', 'invalid_key_format', 'key_exists'],
+    }),
+    op({
+      method: 'post',
+      path: '/_emulator/keys/{id}/revoke',
+      id: 'revokeKey',
+      summary: 'Revoke an API key',
+      answer: 'KeyEnvelope',
+      errors: ['key_not_found'],
+    }),
+    op({ method: 'get', path: '/_emulator/clock', id: 'getClock', summary: 'The emulator clock', answer: 'Clock' }),
+    op({
+      method: 'post',
+      path: '/_emulator/clock/advance',
+      id: 'advanceClock',
+      summary: 'Move the clock forward, running due transitions and waiting for their renders',
+      body: 'AdvanceRequest',
+      answer: 'Advance',
+      errors: ['invalid_duration'],
+    }),
+    op({
+      method: 'post',
+      path: '/_emulator/clock/freeze',
+      id: 'freezeClock',
+      summary: 'Stop the clock',
+      answer: 'Clock',
+    }),
+    op({
+      method: 'post',
+      path: '/_emulator/clock/unfreeze',
+      id: 'unfreezeClock',
+      summary: 'Let the clock follow real time again',
+      answer: 'Clock',
+    }),
+    op({ method: 'get', path: '/_emulator/timing', id: 'getTiming', summary: 'Timing profiles', answer: 'Timing' }),
+    op({
+      method: 'put',
+      path: '/_emulator/timing',
+      id: 'setTiming',
+      summary: 'Change timing profiles (by_model entries merge; null removes one)',
+      body: 'TimingChange',
+      answer: 'Timing',
+    }),
+    op({
+      method: 'get',
+      path: '/_emulator/generations',
+      id: 'adminListGenerations',
+      summary: 'Generations of every account, newest first',
+      answer: 'AdminGenerationList',
+      query: generationsQuery,
+    }),
+    op({
+      method: 'get',
+      path: '/_emulator/generations/{id}',
+      id: 'adminGetGeneration',
+      summary: 'One generation of any account',
+      answer: 'AdminGenerationEnvelope',
+      errors: found,
+    }),
+    op({
+      method: 'post',
+      path: '/_emulator/generations/{id}/complete',
+      id: 'completeGeneration',
+      summary: 'Complete a generation now, once its outputs are rendered',
+      answer: 'AdminGenerationEnvelope',
+      errors: [...found, 'generation_final'],
+    }),
+    op({
+      method: 'post',
+      path: '/_emulator/generations/{id}/fail',
+      id: 'failGeneration',
+      summary: 'Fail a generation now, with a code and a refund policy',
+      body: 'FailRequest',
+      answer: 'AdminGenerationEnvelope',
+      errors: [...found, 'generation_final', 'invalid_refund_amount'],
+    }),
+    op({
+      method: 'post',
+      path: '/_emulator/generations/{id}/refund',
+      id: 'refundGeneration',
+      summary: 'Refund a completed or failed generation',
+      body: 'RefundRequest',
+      answer: 'Refund',
+      errors: [...found, 'generation_not_final', 'already_refunded', 'invalid_refund_amount'],
+    }),
+    op({
+      method: 'get',
+      path: '/_emulator/ledger',
+      id: 'ledger',
+      summary: 'Ledger entries, oldest first',
+      answer: 'Ledger',
+      query: ledgerQuery,
+    }),
+    op({
+      method: 'get',
+      path: '/_emulator/faults',
+      id: 'listFaults',
+      summary: 'Fault rules, in match order',
+      answer: 'FaultList',
+    }),
+    op({
+      method: 'post',
+      path: '/_emulator/faults',
+      id: 'addFault',
+      summary: 'Add a fault rule',
+      body: 'FaultRule',
+      status: 201,
+      answer: 'FaultEnvelope',
+      errors: ['invalid_fault_rule', 'fault_exists'],
+    }),
+    op({
+      method: 'delete',
+      path: '/_emulator/faults',
+      id: 'clearFaults',
+      summary: 'Remove every fault rule',
+      answer: 'FaultList',
+    }),
+    op({
+      method: 'patch',
+      path: '/_emulator/faults/{id}',
+      id: 'updateFault',
+      summary: 'Enable or disable a fault rule',
+      body: 'FaultPatch',
+      answer: 'FaultEnvelope',
+      errors: ['fault_not_found'],
+    }),
+    op({
+      method: 'delete',
+      path: '/_emulator/faults/{id}',
+      id: 'deleteFault',
+      summary: 'Remove a fault rule',
+      answer: 'FaultList',
+      errors: ['fault_not_found'],
+    }),
+    op({
+      method: 'get',
+      path: '/_emulator/scenarios',
+      id: 'listScenarios',
+      summary: 'Available scenarios and the active one',
+      answer: 'Scenarios',
+    }),
+    op({
+      method: 'post',
+      path: '/_emulator/scenarios',
+      id: 'loadScenario',
+      summary: 'Load a scenario by name or inline (replaces the active one)',
+      body: 'ScenarioLoad',
+      answer: 'ActiveScenario',
+      errors: ['scenario_not_found', 'invalid_scenario', ...SCENARIO_STEP_ERRORS],
+    }),
+    op({
+      method: 'get',
+      path: '/_emulator/scenarios/active',
+      id: 'activeScenario',
+      summary: 'Progress of the active scenario',
+      answer: 'ActiveScenario',
+    }),
+    op({
+      method: 'delete',
+      path: '/_emulator/scenarios/active',
+      id: 'unloadScenario',
+      summary: 'Unload the active scenario and its rules',
+      answer: 'ActiveScenario',
+    }),
+    op({
+      method: 'get',
+      path: '/_emulator/journal',
+      id: 'journal',
+      summary: 'The /v1/media requests the emulator received',
+      answer: 'Journal',
+      query: journalQuery,
+    }),
+    op({
+      method: 'delete',
+      path: '/_emulator/journal',
+      id: 'clearJournal',
+      summary: 'Empty the journal',
+      answer: 'Ok',
+    }),
+    op({
+      method: 'get',
+      path: '/_emulator/state',
+      id: 'exportState',
+      summary: 'Export the whole state',
+      answer: 'State',
+    }),
+    op({
+      method: 'put',
+      path: '/_emulator/state',
+      id: 'importState',
+      summary: 'Replace the whole state with an export',
+      body: 'State',
+      answer: 'Ok',
+      errors: ['invalid_state', 'invalid_fault_rule', 'invalid_scenario'],
+    }),
+  ];
+}
+
+/** Answers that wrap fault rules, built from the input-side Fault component. */
+export const FAULT_ANSWERS = {
+  FaultList: {
+    type: 'object',
+    properties: { faults: { type: 'array', items: ref('Fault') } },
+    required: ['faults'],
+    additionalProperties: false,
+  },
+  FaultEnvelope: {
+    type: 'object',
+    properties: { fault: ref('Fault') },
+    required: ['fault'],
+    additionalProperties: false,
+  },
+};
