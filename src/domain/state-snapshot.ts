@@ -165,5 +165,4 @@ export function importDomain(ctx: DomainContext, s: DomainSnapshot) {
     g.startedAt = null;
     ctx.lifecycle.begin(g);
   }
-  ctx.scheduler.rearm();
 }

@@ -37,14 +37,12 @@ export async function advanceClock(
 export function freezeClock(deps: ControlDeps): ClockView {
   const ctx = contextOf(deps);
   ctx.clock.freeze();
-  ctx.scheduler.rearm();
   return clockView(ctx);
 }
 
 export function unfreezeClock(deps: ControlDeps): ClockView {
   const ctx = contextOf(deps);
   ctx.clock.unfreeze();
-  ctx.scheduler.rearm();
   return clockView(ctx);
 }
 
@@ -52,6 +50,5 @@ export function unfreezeClock(deps: ControlDeps): ClockView {
 export function setClock(deps: ControlDeps, at: number): ClockView {
   const ctx = contextOf(deps);
   ctx.clock.set(at);
-  ctx.scheduler.rearm();
   return clockView(ctx);
 }
