@@ -41,7 +41,12 @@ const percentile = (xs: number[], p: number): number => [...xs].sort((a, b) => a
 
 const loadAtStart = loadavg()[0]!;
 const scratch = await mkdtemp(join(tmpdir(), 'bench-render-'));
-const renderer = await createRenderer({ now: Date.now, workDir: scratch, log: (l) => console.log(l) });
+const renderer = await createRenderer({
+  now: Date.now,
+  workDir: scratch,
+  searchPath: process.env.PATH,
+  log: (l) => console.log(l),
+});
 if (renderer.info.mode !== 'ffmpeg') throw new Error(`no ffmpeg: ${renderer.info.warning}`);
 const binary = renderer.info.binary!;
 const caps = await probeCapabilities(binary);

@@ -1,7 +1,8 @@
-// The emulator's options: one typed object, its defaults, and nothing read from the environment (that is cli.ts's job).
+// The emulator's options: one typed object, its defaults, and nothing read from the environment (that is cli/'s job).
 import type { CatalogueFile } from './domain/catalogue-schema.js';
 import type { ScenarioInput } from './emulation/scenarios/scenario-schema.js';
 import type { TimingProfile } from './domain/timing.js';
+import { DEFAULT_MAX_STORE_BYTES } from './infra/create-renderer.js';
 
 export interface EmulatorOptions {
   /** Seeded key secret, `sk-media-...`. */
@@ -90,7 +91,7 @@ export function resolveOptions(options: EmulatorOptions): ResolvedOptions {
     errorStatuses: options.errorStatuses ?? {},
     ffmpegPath: options.ffmpegPath ?? '',
     maxParallelRenders: options.maxParallelRenders ?? 0,
-    maxStoreBytes: options.maxStoreBytes ?? 512 * 1024 * 1024,
+    maxStoreBytes: options.maxStoreBytes ?? DEFAULT_MAX_STORE_BYTES,
     outputLabel: options.outputLabel ?? 'request',
     log: options.log ?? (() => {}),
     adminToken: options.adminToken || undefined,

@@ -1,22 +1,22 @@
-// createEmulator: the one place that wires config, infra, domain and http together. Nothing here is module-level state.
+// The composition root: options -> infra -> runtime -> http app -> the emulation plane. The one place that wires layers.
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Express, RequestHandler, Router } from 'express';
-import { buildContext, SEEDED_ACCOUNT_ID } from './wiring/build-context.js';
-import { resolveOptions, type EmulatorOptions, type ResolvedOptions } from './config.js';
+import type { Express, RequestHandler } from 'express';
+import { type EmulatorOptions, type ResolvedOptions, resolveOptions } from './config.js';
+import { type Catalogue, loadCatalogue, parseCatalogue } from './domain/catalogue.js';
+import { createRuntime, type Runtime } from './domain/runtime.js';
 import type { Control } from './emulation/client.js';
-import { loadCatalogue, parseCatalogue, type Catalogue } from './domain/catalogue.js';
-import type { DomainContext, PlanHook } from './domain/context.js';
-import { LAST_INSTANT_MS } from './domain/durations.js';
-import { DomainError } from './domain/errors.js';
+import { type EmulationPlane, emulationPlane } from './emulation/plugin.js';
 import { buildApp } from './http/app.js';
-import type { RouteDeps } from './http/routes/deps.js';
-import { healthRoutes } from './emulation/admin/health-routes.js';
+import { corsMiddleware } from './http/middleware/cors.js';
 import { createRenderer } from './infra/create-renderer.js';
 import type { Renderer, RendererInfo } from './infra/renderer.js';
 import { createSigner } from './infra/signer.js';
+import { openapiRoutes } from './openapi/openapi-route.js';
+import { buildContext, SEEDED_ACCOUNT_ID } from './wiring/build-context.js';
 
+/** The public face of one emulator. Its internal state is reached through `control` (or, in this repo's tests, src/testing.ts). */
 export interface Emulator {
   readonly app: Express;
   readonly options: ResolvedOptions;
@@ -25,32 +25,29 @@ export interface Emulator {
   readonly ready: Promise<void>;
   readonly apiKey: string;
   readonly accountId: string;
-  /** The current domain state; replaced by reset(). */
-  context(): DomainContext;
   rendererInfo(): RendererInfo | undefined;
   /** Moves the emulator clock forward, running due transitions in order, then waits for the renders they started. */
   advance(ms: number): Promise<void>;
   /** Waits for every render in flight. */
   settle(): Promise<void>;
-  /** Everything back to the seeded state: keys, balances, generations, idempotency, files. */
+  /** Everything back to the seeded state (and the start-up scenario): keys, balances, generations, idempotency, files. */
   reset(): Promise<void>;
-  /** Swaps in a blank context (no seeded account, key or balance) filled by `fill`: state import. Files are kept. */
-  restore(fill: (ctx: DomainContext) => void): Promise<void>;
-  /** The typed control client, when an extension provides one (standardExtensions does). */
-  readonly control?: Control;
+  /** The typed control client: faults, clock, balances, keys, scenarios, journal, state (docs/control-plane.md). */
+  readonly control: Control;
   listen(port?: number, host?: string): Promise<{ url: string; server: Server }>;
   close(): Promise<void>;
 }
 
-/** Hooks later layers (control plane, faults, CORS, console) plug into without touching the core wiring. */
-export interface EmulatorExtensions {
-  before?: (emulator: Emulator) => RequestHandler[];
-  extra?: (emulator: Emulator) => Router[];
-  planHook?: (emulator: Emulator) => PlanHook;
-  onReset?: (emulator: Emulator) => void;
-  /** Called once the emulator is wired: the in-process control client exposed as `emulator.control`. */
-  control?: (emulator: Emulator) => Control;
+/** What only the composition's callers in this repository pass: the environment the CLI read, test middleware. */
+export interface CompositionExtras {
+  /** PATH to search for ffmpeg; read from the environment by src/cli/environment.ts. */
+  searchPath?: string;
+  /** Middleware in front of everything, even CORS (the test suite's contract checker). */
+  first?: RequestHandler[];
 }
+
+/** Where src/testing.ts finds the runtime; a symbol, so it is no part of the public object's shape. */
+export const RUNTIME = Symbol('media-gen-emulator.runtime');
 
 function loadAnyCatalogue(source: EmulatorOptions['catalogue']): Catalogue {
   if (source === undefined || typeof source === 'string') return loadCatalogue(source);
@@ -61,100 +58,94 @@ function largestUpload(catalogue: Catalogue): number {
   return Math.max(1, ...catalogue.models.map((m) => m.reference_inputs?.max_bytes ?? 0));
 }
 
-export function createEmulator(input: EmulatorOptions = {}, extensions: EmulatorExtensions = {}): Emulator {
+export function createEmulator(input: EmulatorOptions = {}, extras: CompositionExtras = {}): Emulator {
   const options = resolveOptions(input);
   const catalogue = loadAnyCatalogue(options.catalogue);
   const signer = createSigner(
     options.signingSecret ?? (options.seed !== undefined ? `seed-${options.seed}` : randomBytes(32).toString('hex')),
   );
-  let context: DomainContext;
-  let renderer: Renderer | undefined;
   const servers = new Set<Server>();
+  let renderer: Renderer | undefined;
+  // The plane is built from the runtime, and the runtime's contexts consult the plane's plan hook: the hook and the
+  // reset listener are looked up when called, so neither needs the other to exist first.
+  let plane: EmulationPlane | undefined;
 
   const rendererPromise = createRenderer({
     ffmpegPath: options.ffmpegPath === '' ? undefined : options.ffmpegPath,
+    searchPath: extras.searchPath,
     maxParallel: options.maxParallelRenders || undefined,
     workDir: options.storageDir,
     maxStoreBytes: options.maxStoreBytes,
-    now: () => context.clock.now(),
+    now: () => runtime.context().clock.now(),
     log: options.log,
   }).then((r) => (renderer = r));
 
-  const fresh = (seeded = true) =>
-    buildContext({
-      options,
-      catalogue,
-      signer,
-      renderer: () => rendererPromise,
-      currentRenderer: () => renderer,
-      planHook: extensions.planHook?.(emulator),
-      seeded,
-    });
+  const runtime = createRuntime({
+    accountId: SEEDED_ACCOUNT_ID,
+    build: (seeded) =>
+      buildContext({
+        options,
+        catalogue,
+        signer,
+        renderer: () => rendererPromise,
+        currentRenderer: () => renderer,
+        planHook: (input) => plane?.planHook?.(input),
+        seeded,
+      }),
+    clearFiles: async () => {
+      await renderer?.clear();
+    },
+    afterReset: () => plane?.afterReset?.(),
+  });
 
-  const routes: RouteDeps = {
-    ctx: () => context,
-    renderer: () => renderer,
-    signer: () => signer,
-    publicBaseUrl: options.publicBaseUrl,
-    maxUploadBytes: largestUpload(catalogue),
+  const setup = { runtime, options, catalogue, rendererInfo: () => renderer?.info };
+  plane = emulationPlane(setup);
+  const app = buildApp({
+    routes: {
+      ctx: runtime.context,
+      renderer: () => renderer,
+      signer: () => signer,
+      publicBaseUrl: options.publicBaseUrl,
+      maxUploadBytes: largestUpload(catalogue),
+    },
+    errorStatuses: options.errorStatuses,
+    log: options.log,
+    // CORS first, so a browser's preflight is answered before auth, faults or the journal can refuse or count it.
+    before: [...(extras.first ?? []), corsMiddleware(options.corsOrigins), ...(plane.middleware ?? [])],
+    extra: [
+      ...(plane.routes ?? []),
+      openapiRoutes({
+        errorStatuses: options.errorStatuses,
+        contributions: async () => (plane?.openapi ? [await plane.openapi()] : []),
+      }),
+    ],
+  });
+
+  const close = async () => {
+    await runtime.stop();
+    for (const server of servers) {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+    servers.clear();
+    await runtime.settle();
+    await (await rendererPromise).close();
   };
 
-  const emulator: Emulator = {
-    app: undefined as unknown as Express,
+  const emulator: Emulator & { [RUNTIME]: Runtime } = {
+    app,
     options,
     catalogue,
     ready: rendererPromise.then(() => undefined),
     apiKey: options.apiKey,
     accountId: SEEDED_ACCOUNT_ID,
-    context: () => context,
     rendererInfo: () => renderer?.info,
-    async advance(ms) {
-      // Step from one due time to the next and let the renders each step starts finish before time moves on,
-      // so completed_at is the planned instant however a test splits its advances.
-      const ctx = context;
-      const target = ctx.clock.now() + Math.max(0, ms);
-      if (target > LAST_INSTANT_MS)
-        throw new DomainError(
-          'invalid_duration',
-          'This advance would move the clock past 9999-12-31T23:59:59Z, the last instant the service can write; advance by less.',
-        );
-      for (
-        let next = ctx.scheduler.nextDueAt();
-        next !== undefined && next <= target;
-        next = ctx.scheduler.nextDueAt()
-      ) {
-        ctx.scheduler.advance(Math.max(0, next - ctx.clock.now()));
-        await ctx.lifecycle.settle();
-      }
-      ctx.scheduler.advance(Math.max(0, target - ctx.clock.now()));
-      await ctx.lifecycle.settle();
-    },
-    settle: () => context.lifecycle.settle(),
-    async reset() {
-      context.scheduler.clear();
-      context.lifecycle.clear();
-      await context.lifecycle.settle();
-      await renderer?.clear();
-      context = fresh();
-      extensions.onReset?.(emulator);
-    },
-    async restore(fill) {
-      // Fill first: a snapshot that fails half-way leaves the running state untouched.
-      const next = fresh(false);
-      try {
-        fill(next);
-      } catch (error) {
-        next.scheduler.clear();
-        next.lifecycle.clear();
-        throw error;
-      }
-      context.scheduler.clear();
-      context.lifecycle.clear();
-      await context.lifecycle.settle();
-      context = next;
-    },
+    advance: runtime.advance,
+    settle: runtime.settle,
+    reset: runtime.reset,
+    control: plane.control,
     async listen(port = 0, host = '127.0.0.1') {
-      const server = createServer(emulator.app);
+      const server = createServer(app);
       servers.add(server);
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
@@ -164,26 +155,15 @@ export function createEmulator(input: EmulatorOptions = {}, extensions: Emulator
       const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
       return { url: `http://${shownHost}:${address.port}`, server };
     },
-    async close() {
-      context.scheduler.clear();
-      context.lifecycle.clear();
-      for (const server of servers) {
-        server.closeAllConnections();
-        await new Promise<void>((resolve) => server.close(() => resolve()));
-      }
-      servers.clear();
-      await context.lifecycle.settle();
-      await (await rendererPromise).close();
-    },
+    close,
+    [RUNTIME]: runtime,
   };
-  context = fresh();
-  (emulator as { app: Express }).app = buildApp({
-    routes,
-    errorStatuses: options.errorStatuses,
-    log: options.log,
-    before: extensions.before?.(emulator),
-    extra: [healthRoutes(emulator), ...(extensions.extra?.(emulator) ?? [])],
-  });
-  (emulator as { control?: Control }).control = extensions.control?.(emulator);
+  try {
+    plane.start();
+  } catch (error) {
+    // createEmulator fails: release what it already started (the renderer's work directory).
+    void close().catch(() => undefined);
+    throw error;
+  }
   return emulator;
 }

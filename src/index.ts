@@ -1,10 +1,10 @@
 // Public entry points for tests and tools: createApp for supertest, startEmulator for a real socket.
 import type { Express } from 'express';
+import { compositionExtras, readEnvironment } from './cli/environment.js';
 import type { EmulatorOptions } from './config.js';
 import type { Control } from './emulation/client.js';
 import { loadStateFile, saveStateFile } from './emulation/state/state-file.js';
 import { createEmulator, type Emulator } from './emulator.js';
-import { standardExtensions } from './extensions.js';
 
 export interface StartOptions extends EmulatorOptions {
   /** Default 0: a free port chosen by the OS. */
@@ -13,24 +13,26 @@ export interface StartOptions extends EmulatorOptions {
   host?: string;
 }
 
-/** An emulator with the standard extensions, so its typed control client is always there. */
-export interface ControlledEmulator extends Emulator {
-  readonly control: Control;
-}
-
 export interface RunningEmulator {
   url: string;
   apiKey: string;
   emulator: Emulator;
-  /** The typed control client: faults, clock, balances, keys, scenarios, journal, reset (docs/control-plane.md). Always set by startEmulator. */
-  control?: Control;
+  /** The typed control client: faults, clock, balances, keys, scenarios, journal, reset (docs/control-plane.md). */
+  control: Control;
   /** Stops the server; with `stateFile`, writes the state there first. */
   close(): Promise<void>;
 }
 
 /** A full emulator whose Express app needs no socket (supertest). Call `emulator.close()` when done. */
-export function createEmulatorApp(options: EmulatorOptions = {}): ControlledEmulator {
-  return createEmulator(withEnvironmentDefaults(options), standardExtensions()) as ControlledEmulator;
+export function createEmulatorApp(options: EmulatorOptions = {}): Emulator {
+  // FFMPEG_PATH and PATH are honoured in-process too: the one environment setting a test machine may need.
+  const environment = readEnvironment();
+  return createEmulator(
+    options.ffmpegPath === undefined && environment.ffmpegPath
+      ? { ...options, ffmpegPath: environment.ffmpegPath }
+      : options,
+    compositionExtras(environment),
+  );
 }
 
 /** The Express app alone, for supertest: `request(createApp())`. */
@@ -38,7 +40,7 @@ export function createApp(options: EmulatorOptions = {}): Express {
   return createEmulatorApp(options).app;
 }
 
-export async function startEmulator(options: StartOptions = {}): Promise<RunningEmulator & { control: Control }> {
+export async function startEmulator(options: StartOptions = {}): Promise<RunningEmulator> {
   const { port = 0, host = '127.0.0.1', ...rest } = options;
   const emulator = createEmulatorApp(rest);
   const { control } = emulator;
@@ -53,14 +55,7 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
   return { url, apiKey: emulator.apiKey, emulator, control, close };
 }
 
-/** FFMPEG_PATH is honoured in-process too, as the one environment setting a test machine may need. */
-function withEnvironmentDefaults(options: EmulatorOptions): EmulatorOptions {
-  const fromEnv = process.env.FFMPEG_PATH;
-  return options.ffmpegPath === undefined && fromEnv ? { ...options, ffmpegPath: fromEnv } : options;
-}
-
-export { createEmulator } from './emulator.js';
-export type { Emulator, EmulatorExtensions } from './emulator.js';
+export type { Emulator } from './emulator.js';
 export type { Control } from './emulation/client.js';
 export type { EmulatorState } from './emulation/state/emulator-state.js';
 export type { FaultRuleInput } from './emulation/faults/fault-schema.js';

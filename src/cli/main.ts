@@ -5,7 +5,7 @@ import { loadStateFile, saveStateFile } from '../emulation/state/state-file.js';
 import { CatalogueError } from '../domain/catalogue.js';
 import { DomainError } from '../domain/errors.js';
 import { createEmulator } from '../emulator.js';
-import { standardExtensions } from '../extensions.js';
+import { compositionExtras, readEnvironment } from './environment.js';
 import { VERSION } from '../version.js';
 
 async function main() {
@@ -16,8 +16,8 @@ async function main() {
   }
   const { port, host, ...rest } = options;
   const log = (line: string) => process.stdout.write(`[emulator] ${line}\n`);
-  const emulator = createEmulator({ ...rest, log }, standardExtensions());
-  const control = emulator.control!;
+  const emulator = createEmulator({ ...rest, log }, compositionExtras(readEnvironment()));
+  const { control } = emulator;
   const stateFile = emulator.options.stateFile;
   const loaded = stateFile ? await loadStateFile(control, stateFile) : false;
   // Listen before the ffmpeg probes finish: the renderer logs its own line, and health says "starting" until then.
@@ -28,13 +28,13 @@ async function main() {
     : emulator.options.adminToken
       ? 'on, admin token required'
       : 'on, open';
-  const ctx = emulator.context();
+  const [seeded] = await control.accounts();
   process.stdout.write(
     [
       `media-gen-emulator ${VERSION} listening on ${url}`,
       `  API base URL:   ${url}/v1/media`,
       `  API key:        ${emulator.apiKey}`,
-      `  Balance:        ${ctx.ledger.balance(emulator.accountId)} credits`,
+      `  Balance:        ${seeded?.balance ?? 0} credits`,
       `  Timing:         ${emulator.options.timing}`,
       `  Health:         ${url}/_emulator/health`,
       ...(emulator.options.controlPlane ? [`  Console:        ${url}/_emulator/console`] : []),

@@ -22,13 +22,22 @@ export interface DomainSettings {
   timing: TimingSettings;
 }
 
-/** Lets fault rules and magic prompt markers script a generation's outcome at acceptance. */
-export type PlanHook = (input: {
+/** What a plan hook sees of one accepted submission: everything is passed in, nothing is looked up from the request. */
+export interface PlanHookInput {
   key: ApiKey;
   model: ModelEntry;
   body: GenerationInput;
   plan: GenerationPlan;
-}) => GenerationPlan;
+  /** The price just charged, so a hook never prices the request again. */
+  credits: number;
+  idempotencyKey: string;
+}
+
+/**
+ * Lets fault rules and magic prompt markers script a generation's outcome at acceptance. Undefined leaves the plan;
+ * `note` (the rule that acted) comes back to the caller in the submission result.
+ */
+export type PlanHook = (input: PlanHookInput) => { plan: GenerationPlan; note?: string } | undefined;
 
 export interface DomainContext {
   catalogue: Catalogue;

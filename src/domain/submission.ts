@@ -25,6 +25,8 @@ export interface SubmissionResult {
   response: StoredResponse;
   replayed: boolean;
   generationId: string;
+  /** The plan hook's note when it changed this generation's plan (the fault rule that scripted it). */
+  scriptedBy?: string;
 }
 
 const DAY_MS = 86_400_000;
@@ -93,7 +95,15 @@ export function submitGeneration(ctx: DomainContext, s: Submission): SubmissionR
     ),
     outputUrls: 'valid',
   };
-  if (ctx.planHook) plan = ctx.planHook({ key: s.key, model, body: input, plan });
+  const scripted = ctx.planHook?.({
+    key: s.key,
+    model,
+    body: input,
+    plan,
+    credits: price.credits,
+    idempotencyKey: s.idempotencyKey,
+  });
+  if (scripted) plan = scripted.plan;
   const generation = createGeneration(ctx, s, model.kind, price.params, assignFrames(model, input), now, plan);
   ctx.ledger.append({
     type: 'charge',
@@ -116,7 +126,7 @@ export function submitGeneration(ctx: DomainContext, s: Submission): SubmissionR
   };
   ctx.idempotency.record(s.key.id, s.idempotencyKey, fingerprint, generation.id, response, now);
   ctx.lifecycle.begin(generation);
-  return { response, replayed: false, generationId: generation.id };
+  return { response, replayed: false, generationId: generation.id, scriptedBy: scripted?.note };
 }
 
 const numeric = (value: string | undefined) => (value === undefined ? undefined : Number(value));

@@ -103,14 +103,14 @@ export interface Control {
 export function createControl(deps: () => ControlDeps, setBaseUrl: (url: string | undefined) => void): Control {
   const d = deps;
   return {
-    now: async () => new Date(d().emulator.context().clock.now()),
+    now: async () => new Date(d().runtime.context().clock.now()),
     clock: async () => readClock(d()),
     advance: (by) => advanceClock(d(), by),
     freeze: async () => freezeClock(d()),
     unfreeze: async () => unfreezeClock(d()),
     accounts: async () => listAccounts(d()),
-    setBalance: async (balance, accountId) => changeBalance(d(), accountId ?? d().emulator.accountId, { set: balance }),
-    topUp: async (amount, accountId) => changeBalance(d(), accountId ?? d().emulator.accountId, { add: amount }),
+    setBalance: async (balance, accountId) => changeBalance(d(), accountId ?? d().runtime.accountId, { set: balance }),
+    topUp: async (amount, accountId) => changeBalance(d(), accountId ?? d().runtime.accountId, { add: amount }),
     keys: async () => listKeys(d()),
     createKey: async (key) => createKey(d(), key),
     revokeKey: async (id) => revokeKey(d(), id),
@@ -139,7 +139,7 @@ export function createControl(deps: () => ControlDeps, setBaseUrl: (url: string 
     },
     journal: async (query) => readJournal(d(), query),
     clearJournal: async () => clearJournal(d()),
-    reset: () => d().emulator.reset(),
+    reset: () => d().runtime.reset(),
     exportState: async () => exportState(d()),
     importState: (state) => importState(d(), state),
     setBaseUrl,

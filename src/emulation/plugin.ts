@@ -1,63 +1,59 @@
-// The control plane as an emulator extension: journal and fault middleware, /_emulator/* routes, the plan hook, reset, the client.
-import type { EmulatorExtensions, Emulator } from '../emulator.js';
+// The emulation plane as one plugin: journal and fault middleware, /_emulator/* routes, the plan hook, its OpenAPI paths, the client.
 import { baseUrlOf } from '../http/base-url.js';
-import { faultMiddleware } from './faults/fault-middleware.js';
-import { journalMiddleware } from './journal/journal-middleware.js';
+import type { EmulatorPlugin, PluginSetup } from '../wiring/plugin.js';
 import { controlRoutes } from './admin/control-routes.js';
-import { createControl } from './client.js';
-import { ControlState, type ControlDeps } from './plane-state.js';
+import { healthRoutes } from './admin/health-routes.js';
+import { type Control, createControl } from './client.js';
+import { consoleRoutes } from './console/console-routes.js';
+import { faultMiddleware } from './faults/fault-middleware.js';
 import { controlPlanHook } from './faults/plan-hook.js';
+import { journalMiddleware } from './journal/journal-middleware.js';
+import { type ControlDeps, ControlState } from './plane-state.js';
 import { loadScenario } from './scenarios/scenario-operations.js';
 
-export type ControlPlaneExtension = Required<
-  Pick<EmulatorExtensions, 'before' | 'extra' | 'planHook' | 'onReset' | 'control'>
->;
+export interface EmulationPlane extends EmulatorPlugin {
+  /** The in-process control client, the same operations as the /_emulator/* routes. */
+  readonly control: Control;
+  /** Applies the start-up scenario; throws when it is invalid. */
+  start(): void;
+}
 
 /** One call serves one emulator: its state lives in this closure, so two emulators never share rules, journal or scenario. */
-export function controlPlaneExtension(): ControlPlaneExtension {
+export function emulationPlane(setup: PluginSetup): EmulationPlane {
+  const { runtime, options } = setup;
   const state = new ControlState();
-  let bound: Emulator | undefined;
   let baseUrl: string | undefined;
-
-  const bind = (emulator: Emulator): Emulator => {
-    if (bound && bound !== emulator)
-      throw new Error('A control plane extension serves one emulator; call standardExtensions() again for another.');
-    bound = emulator;
-    return emulator;
-  };
-  const deps = (): ControlDeps => ({ emulator: bound!, state, baseUrl: baseUrl ?? bound!.options.publicBaseUrl });
-  const startupScenario = () => {
-    const scenario = bound?.options.scenario;
-    if (scenario !== undefined) loadScenario(deps(), scenario);
+  const deps = (): ControlDeps => ({ runtime, state, baseUrl: baseUrl ?? options.publicBaseUrl });
+  const start = () => {
+    if (options.scenario !== undefined) loadScenario(deps(), options.scenario);
   };
 
   return {
     // The journal first, so it sees what the fault rules do.
-    before: (emulator) => [journalMiddleware(state, bind(emulator)), faultMiddleware(state, emulator)],
-    extra: (emulator) =>
-      bind(emulator).options.controlPlane
+    middleware: [journalMiddleware(state, runtime), faultMiddleware(state, runtime)],
+    // Health always; the console (static files that use /_emulator/* like any client) and the control routes only
+    // with the control plane on.
+    routes: [
+      healthRoutes(setup),
+      ...(options.controlPlane
         ? [
+            consoleRoutes(),
             controlRoutes(
-              { deps: (req) => ({ ...deps(), baseUrl: baseUrlOf(req, emulator.options.publicBaseUrl) }) },
-              emulator.options.adminToken,
+              { deps: (req) => ({ ...deps(), baseUrl: baseUrlOf(req, options.publicBaseUrl) }) },
+              options.adminToken,
             ),
           ]
-        : [],
-    planHook: (emulator) => controlPlanHook(bind(emulator), state),
-    onReset: () => {
+        : []),
+    ],
+    planHook: controlPlanHook(runtime, state, options.magicPrompts),
+    openapi: () => import('./openapi/contribution.js').then((m) => m.emulationPaths()),
+    afterReset: () => {
       state.clear();
-      startupScenario();
+      start();
     },
-    control: (emulator) => {
-      bind(emulator);
-      try {
-        startupScenario();
-      } catch (error) {
-        // createEmulator fails: release what it already started (the renderer's work directory).
-        void emulator.close().catch(() => undefined);
-        throw error;
-      }
-      return createControl(deps, (url) => (baseUrl = url));
-    },
+    control: createControl(deps, (url) => {
+      baseUrl = url;
+    }),
+    start,
   };
 }

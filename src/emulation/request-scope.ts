@@ -1,7 +1,25 @@
-// What the journal and fault middleware read from a /v1/media request before any route has run.
+// What the journal and fault middleware know about one /v1/media request before any route has run.
 import type { Request, Response } from 'express';
-import type { RequestScope } from './plane-state.js';
 import type { DomainContext } from '../domain/context.js';
+
+/** Kept in res.locals, so the fault middleware and the journal share it without any global or async context. */
+export interface RequestScope {
+  keyId: number | null;
+  idempotencyKey: string | null;
+  /** The HTTP rule that acted on the request; a generation rule comes back through res.locals.scriptedBy. */
+  faultId: string | null;
+  /** A lost-response fault dropped the answer the route produced: the journal still records its status. */
+  lost: boolean;
+}
+
+declare global {
+  namespace Express {
+    interface Locals {
+      /** Set by the journal middleware on every /v1/media request. */
+      emulatorScope?: RequestScope;
+    }
+  }
+}
 
 export const isApiPath = (path: string) => path === '/v1/media' || path.startsWith('/v1/media/');
 
@@ -20,7 +38,8 @@ export function newScope(ctx: DomainContext, req: Request): RequestScope {
   return {
     // Looked up only when a fault rule or the journal needs it: the route authenticates the request anyway.
     get keyId() {
-      return keyId === undefined ? (keyId = peekKeyId(ctx, req.headers.authorization)) : keyId;
+      if (keyId === undefined) keyId = peekKeyId(ctx, req.headers.authorization);
+      return keyId;
     },
     idempotencyKey: typeof header === 'string' ? header : null,
     faultId: null,
@@ -28,5 +47,8 @@ export function newScope(ctx: DomainContext, req: Request): RequestScope {
   };
 }
 
-export const scopeOf = (res: Response): RequestScope | undefined =>
-  res.locals.emulatorScope as RequestScope | undefined;
+/** The scope the journal opened, or a new one when the journal is not in front (it always is in the plane). */
+export function scopeOf(ctx: DomainContext, req: Request, res: Response): RequestScope {
+  res.locals.emulatorScope ??= newScope(ctx, req);
+  return res.locals.emulatorScope;
+}

@@ -25,12 +25,10 @@ export const outputItemSchema = z
   .meta({ description: "One output file (spec 2.2); members besides `url` are the emulator's." });
 
 export const generationErrorSchema = z.strictObject({
-  code: z
-    .string()
-    .meta({
-      description:
-        'Why it failed, e.g. `render_failed`, `content_policy`, or a code set by a fault rule or control call.',
-    }),
+  code: z.string().meta({
+    description:
+      'Why it failed, e.g. `render_failed`, `content_policy`, or a code set by a fault rule or control call.',
+  }),
   message: z.string(),
 });
 
@@ -73,12 +71,9 @@ export const generationEnvelopeSchema = z.strictObject({ generation: generationS
 
 export const generationPageSchema = z.strictObject({
   generations: z.array(generationSchema).meta({ description: 'Newest first.' }),
-  next_cursor: z
-    .string()
-    .nullable()
-    .meta({
-      description: 'Pass as `cursor` for the next page; null on the last page. Stable while new generations arrive.',
-    }),
+  next_cursor: z.string().nullable().meta({
+    description: 'Pass as `cursor` for the next page; null on the last page. Stable while new generations arrive.',
+  }),
   has_more: z.boolean(),
   limit: z.int().min(1).max(100),
 });

@@ -8,13 +8,13 @@ import { IdempotencyStore } from '../domain/idempotency.js';
 import { Ledger } from '../domain/ledger.js';
 import { Lifecycle } from '../domain/lifecycle.js';
 import { UploadStore } from '../domain/uploads.js';
-import { filePath } from '../http/routes/files.js';
 import { createClock, type Clock } from '../infra/clock.js';
 import { createRandomIds, createSequentialIds } from '../infra/ids.js';
 import { createRandom } from '../infra/random.js';
 import type { Renderer } from '../infra/renderer.js';
 import { createScheduler } from '../infra/scheduler.js';
 import type { Signer } from '../infra/signer.js';
+import { outputSigner } from './output-urls.js';
 import { createRenderPort } from './render-port.js';
 
 export const SEEDED_ACCOUNT_ID = 'acct_local';
@@ -89,17 +89,11 @@ export function buildContext(deps: ContextDeps): DomainContext {
       timing: { profile: options.timing, byModel: { ...options.timingByModel } },
     },
     planHook: deps.planHook,
-    outputSigner: (baseUrl) => (g, o) => {
-      const now = clock.now();
-      const expiresAtSeconds = Math.floor(
-        (g.plan.outputUrls === 'expired' ? now - 1000 : now + options.urlTtlSeconds * 1000) / 1000,
-      );
-      const path = filePath(g.id, o.index, o.format);
-      deps.currentRenderer()?.touch(o.fileKey, expiresAtSeconds * 1000);
-      return {
-        url: `${baseUrl}${path}?expires=${expiresAtSeconds}&signature=${deps.signer.sign(path, expiresAtSeconds)}`,
-        expiresAt: expiresAtSeconds * 1000,
-      };
-    },
+    outputSigner: outputSigner({
+      clock,
+      signer: deps.signer,
+      urlTtlSeconds: options.urlTtlSeconds,
+      currentRenderer: deps.currentRenderer,
+    }),
   };
 }

@@ -2,6 +2,7 @@
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { controlled, idem, skipContractCheck, submission } from './support.js';
+import { runtimeOf } from '../../src/testing.js';
 
 beforeEach(() => skipContractCheck());
 
@@ -62,7 +63,7 @@ describe('status action', () => {
     expect(await control.accounts()).toEqual(before);
     expect(await control.generations()).toEqual([]);
     expect(
-      emulator
+      runtimeOf(emulator)
         .context()
         .ledger.list({ generationId: undefined })
         .filter((e) => e.type === 'charge'),

@@ -2,9 +2,10 @@
 // A middleware placed before everything else records method, path, status, headers and body; afterEach fails the test on any violation.
 import type { RequestHandler } from 'express';
 import { afterEach } from 'vitest';
-import { createEmulator, type Emulator, type EmulatorOptions } from '../../src/index.js';
-import { standardExtensions } from '../../src/extensions.js';
-import { buildOpenApiDocument, type OpenApiDocument } from '../../src/openapi/document.js';
+import type { Emulator, EmulatorOptions } from '../../src/index.js';
+import { createEmulatorWith } from '../../src/testing.js';
+import { emulatorOpenApiDocument } from '../../src/emulation/openapi/contribution.js';
+import type { OpenApiDocument } from '../../src/openapi/document.js';
 import { ContractChecker, type Exchange } from './contract-checker.js';
 
 const violations: string[] = [];
@@ -38,7 +39,7 @@ export function checkerFor(errorStatuses: Record<string, number> = {}): Contract
   const key = JSON.stringify(errorStatuses);
   let checker = checkers.get(key);
   if (!checker) {
-    checker = new ContractChecker(buildOpenApiDocument({ errorStatuses }) as OpenApiDocument);
+    checker = new ContractChecker(emulatorOpenApiDocument({ errorStatuses }) as OpenApiDocument);
     checkers.set(key, checker);
   }
   return checker;
@@ -86,20 +87,7 @@ export function contractMiddleware(checker: () => ContractChecker): RequestHandl
   };
 }
 
-/** FFMPEG_PATH is honoured as createEmulatorApp honours it. */
-function withEnvironment(options: EmulatorOptions): EmulatorOptions {
-  const fromEnv = process.env.FFMPEG_PATH;
-  return options.ffmpegPath === undefined && fromEnv ? { ...options, ffmpegPath: fromEnv } : options;
-}
-
-/** createEmulatorApp with the contract middleware in front of the standard extensions. */
+/** createEmulatorApp with the contract middleware in front of everything else. */
 export function createCheckedEmulator(options: EmulatorOptions = {}): Emulator {
-  const standard = standardExtensions();
-  return createEmulator(withEnvironment(options), {
-    ...standard,
-    before: (emulator) => [
-      contractMiddleware(() => checkerFor(emulator.options.errorStatuses)),
-      ...(standard.before?.(emulator) ?? []),
-    ],
-  });
+  return createEmulatorWith(options, [contractMiddleware(() => checkerFor(options.errorStatuses ?? {}))]);
 }

@@ -57,7 +57,7 @@ export function listKeys(deps: ControlDeps): KeyView[] {
 export function createKey(deps: ControlDeps, input: unknown = {}): KeyView {
   const body = parseInput(newKeyInput, input, 'new key');
   const ctx = contextOf(deps);
-  const accountId = body.account_id ?? deps.emulator.accountId;
+  const accountId = body.account_id ?? deps.runtime.accountId;
   knownAccount(deps, accountId);
   if (body.model_scope && !ctx.catalogue.get(body.model_scope))
     throw new DomainError('invalid_control_request', `model_scope: no model '${body.model_scope}' in the catalogue.`);

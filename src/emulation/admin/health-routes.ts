@@ -1,17 +1,17 @@
 // GET /_emulator/health: readiness for Docker health checks and tests, with renderer, timing and clock status.
 import { Router } from 'express';
-import type { Emulator } from '../../emulator.js';
-import { VERSION } from '../../version.js';
 import { methodNotAllowed } from '../../http/errors.js';
 import { sendJson } from '../../http/send.js';
+import { VERSION } from '../../version.js';
+import type { PluginSetup } from '../../wiring/plugin.js';
 
-export function healthRoutes(emulator: Emulator): Router {
+export function healthRoutes({ runtime, rendererInfo }: PluginSetup): Router {
   const router = Router();
   router
     .route('/_emulator/health')
     .get((_req, res) => {
-      const ctx = emulator.context();
-      const renderer = emulator.rendererInfo();
+      const ctx = runtime.context();
+      const renderer = rendererInfo();
       // snake_case, like every other answer of the API and the control plane.
       const { maxParallel, ...described } = renderer ?? { maxParallel: 0 };
       sendJson(res, 200, {

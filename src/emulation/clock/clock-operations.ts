@@ -24,7 +24,7 @@ export async function advanceClock(
   const ms = typeof by === 'object' ? parseInput(advanceInput, by, 'advance').by : parseDuration(by, 'by');
   const before = new Map<string, GenerationStatus>();
   for (const g of contextOf(deps).generations.all()) if (STEP[g.status] < 2) before.set(g.id, g.status);
-  await deps.emulator.advance(ms);
+  await deps.runtime.advance(ms);
   const ctx = contextOf(deps);
   let transitions = 0;
   for (const [id, status] of before) {

@@ -48,7 +48,7 @@ export async function waitFor(
     if (isFinal(g.status))
       unreachable(g, target, `it ended ${g.status}${g.error ? ` with error.code ${g.error.code}` : ''}`);
     if (target !== 'final' && ORDER[g.status] > ORDER[target]) unreachable(g, target, `it is already ${g.status}`);
-    await deps.emulator.settle();
+    await deps.runtime.settle();
     if (reached(findGeneration(deps, id), target)) continue;
     const ctx = contextOf(deps);
     const due = ctx.scheduler.nextDueAt();
@@ -66,7 +66,7 @@ export async function waitFor(
         target,
         `its next transition is due more than ${options.within ?? '24h'} of emulator time from now; pass { within } to allow more`,
       );
-    await deps.emulator.advance(Math.max(0, due - ctx.clock.now()));
+    await deps.runtime.advance(Math.max(0, due - ctx.clock.now()));
   }
   return unreachable(findGeneration(deps, id), target, `it did not get there in ${MAX_STEPS} transitions`);
 }

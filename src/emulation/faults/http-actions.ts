@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import type { HttpFaultAction, LatencySpec } from './fault-schema.js';
 import { sampleLatency } from './latency.js';
 import { sendError } from '../../http/send.js';
-import type { RequestScope } from '../plane-state.js';
+import type { RequestScope } from '../request-scope.js';
 import { tapResponse } from './response-tap.js';
 
 /** Codes and messages a real gateway or service would send for each status, when the rule gives none. */
@@ -29,7 +29,7 @@ export interface FaultExchange {
   res: Response;
   scope: RequestScope;
   random: () => number;
-  /** Hands the request on to the routes (inside the request scope). */
+  /** Hands the request on to the routes. */
   proceed: () => void;
 }
 

@@ -1,17 +1,16 @@
 // The plan hook: at acceptance, the first matching generation rule and then the prompt's magic markers script the outcome.
 import type { PlanHook } from '../../domain/context.js';
-import { applyGenerationAction } from './generation-actions.js';
-import type { GenerationFaultAction } from './fault-schema.js';
-import { markerActions } from './magic-prompts.js';
-import { quote } from '../../domain/pricing.js';
-import type { Emulator } from '../../emulator.js';
+import type { Runtime } from '../../domain/runtime.js';
 import type { ControlState } from '../plane-state.js';
+import type { GenerationFaultAction } from './fault-schema.js';
+import { applyGenerationAction } from './generation-actions.js';
+import { markerActions } from './magic-prompts.js';
 
-export function controlPlanHook(emulator: Emulator, state: ControlState): PlanHook {
-  return ({ key, model, body, plan }) => {
+/** Everything it needs comes in its input (price, idempotency key); the rule that acted goes back as the note. */
+export function controlPlanHook(runtime: Runtime, state: ControlState, magicPrompts: boolean): PlanHook {
+  return ({ key, model, body, plan, credits, idempotencyKey }) => {
     // Markers first: a bad marker is a 422 before any rule counts this request as a match.
-    const markers = emulator.options.magicPrompts ? markerActions(body.prompt) : [];
-    const scope = state.requests.getStore();
+    const markers = magicPrompts ? markerActions(body.prompt) : [];
     const rule = state.faults.match(
       'generation',
       {
@@ -20,18 +19,14 @@ export function controlPlanHook(emulator: Emulator, state: ControlState): PlanHo
         keyId: key.id,
         modelSlug: model.slug,
         prompt: body.prompt,
-        idempotencyKey: scope?.idempotencyKey ?? undefined,
+        idempotencyKey,
       },
-      emulator.context().random.next,
+      runtime.context().random.next,
     );
-    if (!rule && markers.length === 0) return plan;
-    const charged = quote(model, body.params).credits;
+    if (!rule && markers.length === 0) return undefined;
     let next = plan;
-    if (rule) {
-      next = applyGenerationAction(next, rule.parsed.action as GenerationFaultAction, charged);
-      if (scope && scope.faultId === null) scope.faultId = rule.id;
-    }
-    for (const action of markers) next = applyGenerationAction(next, action, charged);
-    return next;
+    if (rule) next = applyGenerationAction(next, rule.parsed.action as GenerationFaultAction, credits);
+    for (const action of markers) next = applyGenerationAction(next, action, credits);
+    return { plan: next, note: rule?.id };
   };
 }

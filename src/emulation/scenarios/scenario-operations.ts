@@ -15,7 +15,7 @@ const sourceOf = (name: string) => `scenario:${name}`;
 
 /** Synchronous, so a scenario is fully in place when reset() or createEmulator() returns. */
 function runStep(deps: ControlDeps, step: ScenarioStep) {
-  const account = 'account_id' in step && step.account_id ? step.account_id : deps.emulator.accountId;
+  const account = 'account_id' in step && step.account_id ? step.account_id : deps.runtime.accountId;
   switch (step.op) {
     case 'set_balance':
       return changeBalance(deps, account, { set: step.balance });

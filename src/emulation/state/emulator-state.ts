@@ -70,7 +70,7 @@ export async function importState(deps: ControlDeps, input: unknown): Promise<vo
   const { state } = deps;
   // Validate the rules on a scratch store first, so a bad rule cannot leave half a state behind.
   new FaultStore().restore(input.control.faults);
-  await deps.emulator.restore((ctx) => importDomain(ctx, domain));
+  await deps.runtime.restore((ctx) => importDomain(ctx, domain));
   state.clear();
   state.faults.restore(input.control.faults);
   state.journal.restore(input.control.journal);

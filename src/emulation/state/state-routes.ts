@@ -14,7 +14,7 @@ export function stateRoutes(r: ControlRouteDeps): Router {
   router
     .route('/_emulator/reset')
     .post(async (req, res) => {
-      await r.deps(req).emulator.reset();
+      await r.deps(req).runtime.reset();
       sendJson(res, 200, { ok: true });
     })
     .all(methodNotAllowed(['POST']));

@@ -2,11 +2,11 @@
 import express, { Router } from 'express';
 import { listGenerations, ownGeneration, publicView } from '../../domain/queries.js';
 import { submitGeneration } from '../../domain/submission.js';
-import { apiKeyOf, authenticate } from '../auth.js';
+import { authenticate } from '../auth.js';
+import { apiKeyOf, jsonBodyOf } from '../request-locals.js';
 import { baseUrlOf } from '../base-url.js';
 import { methodNotAllowed } from '../errors.js';
 import { sendJson } from '../send.js';
-import { readJsonBody } from '../validation/json-body.js';
 import { generationBodySchema, idempotencyHeaderSchema, listQuerySchema } from '../validation/request-schemas.js';
 import { validateRequest } from '../validation/validate-request.js';
 import type { RouteDeps } from './deps.js';
@@ -22,7 +22,7 @@ export function generationRoutes(deps: RouteDeps): Router {
   router
     .route('/v1/media/generations')
     .post(authenticate(deps.ctx), express.raw({ type: () => true, limit: JSON_BODY_LIMIT }), (req, res) => {
-      const read = readJsonBody(req.body as Buffer | undefined, req.headers['content-type']);
+      const read = jsonBodyOf(req, res);
       const { header, body } = validateRequest({
         header: { schema: idempotencyHeaderSchema, input: { 'idempotency-key': req.headers['idempotency-key'] } },
         body: { schema: generationBodySchema, read },
@@ -33,7 +33,7 @@ export function generationRoutes(deps: RouteDeps): Router {
         rawBody: read.kind === 'value' ? read.value : null,
         body,
       });
-      res.locals.generationId = result.generationId;
+      if (result.scriptedBy) res.locals.scriptedBy = result.scriptedBy;
       sendJson(res, result.response.status, result.response.body);
     })
     .get(authenticate(deps.ctx), (req, res) => {
