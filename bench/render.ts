@@ -160,5 +160,5 @@ const updated = pattern.test(existing)
   ? existing.replace(pattern, `${section}\n`)
   : `${existing.trimEnd()}\n\n${section}`;
 await mkdir(dirname(resultsPath), { recursive: true });
-await writeFile(resultsPath, updated.trimEnd() + '\n');
+await writeFile(resultsPath, `${updated.trimEnd()}\n`);
 console.log(`wrote ${resultsPath}`);

@@ -82,13 +82,16 @@ function readConfigFile(path: string): Partial<CliOptions> {
 const defined = <T extends object>(o: T) =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 
-export function cliOptions(argv: string[], env: Record<string, string | undefined>): CliOptions | 'help' {
-  let parsed;
+function parseFlags(argv: string[]) {
   try {
-    parsed = parseArgs({ args: argv, options: FLAGS, allowPositionals: false, strict: true });
+    return parseArgs({ args: argv, options: FLAGS, allowPositionals: false, strict: true });
   } catch (error) {
     throw new CliError((error as Error).message);
   }
+}
+
+export function cliOptions(argv: string[], env: Record<string, string | undefined>): CliOptions | 'help' {
+  const parsed = parseFlags(argv);
   const f = parsed.values;
   if (f.help) return 'help';
   const configPath = f.config ?? env.MEDIA_EMULATOR_CONFIG;

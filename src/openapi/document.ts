@@ -85,8 +85,10 @@ export function buildOpenApiDocument(options: DocumentOptions = {}): OpenApiDocu
   const statuses = { ...DEFAULT_ERROR_STATUSES, ...(options.errorStatuses ?? {}) };
   const added = options.contributions ?? [];
   const paths: OpenApiDocument['paths'] = {};
-  for (const op of [...publicOperations(), ...added.flatMap((c) => c.operations)])
-    (paths[op.path] ??= {})[op.method] = operationObject(op, statuses);
+  for (const op of [...publicOperations(), ...added.flatMap((c) => c.operations)]) {
+    paths[op.path] ??= {};
+    paths[op.path][op.method] = operationObject(op, statuses);
+  }
   const schemas = {
     ...components({ EstimateRequest: estimateBodySchema, GenerationRequest: generationBodySchema }, 'input'),
     UploadForm: uploadForm(),

@@ -6,7 +6,6 @@ import { client, makeEmulator, MODEL_A, MODEL_B } from '../helpers/emulator.js';
 import { runtimeOf } from '../../src/testing.js';
 
 const START = '2025-06-01T08:00:00.000Z';
-const T0 = Date.parse(START);
 const MIN = 60_000;
 const PROMPT = 'a lantern festival';
 

@@ -63,7 +63,7 @@ describe('the console page', () => {
 
   const row = (id: string) => page.locator(`#generations-body tr[data-key="${id}"]`);
   const badge = (id: string, status: string) => row(id).locator(`.badge:text-is("${status}")`);
-  const balanceText = () => page.locator('#balance').innerText();
+  const balanceText = () => page.locator('#balance').textContent();
 
   it('has a heading, labelled controls and no script errors', async () => {
     await page.getByRole('heading', { level: 1, name: 'Media emulator console' }).waitFor();
@@ -73,7 +73,7 @@ describe('the console page', () => {
         .filter((e) => !e.closest('[hidden]'))
         .filter((e) => {
           const labels = e.labels;
-          return !(labels && labels.length) && !e.getAttribute('aria-label') && !(e.textContent ?? '').trim();
+          return !labels?.length && !e.getAttribute('aria-label') && !(e.textContent ?? '').trim();
         })
         .map((e) => e.outerHTML.slice(0, 80)),
     );

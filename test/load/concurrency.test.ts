@@ -37,7 +37,10 @@ function submit(idempotencyKey: string, body: object = BODY, key = running.apiKe
 const ledger = () => runtimeOf(running.emulator).context().ledger;
 const balance = () => ledger().balance(running.emulator.accountId);
 const tally = (responses: RawResponse[]) =>
-  responses.reduce<Record<number, number>>((t, r) => ({ ...t, [r.status]: (t[r.status] ?? 0) + 1 }), {});
+  responses.reduce<Record<number, number>>((t, r) => {
+    t[r.status] = (t[r.status] ?? 0) + 1;
+    return t;
+  }, {});
 
 async function settle() {
   await new Promise((resolve) => setImmediate(resolve));

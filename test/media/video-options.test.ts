@@ -60,7 +60,9 @@ async function coveringCases(
   const pixels = (p: Record<string, string>): number => SIZES[quality(p)]![p.size!]!.reduce((a, b) => a * b);
   const durations = cases.map((c) => c.duration!).sort((a, b) => Number(b) - Number(a));
   const bySize = [...cases].sort((a, b) => pixels(a) - pixels(b));
-  bySize.forEach((c, i) => (c.duration = durations[i]!));
+  bySize.forEach((c, i) => {
+    c.duration = durations[i]!;
+  });
   return cases;
 }
 

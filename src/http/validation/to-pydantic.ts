@@ -13,15 +13,14 @@ const TYPE_BY_EXPECTED: Record<string, [string, string]> = {
 };
 
 function valueAt(root: unknown, path: PropertyKey[]): { found: boolean; value: unknown; parent: unknown } {
-  let parent: unknown = undefined;
+  let parent: unknown;
   let current: unknown = root;
   for (const key of path) {
     if (current === null || typeof current !== 'object') return { found: false, value: undefined, parent };
     parent = current;
     const record = current as Record<PropertyKey, unknown>;
     // An own member holding `undefined` is an absent header or query value (JSON never holds undefined).
-    if (!Object.prototype.hasOwnProperty.call(record, key) || record[key] === undefined)
-      return { found: false, value: undefined, parent };
+    if (!Object.hasOwn(record, key) || record[key] === undefined) return { found: false, value: undefined, parent };
     current = record[key];
   }
   return { found: true, value: current, parent };
