@@ -74,7 +74,7 @@ let work: Awaited<ReturnType<typeof tempDir>>;
 
 beforeAll(async () => {
   work = await tempDir('options');
-  renderer = await createRenderer({ now: () => 0, workDir: work.path, maxParallel: 2 });
+  renderer = await createRenderer({ now: () => 0, workDir: work.path, maxParallel: 2, searchPath: process.env.PATH });
   expect(renderer.info.mode).toBe('ffmpeg');
 });
 
