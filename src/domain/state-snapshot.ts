@@ -4,7 +4,7 @@ import type { IdGenerator, IdPrefix } from '../infra/ids.js';
 import type { Account, ApiKey } from './accounts.js';
 import type { DomainContext } from './context.js';
 import { DomainError } from './errors.js';
-import { isFinal, type Generation } from './generation.js';
+import { GENERATION_STATUSES, isFinal, type Generation } from './generation.js';
 import type { LedgerEntry } from './ledger.js';
 import { TIMING_PROFILES, type TimingSettings } from './timing.js';
 import type { Upload } from './uploads.js';
@@ -49,7 +49,7 @@ export const domainSnapshotSchema = z.looseObject({
       id: z.string(),
       seq: z.int(),
       accountId: z.string(),
-      status: z.enum(['pending', 'running', 'completed', 'failed']),
+      status: z.enum(GENERATION_STATUSES),
       plan: z.looseObject({}),
     }),
   ),

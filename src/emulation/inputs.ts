@@ -1,6 +1,7 @@
 // Inputs of control calls (HTTP bodies and client arguments alike), validated with zod; errors name the field.
 import { z } from 'zod';
 import { DomainError } from '../domain/errors.js';
+import { GENERATION_STATUSES } from '../domain/generation.js';
 import { durationSchema, refundPolicySchema } from './faults/fault-schema.js';
 import { TIMING_PROFILES } from '../domain/timing.js';
 import { describeProblems, fieldProblems } from '../domain/zod-issues.js';
@@ -59,7 +60,7 @@ export const journalQuery = z.object({
 });
 
 export const generationsQuery = z.object({
-  status: z.enum(['pending', 'running', 'completed', 'failed']).optional(),
+  status: z.enum(GENERATION_STATUSES).optional(),
   limit: intText.pipe(z.int().min(1).max(1000)).optional(),
   account_id: z.string().optional(),
 });

@@ -4,6 +4,7 @@ import { MulterError } from 'multer';
 import { DomainError, ValidationFailure } from '../domain/errors.js';
 import { statusFor } from './error-statuses.js';
 import { sendError, sendJson } from './send.js';
+import { JSON_BODY_LIMIT_TEXT } from './routes/limits.js';
 
 export function errorHandler(statuses: Record<string, number>, log: (line: string) => void): ErrorRequestHandler {
   const handle = handler(statuses, log);
@@ -61,7 +62,7 @@ function handler(statuses: Record<string, number>, log: (line: string) => void):
         res,
         statusFor('payload_too_large', statuses),
         'payload_too_large',
-        'The request body is larger than 16 MiB. Send a smaller body.',
+        `The request body is larger than ${JSON_BODY_LIMIT_TEXT}. Send a smaller body.`,
       );
     if (typeof httpError.status === 'number' && httpError.status >= 400 && httpError.status < 500)
       return sendError(

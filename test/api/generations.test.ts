@@ -376,8 +376,9 @@ describe('daily credit ceiling per UTC day on the emulator clock', () => {
     const first = await api.submit({ model_slug: MODEL_A, prompt: PROMPT, max_credits: 100 }, 'net-0001');
     expect(first.status).toBe(202);
     expect((await api.submit({ model_slug: MODEL_A, prompt: 'again', max_credits: 100 }, 'net-0002')).status).toBe(429);
-    const ctx = runtimeOf(emulator).context();
-    ctx.lifecycle.refund(ctx.generations.get(first.body.generation.id)!, { kind: 'full' });
+    // Only a completed or failed generation can be refunded.
+    await emulator.control.complete(first.body.generation.id);
+    await emulator.control.refund(first.body.generation.id);
     expect((await api.submit({ model_slug: MODEL_A, prompt: 'again', max_credits: 100 }, 'net-0002')).status).toBe(202);
   });
 });
@@ -676,7 +677,7 @@ describe('ledger invariant: funding - balance == sum(net_credits)', () => {
       } else if (roll < 0.7) {
         const refundable = [...ctx.generations.all()].filter((g) => {
           const c = ctx.ledger.generationCredits(g.id);
-          return c.charged > c.refunded;
+          return (g.status === 'completed' || g.status === 'failed') && c.charged > c.refunded;
         });
         if (refundable.length) {
           const g = rnd.pick(refundable);

@@ -4,7 +4,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ERROR_STATUSES } from '../../src/http/error-statuses.js';
 import { emulatorOpenApiDocument } from '../../src/emulation/openapi/contribution.js';
-import { ERROR_CODES } from '../../src/openapi/error-codes.js';
+import { ERROR_CODE_DOCS } from '../../src/openapi/error-codes.js';
 import { DOCUMENT_PATH, serialiseDocument } from '../../scripts/write-openapi.js';
 import { client, makeEmulator } from '../helpers/emulator.js';
 
@@ -97,8 +97,8 @@ describe('the OpenAPI document', () => {
 
   it('describes every code of the status table, and nothing else', () => {
     const table = Object.keys(DEFAULT_ERROR_STATUSES).sort();
-    const documented = Object.keys(ERROR_CODES)
-      .filter((c) => !ERROR_CODES[c].httpStatuses)
+    const documented = Object.keys(ERROR_CODE_DOCS)
+      .filter((c) => !ERROR_CODE_DOCS[c as keyof typeof ERROR_CODE_DOCS].httpStatuses)
       .sort();
     expect(documented).toEqual(table);
   });

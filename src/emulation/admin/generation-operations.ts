@@ -1,7 +1,6 @@
 // Control operations on generations: list every account's, complete or fail one now, refund one, read the ledger.
 import { DomainError } from '../../domain/errors.js';
-import { failureMessage, toRefundPolicy } from '../faults/generation-actions.js';
-import { isFinal, type Generation } from '../../domain/generation.js';
+import type { Generation } from '../../domain/generation.js';
 import { contextOf, type ControlDeps } from '../plane-state.js';
 import { failInput, generationsQuery, ledgerQuery, parseInput, refundInput } from '../inputs.js';
 import { generationView, ledgerView, type AdminGenerationView, type LedgerEntryView } from '../views.js';
@@ -43,23 +42,11 @@ export async function completeGeneration(deps: ControlDeps, id: string): Promise
 export function failGeneration(deps: ControlDeps, id: string, input: unknown = {}): AdminGenerationView {
   const body = parseInput(failInput, input, 'failure');
   const g = findGeneration(deps, id);
-  if (isFinal(g.status))
-    throw new DomainError(
-      'generation_final',
-      `Generation ${g.id} is already ${g.status}; only pending or running generations can fail.`,
-    );
-  const ctx = contextOf(deps);
-  const credits = ctx.ledger.generationCredits(g.id);
-  const left = credits.charged - credits.refunded;
-  const requested = body.refund ?? 'full';
-  if (typeof requested === 'object' && requested.partial > left)
-    throw new DomainError(
-      'invalid_refund_amount',
-      `A refund of generation ${g.id} must be a whole number of credits from 1 to ${left}.`,
-    );
-  const refund = left > 0 ? toRefundPolicy(requested, left) : ({ kind: 'none' } as const);
-  const code = body.code ?? 'internal_error';
-  ctx.lifecycle.fail(g, { code, message: failureMessage(code, refund, credits.charged, body.message) }, refund);
+  contextOf(deps).lifecycle.failNow(g, {
+    code: body.code ?? 'internal_error',
+    message: body.message,
+    refund: body.refund ?? 'full',
+  });
   return view(deps, g);
 }
 
@@ -71,11 +58,6 @@ export function refundGeneration(
 ): { generation: AdminGenerationView; refunded: number } {
   const body = parseInput(refundInput, input, 'refund');
   const g = findGeneration(deps, id);
-  if (!isFinal(g.status))
-    throw new DomainError(
-      'generation_not_final',
-      `Generation ${g.id} is still ${g.status}; refund it once it has completed or failed, or fail it with a refund policy.`,
-    );
   const refunded = contextOf(deps).lifecycle.refund(
     g,
     body.amount === undefined ? { kind: 'full' } : { kind: 'partial', amount: body.amount },

@@ -1,5 +1,5 @@
 // Control operations on the emulator clock: read, advance (running due transitions in order), freeze and unfreeze.
-import type { GenerationStatus } from '../../domain/generation.js';
+import { type GenerationStatus, STATUS_RANK } from '../../domain/generation.js';
 import { parseDuration } from '../../domain/durations.js';
 import { contextOf, type ControlDeps } from '../plane-state.js';
 import { advanceInput, parseInput } from '../inputs.js';
@@ -9,8 +9,6 @@ export interface AdvanceResult extends ClockView {
   /** Status moves the advance caused (pending -> completed counts two). */
   transitions: number;
 }
-
-const STEP: Record<GenerationStatus, number> = { pending: 0, running: 1, completed: 2, failed: 2 };
 
 export function readClock(deps: ControlDeps): ClockView {
   return clockView(contextOf(deps));
@@ -23,13 +21,13 @@ export async function advanceClock(
 ): Promise<AdvanceResult> {
   const ms = typeof by === 'object' ? parseInput(advanceInput, by, 'advance').by : parseDuration(by, 'by');
   const before = new Map<string, GenerationStatus>();
-  for (const g of contextOf(deps).generations.all()) if (STEP[g.status] < 2) before.set(g.id, g.status);
+  for (const g of contextOf(deps).generations.all()) if (STATUS_RANK[g.status] < 2) before.set(g.id, g.status);
   await deps.runtime.advance(ms);
   const ctx = contextOf(deps);
   let transitions = 0;
   for (const [id, status] of before) {
     const now = ctx.generations.get(id)?.status;
-    if (now && now !== status) transitions += now === 'failed' ? 1 : STEP[now] - STEP[status];
+    if (now && now !== status) transitions += now === 'failed' ? 1 : STATUS_RANK[now] - STATUS_RANK[status];
   }
   return { ...clockView(ctx), transitions };
 }

@@ -1,7 +1,7 @@
 // waitFor(id, state): drives the emulator clock to the next scheduled transition until the generation gets there. Never sleeps.
 import { parseDuration } from '../../domain/durations.js';
 import { DomainError } from '../../domain/errors.js';
-import { isFinal, type Generation, type GenerationStatus } from '../../domain/generation.js';
+import { isFinal, STATUS_RANK, type Generation, type GenerationStatus } from '../../domain/generation.js';
 import { contextOf, type ControlDeps } from '../plane-state.js';
 import { findGeneration, getGeneration } from '../admin/generation-operations.js';
 import type { AdminGenerationView } from '../views.js';
@@ -14,7 +14,6 @@ export interface WaitOptions {
   within?: string | number;
 }
 
-const ORDER: Record<GenerationStatus, number> = { pending: 0, running: 1, completed: 2, failed: 2 };
 const MAX_STEPS = 10_000;
 
 function reached(g: Generation, target: WaitTarget): boolean {
@@ -47,7 +46,8 @@ export async function waitFor(
     if (reached(g, target)) return getGeneration(deps, id);
     if (isFinal(g.status))
       unreachable(g, target, `it ended ${g.status}${g.error ? ` with error.code ${g.error.code}` : ''}`);
-    if (target !== 'final' && ORDER[g.status] > ORDER[target]) unreachable(g, target, `it is already ${g.status}`);
+    if (target !== 'final' && STATUS_RANK[g.status] > STATUS_RANK[target])
+      unreachable(g, target, `it is already ${g.status}`);
     await deps.runtime.settle();
     if (reached(findGeneration(deps, id), target)) continue;
     const ctx = contextOf(deps);
