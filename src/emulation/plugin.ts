@@ -46,7 +46,8 @@ export function emulationPlane(setup: PluginSetup): EmulationPlane {
         : []),
     ],
     planHook: controlPlanHook(runtime, state, options.magicPrompts),
-    openapi: () => import('./openapi/contribution.js').then((m) => m.emulationPaths()),
+    openapi: () =>
+      import('./openapi/contribution.js').then((m) => m.emulationPaths({ controlPlane: options.controlPlane })),
     afterReset: () => {
       state.clear();
       start();

@@ -1,10 +1,8 @@
 // HTTP-level actions through supertest: error statuses with the envelope and Retry-After, latency, and no charge for a refused request.
 import request from 'supertest';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { controlled, idem, skipContractCheck, submission } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { controlled, idem, submission } from './support.js';
 import { runtimeOf } from '../../src/testing.js';
-
-beforeEach(() => skipContractCheck());
 
 const elapsed = async <T>(run: () => Promise<T>) => {
   const started = performance.now();

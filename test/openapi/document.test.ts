@@ -140,4 +140,13 @@ describe('the OpenAPI document', () => {
       JSON.parse(JSON.stringify(emulatorOpenApiDocument({ errorStatuses: { model_not_found: 400 } }))),
     );
   });
+
+  it('documents only health and the API when the control plane is off', async () => {
+    const emulator = makeEmulator({ controlPlane: false });
+    const res = await client(emulator).raw.get('/openapi.json');
+    const paths = Object.keys(res.body.paths);
+    expect(paths).toContain('/_emulator/health');
+    expect(paths).toContain('/v1/media/generations');
+    expect(paths.filter((p) => p.startsWith('/_emulator/') && p !== '/_emulator/health')).toEqual([]);
+  });
 });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { availableScenarios, loadScenarioFile, parseScenario } from '../../src/emulation/scenarios/scenario-files.js';
-import { controlled, idem, skipContractCheck, submission } from '../control/support.js';
+import { controlled, idem, submission } from '../control/support.js';
 
 const SHIPPED = [
   'content-policy-refund',
@@ -60,7 +60,6 @@ describe('validation at load', () => {
   });
 
   it('answers 422 invalid_scenario over HTTP and 404 scenario_not_found for an unknown name, listing what exists', async () => {
-    skipContractCheck();
     const { emulator } = controlled();
     const bad = await request(emulator.app)
       .post('/_emulator/scenarios')
@@ -82,7 +81,6 @@ describe('validation at load', () => {
 
 describe('loading and progress', () => {
   it('loads by name over HTTP, reports progress, and unloads only its own rules', async () => {
-    skipContractCheck();
     const { emulator, api, control } = controlled();
     const mine = await control.faults.add({
       id: 'mine',

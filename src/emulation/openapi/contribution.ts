@@ -8,9 +8,15 @@ import {
 import { CONTROL_INPUT_SCHEMAS, CONTROL_SCHEMAS, controlOperations, FAULT_ANSWERS } from './control-paths.js';
 import { emulatorOperations } from './emulator-paths.js';
 
-export function emulationPaths(): PathContribution {
+export interface PlaneShape {
+  /** Off: only health and this document are served, so only they are documented. */
+  controlPlane: boolean;
+}
+
+export function emulationPaths({ controlPlane }: PlaneShape): PathContribution {
+  const always = emulatorOperations().filter((op) => controlPlane || !op.path.startsWith('/_emulator/console'));
   return {
-    operations: [...emulatorOperations(), ...controlOperations()],
+    operations: controlPlane ? [...always, ...controlOperations()] : always,
     inputSchemas: CONTROL_INPUT_SCHEMAS,
     outputSchemas: CONTROL_SCHEMAS,
     jsonSchemas: FAULT_ANSWERS,
@@ -25,6 +31,9 @@ export function emulationPaths(): PathContribution {
 }
 
 /** The document a full emulator serves: the public API plus the emulation plane (tests, scripts/write-openapi.ts). */
-export function emulatorOpenApiDocument(options: Omit<DocumentOptions, 'contributions'> = {}): OpenApiDocument {
-  return buildOpenApiDocument({ ...options, contributions: [emulationPaths()] });
+export function emulatorOpenApiDocument(
+  options: Omit<DocumentOptions, 'contributions'> & Partial<PlaneShape> = {},
+): OpenApiDocument {
+  const { controlPlane = true, ...rest } = options;
+  return buildOpenApiDocument({ ...rest, contributions: [emulationPaths({ controlPlane })] });
 }
