@@ -24,7 +24,6 @@ export interface Submission {
 export interface SubmissionResult {
   response: StoredResponse;
   replayed: boolean;
-  generationId: string;
   /** The plan hook's note when it changed this generation's plan (the fault rule that scripted it). */
   scriptedBy?: string;
 }
@@ -43,7 +42,6 @@ export function submitGeneration(ctx: DomainContext, s: Submission): SubmissionR
     return {
       response: { status: prior.response.status, body: { ...prior.response.body, replayed: true } },
       replayed: true,
-      generationId: prior.generationId,
     };
   }
 
@@ -126,7 +124,7 @@ export function submitGeneration(ctx: DomainContext, s: Submission): SubmissionR
   };
   ctx.idempotency.record(s.key.id, s.idempotencyKey, fingerprint, generation.id, response, now);
   ctx.lifecycle.begin(generation);
-  return { response, replayed: false, generationId: generation.id, scriptedBy: scripted?.note };
+  return { response, replayed: false, scriptedBy: scripted?.note };
 }
 
 const numeric = (value: string | undefined) => (value === undefined ? undefined : Number(value));
