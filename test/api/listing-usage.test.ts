@@ -310,7 +310,9 @@ describe('GET /v1/media/usage', () => {
       202,
     );
     const b = await submit(emulator, MODEL_B, 'usage-0003');
-    ctx.lifecycle.refund(ctx.generations.get(b)!, { kind: 'partial', amount: 50 });
+    // Only a completed or failed generation can be refunded.
+    await emulator.control.complete(b);
+    await emulator.control.refund(b, 50);
 
     const res = await api.get('/v1/media/usage');
     expect(res.status).toBe(200);
