@@ -7,6 +7,7 @@ import {
 } from '../../openapi/document.js';
 import { CONTROL_INPUT_SCHEMAS, CONTROL_SCHEMAS, controlOperations, FAULT_ANSWERS } from './control-paths.js';
 import { emulatorOperations } from './emulator-paths.js';
+import { rulesAndStateOperations } from './rules-and-state-paths.js';
 
 export interface PlaneShape {
   /** Off: only health and this document are served, so only they are documented. */
@@ -16,7 +17,7 @@ export interface PlaneShape {
 export function emulationPaths({ controlPlane }: PlaneShape): PathContribution {
   const always = emulatorOperations().filter((op) => controlPlane || !op.path.startsWith('/_emulator/console'));
   return {
-    operations: controlPlane ? [...always, ...controlOperations()] : always,
+    operations: controlPlane ? [...always, ...controlOperations(), ...rulesAndStateOperations()] : always,
     inputSchemas: CONTROL_INPUT_SCHEMAS,
     outputSchemas: CONTROL_SCHEMAS,
     jsonSchemas: FAULT_ANSWERS,

@@ -1,4 +1,5 @@
-// The control plane (/_emulator/*) as documented operations: request schemas are the zod inputs the control plane parses with.
+// The control plane's schemas, and its account, key, clock, timing and generation operations (faults, scenarios, journal
+// and state are in rules-and-state-paths.ts). Request schemas are the zod inputs the control plane parses with.
 import { z } from 'zod';
 import {
   advanceInput,
@@ -6,7 +7,6 @@ import {
   failInput,
   faultPatchInput,
   generationsQuery,
-  journalQuery,
   ledgerQuery,
   newKeyInput,
   refundInput,
@@ -16,9 +16,8 @@ import {
 import { faultRuleSchema } from '../faults/fault-schema.js';
 import { scenarioSchema } from '../scenarios/scenario-schema.js';
 import * as c from './control-schemas.js';
-import { objectMembers } from '../../openapi/json-schema.js';
-import { json, ref, type ErrorEntry, type OperationSpec, type Parameter } from '../../openapi/operation.js';
-import { BAD_PATH } from '../../openapi/public-paths.js';
+import { ref, type OperationSpec } from '../../openapi/operation.js';
+import { op } from './control-op.js';
 
 /** Request bodies and the rule and scenario formats, converted on their input side. */
 export const CONTROL_INPUT_SCHEMAS = {
@@ -66,75 +65,6 @@ export const CONTROL_SCHEMAS = {
   ActiveScenario: z.strictObject({ active: c.scenarioProgressSchema.nullable() }),
   State: c.stateSchema,
 };
-
-const ADMIN_ERRORS = ['admin_token_required', 'admin_token_invalid'];
-/** express.json() in front of every control body: unreadable JSON, a wrong charset, more than its limit. */
-const JSON_ERRORS: ErrorEntry[] = ['payload_too_large', { code: 'bad_request', statuses: [400, 415] }];
-const INVALID = 'invalid_control_request';
-
-interface ControlOp {
-  method: OperationSpec['method'];
-  path: string;
-  id: string;
-  summary: string;
-  description?: string;
-  body?: string;
-  status?: number;
-  answer: string;
-  errors?: ErrorEntry[];
-  query?: z.ZodType;
-}
-
-function op(spec: ControlOp): OperationSpec {
-  const pathParams: Parameter[] = [...spec.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
-    name: m[1],
-    in: 'path',
-    required: true,
-    schema: { type: 'string' },
-  }));
-  const query: Parameter[] = spec.query
-    ? objectMembers(spec.query, 'input').map((m) => ({
-        name: m.name,
-        in: 'query',
-        required: m.required,
-        schema: m.schema,
-      }))
-    : [];
-  const parameters = [...pathParams, ...query];
-  return {
-    method: spec.method,
-    path: spec.path,
-    operationId: spec.id,
-    summary: spec.summary,
-    ...(spec.description ? { description: spec.description } : {}),
-    tag: 'Control',
-    auth: 'admin',
-    ...(parameters.length ? { parameters } : {}),
-    ...(spec.body
-      ? { requestBody: { required: false, content: { 'application/json': { schema: ref(spec.body) } } } }
-      : {}),
-    responses: { [spec.status ?? 200]: json(ref(spec.answer), spec.summary) },
-    errors: [
-      ...ADMIN_ERRORS,
-      ...(spec.body ? [...JSON_ERRORS, INVALID] : []),
-      ...(spec.query ? [INVALID] : []),
-      ...(spec.errors ?? []),
-      ...(pathParams.length ? [BAD_PATH] : []),
-    ],
-  };
-}
-
-const SCENARIO_STEP_ERRORS = [
-  'account_not_found',
-  'account_exists',
-  'key_not_found',
-  'key_exists',
-  'invalid_key_format',
-  'invalid_amount',
-  'invalid_duration',
-  'invalid_fault_rule',
-  'fault_exists',
-];
 
 export function controlOperations(): OperationSpec[] {
   const found = ['generation_not_found'];
@@ -264,108 +194,6 @@ export function controlOperations(): OperationSpec[] {
       summary: 'Ledger entries, oldest first',
       answer: 'Ledger',
       query: ledgerQuery,
-    }),
-    op({
-      method: 'get',
-      path: '/_emulator/faults',
-      id: 'listFaults',
-      summary: 'Fault rules, in match order',
-      answer: 'FaultList',
-    }),
-    op({
-      method: 'post',
-      path: '/_emulator/faults',
-      id: 'addFault',
-      summary: 'Add a fault rule',
-      body: 'FaultRule',
-      status: 201,
-      answer: 'FaultEnvelope',
-      errors: ['invalid_fault_rule', 'fault_exists'],
-    }),
-    op({
-      method: 'delete',
-      path: '/_emulator/faults',
-      id: 'clearFaults',
-      summary: 'Remove every fault rule',
-      answer: 'FaultList',
-    }),
-    op({
-      method: 'patch',
-      path: '/_emulator/faults/{id}',
-      id: 'updateFault',
-      summary: 'Enable or disable a fault rule',
-      body: 'FaultPatch',
-      answer: 'FaultEnvelope',
-      errors: ['fault_not_found'],
-    }),
-    op({
-      method: 'delete',
-      path: '/_emulator/faults/{id}',
-      id: 'deleteFault',
-      summary: 'Remove a fault rule',
-      answer: 'FaultList',
-      errors: ['fault_not_found'],
-    }),
-    op({
-      method: 'get',
-      path: '/_emulator/scenarios',
-      id: 'listScenarios',
-      summary: 'Available scenarios and the active one',
-      answer: 'Scenarios',
-    }),
-    op({
-      method: 'post',
-      path: '/_emulator/scenarios',
-      id: 'loadScenario',
-      summary: 'Load a scenario by name or inline (replaces the active one)',
-      body: 'ScenarioLoad',
-      answer: 'ActiveScenario',
-      errors: ['scenario_not_found', 'invalid_scenario', ...SCENARIO_STEP_ERRORS],
-    }),
-    op({
-      method: 'get',
-      path: '/_emulator/scenarios/active',
-      id: 'activeScenario',
-      summary: 'Progress of the active scenario',
-      answer: 'ActiveScenario',
-    }),
-    op({
-      method: 'delete',
-      path: '/_emulator/scenarios/active',
-      id: 'unloadScenario',
-      summary: 'Unload the active scenario and its rules',
-      answer: 'ActiveScenario',
-    }),
-    op({
-      method: 'get',
-      path: '/_emulator/journal',
-      id: 'journal',
-      summary: 'The /v1/media requests the emulator received',
-      answer: 'Journal',
-      query: journalQuery,
-    }),
-    op({
-      method: 'delete',
-      path: '/_emulator/journal',
-      id: 'clearJournal',
-      summary: 'Empty the journal',
-      answer: 'Ok',
-    }),
-    op({
-      method: 'get',
-      path: '/_emulator/state',
-      id: 'exportState',
-      summary: 'Export the whole state',
-      answer: 'State',
-    }),
-    op({
-      method: 'put',
-      path: '/_emulator/state',
-      id: 'importState',
-      summary: 'Replace the whole state with an export',
-      body: 'State',
-      answer: 'Ok',
-      errors: ['invalid_state', 'invalid_fault_rule', 'invalid_scenario'],
     }),
   ];
 }
