@@ -46,4 +46,4 @@ HEALTHCHECK --interval=5s --timeout=3s --start-period=5s --retries=3 \
 
 # Exec form: node is PID 1 and gets SIGTERM itself; the CLI closes the server and exits in well under a second.
 # As the entrypoint, `docker run IMAGE --timing fast --seed 7` passes flags straight to the CLI.
-ENTRYPOINT ["node", "dist/cli.js"]
+ENTRYPOINT ["node", "dist/cli/main.js"]

@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
+    // Unit tests sit beside the store they test in src/ (tsconfig.build.json keeps them out of dist/).
+    include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -41,7 +41,12 @@ const percentile = (xs: number[], p: number): number => [...xs].sort((a, b) => a
 
 const loadAtStart = loadavg()[0]!;
 const scratch = await mkdtemp(join(tmpdir(), 'bench-render-'));
-const renderer = await createRenderer({ now: Date.now, workDir: scratch, log: (l) => console.log(l) });
+const renderer = await createRenderer({
+  now: Date.now,
+  workDir: scratch,
+  searchPath: process.env.PATH,
+  log: (l) => console.log(l),
+});
 if (renderer.info.mode !== 'ffmpeg') throw new Error(`no ffmpeg: ${renderer.info.warning}`);
 const binary = renderer.info.binary!;
 const caps = await probeCapabilities(binary);
@@ -155,5 +160,5 @@ const updated = pattern.test(existing)
   ? existing.replace(pattern, `${section}\n`)
   : `${existing.trimEnd()}\n\n${section}`;
 await mkdir(dirname(resultsPath), { recursive: true });
-await writeFile(resultsPath, updated.trimEnd() + '\n');
+await writeFile(resultsPath, `${updated.trimEnd()}\n`);
 console.log(`wrote ${resultsPath}`);

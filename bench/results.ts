@@ -28,7 +28,7 @@ export function writeSection(path: string, s: Section) {
     `Reads and estimates hit an emulator holding ${s.stored.toLocaleString('en-US')} completed generations (one shared render, output URLs signed on`,
     'every read); submissions hit one with `timing: manual`, a fresh Idempotency-Key per request.',
     'Start-up: `startEmulator()` from call to resolved (socket listening; the ffmpeg probes may still run, renders wait for them), median',
-    'of 10 in one process after the module is loaded; CLI: `node dist/cli.js --port N` (the esbuild bundle `npm run build` ships) from spawn to the first 200 of GET /_emulator/health,',
+    'of 10 in one process after the module is loaded; CLI: `node dist/cli/main.js --port N` from spawn to the first 200 of GET /_emulator/health,',
     'against the bare app to its first 200.',
     '',
     s.table,

@@ -1,20 +1,22 @@
 // Bundles the CLI into one ESM file with esbuild: one module to load instead of ~150 plus Express's tree, so it starts fast.
 import { readFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { build, type Plugin } from 'esbuild';
 
 /**
  * Modules find shipped files (fixtures/, src/console/, package.json) relative to their own URL. In one bundle every
  * module would share the bundle's URL, so each `import.meta.url` is rewritten to where that module sits in dist/.
  */
-function ownModuleUrls(srcDir: string): Plugin {
+function ownModuleUrls(srcDir: string, bundleDir: string): Plugin {
   return {
     name: 'own-module-urls',
     setup(b) {
       b.onLoad({ filter: /\.ts$/ }, async ({ path }) => {
         const source = await readFile(path, 'utf8');
         if (!source.includes('import.meta.url') || !path.startsWith(srcDir)) return { contents: source, loader: 'ts' };
-        const own = `./${relative(srcDir, path).replaceAll('\\', '/').replace(/\.ts$/, '.js')}`;
+        // Relative to the bundle's own directory (dist/cli/), which mirrors src/cli/.
+        const fromBundle = relative(bundleDir, path).replaceAll('\\', '/').replace(/\.ts$/, '.js');
+        const own = fromBundle.startsWith('.') ? fromBundle : `./${fromBundle}`;
         return {
           contents: source.replaceAll('import.meta.url', `new URL(${JSON.stringify(own)}, import.meta.url).href`),
           loader: 'ts',
@@ -24,11 +26,12 @@ function ownModuleUrls(srcDir: string): Plugin {
   };
 }
 
-/** Writes `<outDir>/cli.js` from `<srcDir>/cli.ts`; the bundle must sit directly in dist/ for the URLs above to hold. */
+/** Writes `<outDir>/cli/main.js` from `<srcDir>/cli/main.ts`, where tsc puts it, so the URLs above hold. */
 export async function bundleCli(srcDir: string, outDir: string): Promise<string> {
-  const outfile = join(outDir, 'cli.js');
+  const entry = join(srcDir, 'cli', 'main.ts');
+  const outfile = join(outDir, 'cli', 'main.js');
   await build({
-    entryPoints: [join(srcDir, 'cli.ts')],
+    entryPoints: [entry],
     outfile,
     bundle: true,
     platform: 'node',
@@ -40,7 +43,7 @@ export async function bundleCli(srcDir: string, outDir: string): Promise<string>
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
     },
-    plugins: [ownModuleUrls(srcDir)],
+    plugins: [ownModuleUrls(srcDir, dirname(entry))],
     legalComments: 'none',
     logLevel: 'warning',
   });

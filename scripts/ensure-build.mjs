@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
-export const BUILT_CLI = join(ROOT, 'dist', 'cli.js');
+export const BUILT_CLI = join(ROOT, 'dist', 'cli', 'main.js');
 /** What the build reads; src/console/ is served from src/ as it is, so it never needs a build. */
 const INPUTS = [
   'src',

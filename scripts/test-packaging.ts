@@ -33,8 +33,8 @@ try {
   const listing = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).split('\n');
   const unwanted = listing.filter((f) => /\.tsbuildinfo$|\.map$/.test(f));
   if (unwanted.length) throw new Error(`the tarball ships files it must not: ${unwanted.join(', ')}`);
-  if (!listing.includes('package/dist/cli.js') || !listing.includes('package/dist/index.d.ts'))
-    throw new Error('the tarball has no dist/cli.js or dist/index.d.ts: did prepare run?');
+  if (!listing.includes('package/dist/cli/main.js') || !listing.includes('package/dist/index.d.ts'))
+    throw new Error('the tarball has no dist/cli/main.js or dist/index.d.ts: did prepare run?');
   process.stdout.write(`${tarball}: ${listing.filter(Boolean).length} files, no maps, no .tsbuildinfo\n`);
 
   step('a fresh consumer project with typescript, vitest and @types/node');

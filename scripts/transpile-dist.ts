@@ -46,7 +46,7 @@ export function transpileDist(): TranspiledPackage {
     symlinkSync(join(REPO_ROOT, name), join(root, name));
   return {
     root,
-    cli: join(root, 'dist', 'cli.js'),
+    cli: join(root, 'dist', 'cli', 'main.js'),
     index: join(root, 'dist', 'index.js'),
     remove: () => rmSync(root, { recursive: true, force: true }),
   };

@@ -1,8 +1,9 @@
-// The emulator's options: one typed object, its defaults, and nothing read from the environment (that is cli.ts's job).
+// The emulator's options: one typed object, its defaults, and nothing read from the environment (that is cli/'s job).
 import type { CatalogueFile } from './domain/catalogue-schema.js';
 import type { CalibrationFile } from './verify/calibration-schema.js';
-import type { ScenarioInput } from './domain/scenario-schema.js';
+import type { ScenarioInput } from './emulation/scenarios/scenario-schema.js';
 import type { TimingProfile } from './domain/timing.js';
+import { DEFAULT_MAX_STORE_BYTES } from './infra/create-renderer.js';
 
 export interface EmulatorOptions {
   /** Seeded key secret, `sk-media-...`. */
@@ -133,7 +134,7 @@ export function resolveOptions(options: EmulatorOptions): ResolvedOptions {
     ffmpegPath: options.ffmpegPath ?? '',
     maxParallelRenders: options.maxParallelRenders ?? 0,
     renderTimeout: options.renderTimeout ?? DEFAULT_RENDER_TIMEOUT,
-    maxStoreBytes: options.maxStoreBytes ?? 512 * 1024 * 1024,
+    maxStoreBytes: options.maxStoreBytes ?? DEFAULT_MAX_STORE_BYTES,
     maxUploadStoreBytes: options.maxUploadStoreBytes ?? 1024 * 1024 * 1024,
     outputLabel: options.outputLabel ?? 'request',
     log: options.log ?? (() => {}),

@@ -9,8 +9,8 @@ export interface EmulatorProcess {
   stop(): Promise<void>;
 }
 
-/** In your project this is `node_modules/media-gen-emulator/dist/cli.js` (what `npx media-gen-emulator` runs). */
-const CLI = process.env.EMULATOR_CLI ?? fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+/** In your project this is `node_modules/media-gen-emulator/dist/cli/main.js` (what `npx media-gen-emulator` runs). */
+const CLI = process.env.EMULATOR_CLI ?? fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 
 export async function startEmulatorProcess(): Promise<EmulatorProcess> {
   const apiKey = process.env.EMULATOR_API_KEY ?? 'sk-media-local-emulator-key';

@@ -97,7 +97,7 @@ export class AccountStore {
   authenticate(header: string | undefined): ApiKey {
     if (!header) throw new DomainError('missing_api_key', 'Send your API key as "Authorization: Bearer sk-media-...".');
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    if (!match || !match[1].startsWith(KEY_PREFIX))
+    if (!match?.[1].startsWith(KEY_PREFIX))
       throw new DomainError(
         'malformed_api_key',
         'The Authorization header must be "Bearer sk-media-..." with a key that starts with "sk-media-".',

@@ -1,7 +1,4 @@
-// Loads the model catalogue file, checks it (zod for shapes, then the cross-field rules zod cannot see) and indexes it.
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+// The model catalogue: checks catalogue data (zod for shapes, then the cross-field rules zod cannot see) and indexes it.
 import { catalogueFileSchema, type MediaKind, type ModelEntry, type OptionGroup } from './catalogue-schema.js';
 import { maxPrice } from './pricing.js';
 import { isPositiveIntegerText, parseRational } from './rational.js';
@@ -23,30 +20,9 @@ export class CatalogueError extends Error {
   }
 }
 
-/** src/domain/ under vitest or tsx and dist/domain/ after the build sit at the same depth below the package root. */
-export const DEFAULT_CATALOGUE_PATH: string = fileURLToPath(new URL('../../fixtures/catalogue.json', import.meta.url));
-
 interface Problem {
   path: PropertyKey[];
   message: string;
-}
-
-/** Read once at start-up, so a synchronous read is simpler than threading a promise through configuration. */
-export function loadCatalogue(path: string = DEFAULT_CATALOGUE_PATH): Catalogue {
-  const source = resolve(path);
-  let text: string;
-  try {
-    text = readFileSync(source, 'utf8');
-  } catch (err) {
-    throw new CatalogueError(`catalogue ${source}: cannot read the file: ${messageOf(err)}`, { cause: err });
-  }
-  let data: unknown;
-  try {
-    data = JSON.parse(text.replace(/^\uFEFF/, ''));
-  } catch (err) {
-    throw new CatalogueError(`catalogue ${source}: invalid JSON: ${messageOf(err)}`, { cause: err });
-  }
-  return parseCatalogue(data, source);
 }
 
 export function parseCatalogue(data: unknown, source: string): Catalogue {
@@ -209,6 +185,6 @@ function deepFreeze(value: unknown): void {
   for (const member of Object.values(value)) deepFreeze(member);
 }
 
-function messageOf(err: unknown): string {
+export function messageOf(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }

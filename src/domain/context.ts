@@ -21,16 +21,26 @@ export interface DomainSettings {
   idempotencyWindowMs: number;
   timing: TimingSettings;
   /** `[emulator:…]` markers are honoured (and so checked) by the plan hook; the estimate checks them the same way. */
-  magicPrompts: boolean;
 }
 
-/** Lets fault rules and magic prompt markers script a generation's outcome at acceptance. */
-export type PlanHook = (input: {
+/** What a plan hook sees of one accepted submission: everything is passed in, nothing is looked up from the request. */
+export interface PlanHookInput {
   key: ApiKey;
   model: ModelEntry;
   body: GenerationInput;
   plan: GenerationPlan;
-}) => GenerationPlan;
+  /** The price just charged, so a hook never prices the request again. */
+  credits: number;
+  idempotencyKey: string;
+}
+
+/**
+ * Lets fault rules and magic prompt markers script a generation's outcome at acceptance. Undefined leaves the plan;
+ * `note` (the rule that acted) and `reason` (why it matched) come back to the caller in the submission result.
+ */
+export type PlanHook = (
+  input: PlanHookInput,
+) => { plan: GenerationPlan; note?: string; reason?: string } | undefined;
 
 export interface DomainContext {
   catalogue: Catalogue;
@@ -48,4 +58,6 @@ export interface DomainContext {
   /** Signs output URLs for a request that reached the emulator at `baseUrl`. */
   outputSigner: (baseUrl: string) => OutputUrlSigner;
   planHook?: PlanHook;
+  /** Throws for a prompt the plan hook would refuse at submission (a malformed magic marker), so an estimate agrees. */
+  promptCheck?: (prompt: string) => void;
 }

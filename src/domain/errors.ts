@@ -1,9 +1,10 @@
 // Domain errors carry a stable code; http/ maps codes to statuses in one table.
+import type { ErrorCode } from './error-codes.js';
 import type { ValidationItem } from './validation-item.js';
 
 export class DomainError extends Error {
   constructor(
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     /** Extra members for the error envelope, e.g. { retry_after_seconds }. */
     readonly details?: Record<string, unknown>,

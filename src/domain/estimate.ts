@@ -2,7 +2,6 @@
 import type { ApiKey } from './accounts.js';
 import type { DomainContext } from './context.js';
 import { toGenerationInput, type ValidatedBody } from './generation-input.js';
-import { markerActions } from './magic-prompts.js';
 import { quote } from './pricing.js';
 import { checkKeyScope, checkRules, knownModel, resolveRefs } from './request-checks.js';
 
@@ -13,7 +12,7 @@ export function estimateCost(ctx: DomainContext, key: ApiKey, body: ValidatedBod
   resolveRefs(ctx, key, model, input);
   checkKeyScope(key, model);
   // The submission's plan hook refuses a malformed marker with a 422; the estimate must not promise otherwise.
-  if (ctx.planHook && ctx.settings.magicPrompts) markerActions(input.prompt);
+  ctx.promptCheck?.(input.prompt);
   const price = quote(model, input.params);
   const balance = ctx.ledger.balance(key.accountId);
   return {

@@ -36,6 +36,14 @@ function currentBillingMessage(message: string, credits: GenerationCredits): str
 
 const iso = (ms: number) => new Date(ms).toISOString().replace('Z', '+00:00');
 
+/** Timestamps are formatted once per generation and kept: every read of every generation needs them. */
+function isoOnce(g: Generation, field: 'createdAt' | 'completedAt', ms: number): string {
+  g.text ??= {};
+  const formatted = g.text[field] ?? iso(ms);
+  g.text[field] = formatted;
+  return formatted;
+}
+
 export function toPublicGeneration(g: Generation, credits: GenerationCredits, sign: OutputUrlSigner) {
   return {
     id: g.id,
@@ -47,8 +55,8 @@ export function toPublicGeneration(g: Generation, credits: GenerationCredits, si
     params: g.params,
     texts: g.texts,
     status: g.status,
-    created_at: ((g.text ??= {}).createdAt ??= iso(g.createdAt)),
-    completed_at: g.completedAt === null ? null : (g.text.completedAt ??= iso(g.completedAt)),
+    created_at: isoOnce(g, 'createdAt', g.createdAt),
+    completed_at: g.completedAt === null ? null : isoOnce(g, 'completedAt', g.completedAt),
     charged_credits: credits.charged,
     refunded_credits: credits.refunded,
     net_credits: credits.charged - credits.refunded,

@@ -1,7 +1,9 @@
 // The generation as the emulator keeps it, and its transition table.
 import type { MediaKind } from './catalogue-schema.js';
 
-export type GenerationStatus = 'pending' | 'running' | 'completed' | 'failed';
+/** The one list of statuses: request schemas, answers, snapshots and the control plane all take it from here. */
+export const GENERATION_STATUSES = ['pending', 'running', 'completed', 'failed'] as const;
+export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
 
 /** The only moves a generation can make; anything else is a bug or a refused control call. */
 export const TRANSITIONS: Readonly<Record<GenerationStatus, readonly GenerationStatus[]>> = {
@@ -12,6 +14,14 @@ export const TRANSITIONS: Readonly<Record<GenerationStatus, readonly GenerationS
 };
 
 export const isFinal = (status: GenerationStatus) => TRANSITIONS[status].length === 0;
+
+/** How far along the transition table a status is: both final statuses are one step past running. */
+export const STATUS_RANK: Readonly<Record<GenerationStatus, number>> = {
+  pending: 0,
+  running: 1,
+  completed: 2,
+  failed: 2,
+};
 
 export type RefundPolicy = { kind: 'full' } | { kind: 'none' } | { kind: 'partial'; amount: number };
 

@@ -2,6 +2,7 @@
 import type { Clock } from '../infra/clock.js';
 import type { ScheduledTask, Scheduler } from '../infra/scheduler.js';
 import { DomainError } from './errors.js';
+import { failureMessage, type RefundRequest, toRefundPolicy } from './failures.js';
 import {
   isFinal,
   TRANSITIONS,
@@ -116,11 +117,7 @@ export class Lifecycle {
 
   /** Fails a pending or running generation now, refunding as the policy says. */
   fail(g: Generation, error: GenerationError, refund: RefundPolicy) {
-    if (isFinal(g.status))
-      throw new DomainError(
-        'generation_final',
-        `Generation ${g.id} is already ${g.status}; only pending or running generations can fail.`,
-      );
+    this.assertCanFail(g);
     // Decide the refund before moving, so a refused refund leaves the generation as it was.
     const refundNow = refund.kind === 'none' ? undefined : this.refundAmount(g, refund, { allowNothingLeft: true });
     this.move(g, 'failed');
@@ -128,6 +125,28 @@ export class Lifecycle {
     g.error = { code: error.code, message: error.message };
     this.forget(g.id);
     if (refundNow) this.book(g, refundNow);
+  }
+
+  /**
+   * Fails a pending or running generation at an operator's request: `refund` counts against what is left of the
+   * charge, and the message defaults to the one for `code` plus what happened to the charge.
+   */
+  failNow(g: Generation, request: { code: string; message?: string; refund: RefundRequest }) {
+    this.assertCanFail(g);
+    const credits = this.deps.ledger.generationCredits(g.id);
+    const left = credits.charged - credits.refunded;
+    if (typeof request.refund === 'object' && request.refund.partial > left) throw invalidRefund(g, left);
+    const refund: RefundPolicy = left > 0 ? toRefundPolicy(request.refund, left) : { kind: 'none' };
+    const message = failureMessage(request.code, refund, credits.charged, request.message);
+    this.fail(g, { code: request.code, message }, refund);
+  }
+
+  private assertCanFail(g: Generation) {
+    if (isFinal(g.status))
+      throw new DomainError(
+        'generation_final',
+        `Generation ${g.id} is already ${g.status}; only pending or running generations can fail.`,
+      );
   }
 
   /** Completes a pending or running generation as soon as its outputs exist, ignoring its timers and plan. */
@@ -142,8 +161,13 @@ export class Lifecycle {
     this.maybeComplete(g);
   }
 
-  /** Refunds what is left of the charge (full) or a part of it; a refund never exceeds the charge. */
+  /** Refunds a completed or failed generation: what is left of the charge (full) or a part of it, never more. */
   refund(g: Generation, policy: Exclude<RefundPolicy, { kind: 'none' }>): number {
+    if (!isFinal(g.status))
+      throw new DomainError(
+        'generation_not_final',
+        `Generation ${g.id} is still ${g.status}; refund it once it has completed or failed, or fail it with a refund policy.`,
+      );
     const amount = this.refundAmount(g, policy, { allowNothingLeft: false });
     this.book(g, amount);
     return amount;
@@ -162,11 +186,7 @@ export class Lifecycle {
       throw new DomainError('already_refunded', `Generation ${g.id} has already been refunded in full.`);
     }
     const amount = policy.kind === 'full' ? left : policy.amount;
-    if (!Number.isSafeInteger(amount) || amount <= 0 || amount > left)
-      throw new DomainError(
-        'invalid_refund_amount',
-        `A refund of generation ${g.id} must be a whole number of credits from 1 to ${left}.`,
-      );
+    if (!Number.isSafeInteger(amount) || amount <= 0 || amount > left) throw invalidRefund(g, left);
     return amount;
   }
 
@@ -195,4 +215,11 @@ export class Lifecycle {
     this.stopped = true;
     for (const id of [...this.tasks.keys()]) this.forget(id);
   }
+}
+
+function invalidRefund(g: Generation, left: number): DomainError {
+  return new DomainError(
+    'invalid_refund_amount',
+    `A refund of generation ${g.id} must be a whole number of credits from 1 to ${left}.`,
+  );
 }

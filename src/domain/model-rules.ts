@@ -160,9 +160,9 @@ function refsItems(model: ModelEntry, refs: ReferenceInputs, input: GenerationIn
       validationItem('model_refs_too_many', ['body', member], msg, input[member], { max_files: refs.max_files }),
     );
   }
-  (input.refs ?? []).forEach((ref, i) =>
-    items.push(...unsupportedItems(model, refs, ref, ['body', 'refs', i], 'refs')),
-  );
+  (input.refs ?? []).forEach((ref, i) => {
+    items.push(...unsupportedItems(model, refs, ref, ['body', 'refs', i], 'refs'));
+  });
   return items;
 }
 
@@ -178,7 +178,9 @@ function slotItems(model: ModelEntry, refs: ReferenceInputs, input: GenerationIn
       const msg = `Slot '${key}' of model '${model.slug}' takes one reference, not ${ids.length}; keep one id`;
       items.push(validationItem('model_ref_slot_too_many', loc, msg, ids, { max_items: 1 }));
     } else {
-      ids.forEach((id, i) => items.push(...unsupportedItems(model, refs, id, [...loc, i], 'ref_slots')));
+      ids.forEach((id, i) => {
+        items.push(...unsupportedItems(model, refs, id, [...loc, i], 'ref_slots'));
+      });
     }
   }
   return items;

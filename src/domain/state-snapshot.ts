@@ -1,32 +1,15 @@
 // Export of the whole domain state to plain JSON and import into a blank context: accounts, keys, ledger, generations, uploads, idempotency, clock.
 import { z } from 'zod';
 import type { IdGenerator, IdPrefix } from '../infra/ids.js';
-import type { Account, ApiKey } from './accounts.js';
 import type { DomainContext } from './context.js';
 import { DomainError } from './errors.js';
-import { isFinal, type Generation } from './generation.js';
-import type { LedgerEntry } from './ledger.js';
-import { TIMING_PROFILES, type TimingSettings } from './timing.js';
-import type { Upload } from './uploads.js';
+import { GENERATION_STATUSES, isFinal } from './generation.js';
+import { TIMING_PROFILES } from './timing.js';
+import type { DomainSnapshot } from './domain-snapshot.js';
 import { checkInvariants } from './state-invariants.js';
 import { describeProblems, fieldProblems } from './zod-issues.js';
 
-type IdempotencyEntries = ReturnType<DomainContext['idempotency']['snapshot']>;
-
-export interface DomainSnapshot {
-  /** `offset_ms` is emulator time minus wall time, so a running clock keeps any advance() across an import. */
-  clock: { now: number; frozen: boolean; offset_ms: number };
-  timing: TimingSettings;
-  accounts: Account[];
-  keys: ApiKey[];
-  ledger: LedgerEntry[];
-  generations: Generation[];
-  /** Metadata only: the bytes stay in the upload store (next to a state file); `data` (base64) is read on import if present. */
-  uploads: (Upload & { data?: string })[];
-  idempotency: IdempotencyEntries;
-  /** Each account's balance when exported; checked against the ledger on import (older exports lack it). */
-  balances?: Record<string, number>;
-}
+export type { DomainSnapshot } from './domain-snapshot.js';
 
 const ms = z.number().finite();
 const profile = z.enum(TIMING_PROFILES);
@@ -53,7 +36,7 @@ export const domainSnapshotSchema = z.looseObject({
       id: z.string(),
       seq: z.int(),
       accountId: z.string(),
-      status: z.enum(['pending', 'running', 'completed', 'failed']),
+      status: z.enum(GENERATION_STATUSES),
       plan: z.looseObject({}),
     }),
   ),
@@ -175,5 +158,4 @@ export function importDomain(ctx: DomainContext, s: DomainSnapshot) {
     g.startedAt = null;
     ctx.lifecycle.begin(g);
   }
-  ctx.scheduler.rearm();
 }

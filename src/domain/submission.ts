@@ -24,7 +24,12 @@ export interface Submission {
 export interface SubmissionResult {
   response: StoredResponse;
   replayed: boolean;
+  /** The generation created, or the one a replay answers with: the journal links the exchange to it. */
   generationId: string;
+  /** The plan hook's note when it changed this generation's plan (the fault rule that scripted it). */
+  scriptedBy?: string;
+  /** Why that rule matched, in words, for the request inspector. */
+  scriptedReason?: string;
 }
 
 const DAY_MS = 86_400_000;
@@ -93,7 +98,15 @@ export function submitGeneration(ctx: DomainContext, s: Submission): SubmissionR
     ),
     outputUrls: 'valid',
   };
-  if (ctx.planHook) plan = ctx.planHook({ key: s.key, model, body: input, plan });
+  const scripted = ctx.planHook?.({
+    key: s.key,
+    model,
+    body: input,
+    plan,
+    credits: price.credits,
+    idempotencyKey: s.idempotencyKey,
+  });
+  if (scripted) plan = scripted.plan;
   const generation = createGeneration(ctx, s, model.kind, price.params, assignFrames(model, input), now, plan);
   ctx.ledger.append({
     type: 'charge',
@@ -116,7 +129,7 @@ export function submitGeneration(ctx: DomainContext, s: Submission): SubmissionR
   };
   ctx.idempotency.record(s.key.id, s.idempotencyKey, fingerprint, generation.id, response, now);
   ctx.lifecycle.begin(generation);
-  return { response, replayed: false, generationId: generation.id };
+  return { response, replayed: false, generationId: generation.id, scriptedBy: scripted?.note, scriptedReason: scripted?.reason };
 }
 
 const numeric = (value: string | undefined) => (value === undefined ? undefined : Number(value));

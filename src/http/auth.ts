@@ -1,6 +1,5 @@
 // Bearer authentication for every /v1/media route, run before the body is read or validated.
-import type { RequestHandler, Response } from 'express';
-import type { ApiKey } from '../domain/accounts.js';
+import type { RequestHandler } from 'express';
 import type { DomainContext } from '../domain/context.js';
 
 export function authenticate(ctx: () => DomainContext): RequestHandler {
@@ -9,5 +8,3 @@ export function authenticate(ctx: () => DomainContext): RequestHandler {
     next();
   };
 }
-
-export const apiKeyOf = (res: Response): ApiKey => res.locals.apiKey as ApiKey;

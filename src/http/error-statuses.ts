@@ -1,5 +1,8 @@
 // Error code -> HTTP status, as data: override any entry with the `errorStatuses` option to match the real service.
-export const DEFAULT_ERROR_STATUSES: Readonly<Record<string, number>> = {
+import type { ErrorCode } from '../domain/error-codes.js';
+
+/** Every code has a status: a code added to domain/error-codes.ts without one does not compile. */
+export const DEFAULT_ERROR_STATUSES: Readonly<Record<ErrorCode, number>> = {
   // authentication (checked before anything else)
   missing_api_key: 401,
   malformed_api_key: 401,
@@ -63,5 +66,5 @@ export const DEFAULT_ERROR_STATUSES: Readonly<Record<string, number>> = {
 };
 
 export function statusFor(code: string, overrides: Record<string, number>): number {
-  return overrides[code] ?? DEFAULT_ERROR_STATUSES[code] ?? 400;
+  return overrides[code] ?? (DEFAULT_ERROR_STATUSES as Readonly<Record<string, number>>)[code] ?? 400;
 }

@@ -5,6 +5,7 @@ import { DomainError, ValidationFailure } from '../domain/errors.js';
 import { statusFor } from './error-statuses.js';
 import { sendError, sendStarlette500, sendValidationError } from './send.js';
 import { UnrenderableJson } from './validation/python-values.js';
+import { JSON_BODY_LIMIT_TEXT } from './routes/limits.js';
 
 export function errorHandler(
   statuses: Record<string, number>,
@@ -73,7 +74,7 @@ function handler(
         res,
         statusFor('payload_too_large', statuses),
         'payload_too_large',
-        'The request body is larger than 16 MiB. Send a smaller body.',
+        `The request body is larger than ${JSON_BODY_LIMIT_TEXT}. Send a smaller body.`,
       );
     if (typeof httpError.status === 'number' && httpError.status >= 400 && httpError.status < 500)
       return sendError(

@@ -10,6 +10,8 @@ export interface Clock {
   unfreeze(): void;
   /** Frozen clocks ignore real time; set the reading directly (import, reset). */
   set(ms: number): void;
+  /** Called after every change of the reading or of frozen: the scheduler re-arms its real timer by itself. */
+  onChange(listener: () => void): void;
 }
 
 export interface ClockOptions {
@@ -23,6 +25,10 @@ export function createClock(options: ClockOptions = {}): Clock {
   let frozen = options.frozenAt !== undefined;
   let frozenValue = options.frozenAt ?? 0;
   let offset = 0;
+  const listeners: (() => void)[] = [];
+  const changed = () => {
+    for (const listener of listeners) listener();
+  };
   return {
     get frozen() {
       return frozen;
@@ -34,20 +40,27 @@ export function createClock(options: ClockOptions = {}): Clock {
     advanceBy(ms) {
       if (frozen) frozenValue += ms;
       else offset += ms;
+      changed();
     },
     freeze() {
       if (frozen) return;
       frozenValue = realNow() + offset;
       frozen = true;
+      changed();
     },
     unfreeze() {
       if (!frozen) return;
       offset = frozenValue - realNow();
       frozen = false;
+      changed();
     },
     set(ms) {
       if (frozen) frozenValue = ms;
       else offset = ms - realNow();
+      changed();
+    },
+    onChange(listener) {
+      listeners.push(listener);
     },
   };
 }

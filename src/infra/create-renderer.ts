@@ -15,6 +15,8 @@ export const DEFAULT_MAX_STORE_BYTES = 512 * 1024 * 1024;
 export interface CreateRendererOptions {
   /** From FFMPEG_PATH (the CLI reads the environment); false disables ffmpeg, undefined searches. */
   ffmpegPath?: string | false;
+  /** PATH to search for ffmpeg (read from the environment by the caller). */
+  searchPath?: string;
   /** Parallel ffmpeg processes; default: the number of cores. */
   maxParallel?: number;
   /** Longest one ffmpeg process may run before its process group is killed. */
@@ -38,7 +40,7 @@ export async function createRenderer(options: CreateRendererOptions): Promise<Re
   const workDir = await mkdtemp(join(options.workDir ?? tmpdir(), 'media-renders-'));
   const common = { workDir, maxParallel, maxStoreBytes, now: options.now, log };
 
-  const resolution = await resolveFfmpeg({ explicitPath: options.ffmpegPath });
+  const resolution = await resolveFfmpeg({ explicitPath: options.ffmpegPath, pathEnv: options.searchPath });
   let warning: string;
   if (resolution.found) {
     const caps = await probeCapabilities(resolution.path).catch((err: Error) => err);

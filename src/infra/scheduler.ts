@@ -19,8 +19,6 @@ export interface Scheduler {
   pending(): number;
   /** Drop every task and stop the real timer (reset and close). */
   clear(): void;
-  /** Re-arm the real timer after the clock was frozen, unfrozen or set. */
-  rearm(): void;
 }
 
 interface Entry {
@@ -35,6 +33,8 @@ export function createScheduler(clock: Clock): Scheduler {
   const queue: Entry[] = [];
   let seq = 0;
   let timer: NodeJS.Timeout | undefined;
+  // While due work runs the clock jumps task by task; the timer is armed once afterwards, not at every jump.
+  let running = false;
 
   const insert = (entry: Entry) => {
     let lo = 0;
@@ -49,6 +49,15 @@ export function createScheduler(clock: Clock): Scheduler {
   };
 
   const runDue = (limit: number, includeManual: boolean) => {
+    running = true;
+    try {
+      drain(limit, includeManual);
+    } finally {
+      running = false;
+    }
+  };
+
+  const drain = (limit: number, includeManual: boolean) => {
     for (;;) {
       const index = queue.findIndex((e) => !e.cancelled && (includeManual || !e.manualOnly));
       if (index < 0 || queue[index].dueAt > limit) break;
@@ -74,6 +83,11 @@ export function createScheduler(clock: Clock): Scheduler {
     timer.unref();
   };
 
+  // A frozen, unfrozen or moved clock changes when the next task is due in real time.
+  clock.onChange(() => {
+    if (!running) arm();
+  });
+
   return {
     at(dueAt, run, options = {}) {
       const entry: Entry = { dueAt, seq: seq++, run, manualOnly: options.manualOnly ?? false, cancelled: false };
@@ -88,7 +102,9 @@ export function createScheduler(clock: Clock): Scheduler {
     advance(ms) {
       const target = clock.now() + Math.max(0, ms);
       runDue(target, true);
+      running = true;
       if (clock.now() < target) clock.set(target);
+      running = false;
       arm();
     },
     nextDueAt: () => queue.find((e) => !e.cancelled)?.dueAt,
@@ -98,6 +114,5 @@ export function createScheduler(clock: Clock): Scheduler {
       if (timer) clearTimeout(timer);
       timer = undefined;
     },
-    rearm: arm,
   };
 }

@@ -1,9 +1,8 @@
 // Builds the OpenAPI 3.1 document: operations as data, schemas converted from the same zod schemas the emulator uses.
 import { DEFAULT_ERROR_STATUSES } from '../http/error-statuses.js';
 import { VERSION } from '../version.js';
-import { CONTROL_INPUT_SCHEMAS, CONTROL_SCHEMAS, controlOperations, FAULT_ANSWERS } from './control-paths.js';
-import { emulatorOperations } from './emulator-paths.js';
 import { errorSchemas } from './error-components.js';
+import type { z } from 'zod';
 import { components, single, type JsonSchema } from './json-schema.js';
 import { responsesOf, type OperationSpec } from './operation.js';
 import { estimateBodySchema, generationBodySchema, publicOperations, uploadFormSchema } from './public-paths.js';
@@ -12,6 +11,20 @@ import { PUBLIC_RESPONSE_SCHEMAS } from './response-schemas.js';
 export interface DocumentOptions {
   /** The emulator's `errorStatuses` overrides: the document moves each code to the status it is answered with. */
   errorStatuses?: Record<string, number>;
+  /** Paths and schemas a plugin adds (the emulation plane's health, console and control plane). */
+  contributions?: PathContribution[];
+}
+
+/** What a plugin adds to the document: its operations, and the schemas they refer to. */
+export interface PathContribution {
+  operations: OperationSpec[];
+  /** zod schemas of request bodies, converted in input mode. */
+  inputSchemas?: Record<string, z.ZodType>;
+  /** zod schemas of answers, converted in output mode. */
+  outputSchemas?: Record<string, z.ZodType>;
+  /** Schemas already in JSON Schema form. */
+  jsonSchemas?: Record<string, JsonSchema>;
+  tags?: { name: string; description?: string }[];
 }
 
 export type OpenApiDocument = {
@@ -68,20 +81,27 @@ function operationObject(op: OperationSpec, statuses: Record<string, number>) {
   };
 }
 
-export function allOperations(): OperationSpec[] {
-  return [...publicOperations(), ...emulatorOperations(), ...controlOperations()];
-}
-
 export function buildOpenApiDocument(options: DocumentOptions = {}): OpenApiDocument {
   const statuses = { ...DEFAULT_ERROR_STATUSES, ...(options.errorStatuses ?? {}) };
+  const added = options.contributions ?? [];
   const paths: OpenApiDocument['paths'] = {};
-  for (const op of allOperations()) (paths[op.path] ??= {})[op.method] = operationObject(op, statuses);
+  for (const op of [...publicOperations(), ...added.flatMap((c) => c.operations)]) {
+    paths[op.path] ??= {};
+    paths[op.path][op.method] = operationObject(op, statuses);
+  }
   const schemas = {
     ...components({ EstimateRequest: estimateBodySchema, GenerationRequest: generationBodySchema }, 'input'),
     UploadForm: uploadForm(),
-    ...components(CONTROL_INPUT_SCHEMAS, 'input'),
-    ...FAULT_ANSWERS,
-    ...components({ ...PUBLIC_RESPONSE_SCHEMAS, ...CONTROL_SCHEMAS, ...errorSchemas() }, 'output'),
+    ...components(Object.assign({}, ...added.map((c) => c.inputSchemas ?? {})), 'input'),
+    ...Object.assign({}, ...added.map((c) => c.jsonSchemas ?? {})),
+    ...components(
+      {
+        ...PUBLIC_RESPONSE_SCHEMAS,
+        ...Object.assign({}, ...added.map((c) => c.outputSchemas ?? {})),
+        ...errorSchemas(),
+      },
+      'output',
+    ),
   };
   return {
     openapi: '3.1.0',
@@ -100,11 +120,7 @@ export function buildOpenApiDocument(options: DocumentOptions = {}): OpenApiDocu
       { name: 'Account' },
       { name: 'Uploads' },
       { name: 'Files', description: 'Signed output URLs.' },
-      { name: 'Emulator', description: 'Health, console and this document.' },
-      {
-        name: 'Control',
-        description: 'The control plane: state, clock, faults and scenarios (docs/control-plane-contract.md).',
-      },
+      ...added.flatMap((c) => c.tags ?? []),
     ],
     paths,
     components: {

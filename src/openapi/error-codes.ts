@@ -1,6 +1,8 @@
 // Every error `code` the emulator can answer, what it means, and the extra members its envelope carries.
 import { z } from 'zod';
+import type { AnyErrorCode } from '../domain/error-codes.js';
 import { DEFAULT_ERROR_STATUSES } from '../http/error-statuses.js';
+import { JSON_BODY_LIMIT_TEXT } from '../http/routes/limits.js';
 
 export interface ErrorCodeDoc {
   /** What happened and what the client should do, for the document. */
@@ -19,7 +21,8 @@ const problems = z
   .array(z.strictObject({ field: z.string(), message: z.string() }))
   .meta({ description: 'One entry per bad field, e.g. `action.status: must be between 400 and 599`.' });
 
-export const ERROR_CODES: Readonly<Record<string, ErrorCodeDoc>> = {
+/** Every code is documented: one missing here does not compile. */
+export const ERROR_CODE_DOCS: Readonly<Record<AnyErrorCode, ErrorCodeDoc>> = {
   missing_api_key: { description: 'No Authorization header. Send `Authorization: Bearer sk-media-...`.' },
   malformed_api_key: { description: 'The Authorization header is not `Bearer sk-media-...`.' },
   invalid_api_key: { description: 'The key is not known to this emulator.' },
@@ -67,7 +70,7 @@ export const ERROR_CODES: Readonly<Record<string, ErrorCodeDoc>> = {
   method_not_allowed: {
     description: 'The path exists but not with this method; the `Allow` header lists the methods.',
   },
-  payload_too_large: { description: 'The JSON body is larger than 16 MiB.' },
+  payload_too_large: { description: `The JSON body is larger than ${JSON_BODY_LIMIT_TEXT}.` },
   body_not_utf8: { description: 'The body is not valid UTF-8.' },
   body_too_deep: { description: 'The JSON body is nested deeper than the emulator reads (1,000 levels).' },
   bad_request: {
@@ -141,10 +144,10 @@ export const ERROR_CODES: Readonly<Record<string, ErrorCodeDoc>> = {
 
 /** The statuses a code is documented at, given the emulator's status table. */
 export function statusesOf(code: string, statuses: Record<string, number>): readonly number[] {
-  const doc = ERROR_CODES[code];
+  const doc = (ERROR_CODE_DOCS as Readonly<Record<string, ErrorCodeDoc>>)[code];
   if (!doc) throw new Error(`error code '${code}' is not documented in src/openapi/error-codes.ts`);
   if (doc.httpStatuses && statuses[code] === undefined) return doc.httpStatuses;
-  return [statuses[code] ?? DEFAULT_ERROR_STATUSES[code] ?? 400];
+  return [statuses[code] ?? (DEFAULT_ERROR_STATUSES as Readonly<Record<string, number>>)[code] ?? 400];
 }
 
 /** Groups codes by the status they are answered with. */

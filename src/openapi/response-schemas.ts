@@ -2,7 +2,7 @@
 // Strict objects everywhere: a member the document does not name is a contract violation in the test suite.
 import { z } from 'zod';
 import { MEDIA_KINDS, modelEntrySchema } from '../domain/catalogue-schema.js';
-import { GENERATION_STATUSES } from '../http/validation/request-schemas.js';
+import { GENERATION_STATUSES } from '../domain/generation.js';
 
 export const dateTime = () => z.string().meta({ format: 'date-time' });
 const credits = () => z.int().min(0);

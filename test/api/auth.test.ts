@@ -2,6 +2,7 @@
 // own codes, and authentication runs before any input is read or validated.
 import { describe, expect, it } from 'vitest';
 import { client, makeEmulator, MODEL_A } from '../helpers/emulator.js';
+import { runtimeOf } from '../../src/testing.js';
 
 interface Route {
   name: string;
@@ -55,7 +56,7 @@ const HEADERS: [string, string | undefined, string][] = [
 
 function setupWithRevokedKey() {
   const emulator = makeEmulator({ ffmpegPath: false });
-  const ctx = emulator.context();
+  const ctx = runtimeOf(emulator).context();
   const key = ctx.accounts.createKey(
     { accountId: emulator.accountId, secret: REVOKED, name: 'to revoke' },
     ctx.clock.now(),
@@ -67,7 +68,7 @@ function setupWithRevokedKey() {
 describe.each(ROUTES)('$name', (route) => {
   it.each(HEADERS)('refuses %s with 401 (header %j, code %s)', async (_name, header, code) => {
     const emulator = setupWithRevokedKey();
-    const balance = emulator.context().ledger.balance(emulator.accountId);
+    const balance = runtimeOf(emulator).context().ledger.balance(emulator.accountId);
     let req = client(emulator).raw[route.method](route.path);
     if (header !== undefined) req = req.set('Authorization', header);
     if (route.send) req = route.send(req);
@@ -76,8 +77,8 @@ describe.each(ROUTES)('$name', (route) => {
     expect(res.headers['content-type']).toBe('application/json');
     expect(res.body).toStrictEqual({ error: { code, message: expect.any(String) } });
     expect(res.body.error.message.length).toBeGreaterThan(10);
-    expect(emulator.context().generations.size).toBe(0);
-    expect(emulator.context().ledger.balance(emulator.accountId)).toBe(balance);
+    expect(runtimeOf(emulator).context().generations.size).toBe(0);
+    expect(runtimeOf(emulator).context().ledger.balance(emulator.accountId)).toBe(balance);
   });
 
   it('lets the seeded key through to input handling (the same request is no longer a 401)', async () => {
@@ -105,7 +106,7 @@ describe('authentication details', () => {
 
   it('accepts a key created for the account, and refuses it from the moment it is revoked', async () => {
     const emulator = makeEmulator({ ffmpegPath: false });
-    const ctx = emulator.context();
+    const ctx = runtimeOf(emulator).context();
     const key = ctx.accounts.createKey(
       { accountId: emulator.accountId, secret: 'sk-media-second-key-0001' },
       ctx.clock.now(),
@@ -166,7 +167,7 @@ describe('authentication details', () => {
 
   it('honours a status override for an auth code from the errorStatuses table', async () => {
     const emulator = makeEmulator({ ffmpegPath: false, errorStatuses: { revoked_api_key: 403 } });
-    const ctx = emulator.context();
+    const ctx = runtimeOf(emulator).context();
     const key = ctx.accounts.createKey({ accountId: emulator.accountId, secret: REVOKED }, ctx.clock.now());
     ctx.accounts.revokeKey(key.id, ctx.clock.now());
     const res = await client(emulator, REVOKED).get('/v1/media/usage');

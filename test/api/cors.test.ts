@@ -1,7 +1,7 @@
 // CORS headers through the real app: preflights answered before auth, exposed headers, origin lists, signed files with ranges.
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { CliError, cliOptions } from '../../src/cli-config.js';
+import { CliError, cliOptions } from '../../src/cli/options.js';
 import { client, makeEmulator, MODEL_A } from '../helpers/emulator.js';
 
 const APP_ORIGIN = 'http://localhost:5173';

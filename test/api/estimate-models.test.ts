@@ -2,6 +2,7 @@
 // Price arithmetic itself is covered value by value in test/unit/pricing.test.ts; here it is the HTTP surface.
 import { describe, expect, it } from 'vitest';
 import { client, makeEmulator, MODEL_A, MODEL_B } from '../helpers/emulator.js';
+import { runtimeOf } from '../../src/testing.js';
 
 const KIND_EXPECTED = "'image', 'video', 'music' or '3d'";
 
@@ -216,7 +217,7 @@ describe('POST /v1/media/estimate', () => {
 
   it.each(cases)('%s', async (_name, slug, params, credits, breakdown, resolved) => {
     const emulator = makeEmulator({ ffmpegPath: false });
-    const ctx = emulator.context();
+    const ctx = runtimeOf(emulator).context();
     const ledgerBefore = ctx.ledger.size;
     const res = await client(emulator).post('/v1/media/estimate', {
       model_slug: slug,
@@ -258,21 +259,21 @@ describe('POST /v1/media/estimate', () => {
     const res = await api.post('/v1/media/estimate', { model_slug: MODEL_B, prompt });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ credits: 763, wallet_balance: 500, sufficient_balance: false });
-    expect(emulator.context().ledger.balance(emulator.accountId)).toBe(500);
+    expect(runtimeOf(emulator).context().ledger.balance(emulator.accountId)).toBe(500);
   });
 
   it('is repeatable: many estimates leave balance, ledger, usage and generations untouched', async () => {
     const emulator = makeEmulator({ ffmpegPath: false });
     const api = client(emulator);
     const usageBefore = (await api.get('/v1/media/usage')).body;
-    const ledgerBefore = emulator.context().ledger.size;
+    const ledgerBefore = runtimeOf(emulator).context().ledger.size;
     for (let i = 0; i < 20; i++) {
       const res = await api.post('/v1/media/estimate', { model_slug: i % 2 ? MODEL_A : MODEL_B, prompt });
       expect(res.status).toBe(200);
     }
     const usageAfter = (await api.get('/v1/media/usage')).body;
     expect({ ...usageAfter, as_of: null }).toEqual({ ...usageBefore, as_of: null });
-    expect(emulator.context().ledger.size).toBe(ledgerBefore);
+    expect(runtimeOf(emulator).context().ledger.size).toBe(ledgerBefore);
     expect((await api.get('/v1/media/generations')).body.generations).toEqual([]);
   });
 
@@ -287,7 +288,7 @@ describe('POST /v1/media/estimate', () => {
 
   it('applies the key scope: a key limited to Model B cannot estimate Model A', async () => {
     const emulator = makeEmulator({ ffmpegPath: false });
-    const ctx = emulator.context();
+    const ctx = runtimeOf(emulator).context();
     const key = ctx.accounts.createKey(
       { accountId: emulator.accountId, secret: 'sk-media-only-b-0001', modelScope: MODEL_B },
       ctx.clock.now(),

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createSigner } from '../../src/infra/signer.js';
 import type { Emulator } from '../../src/index.js';
 import { client, makeEmulator, MODEL_A, startTestEmulator } from '../helpers/emulator.js';
+import { runtimeOf } from '../../src/testing.js';
 
 const START = '2025-06-01T08:00:00.000Z';
 const T0 = Date.parse(START);
@@ -63,7 +64,7 @@ describe('signed output URLs', () => {
   it('points at the emulator with an expiry one hour ahead and an HMAC signature', async () => {
     const emulator = makeEmulator({ ffmpegPath: false, clockStart: START });
     const id = await completed(emulator);
-    const now = emulator.context().clock.now();
+    const now = runtimeOf(emulator).context().clock.now();
     const [out] = await outputs(emulator, id);
     const url = new URL(out.url);
     expect(url.protocol).toBe('http:');
@@ -137,7 +138,7 @@ describe('refusals: 403 with the envelope', () => {
   it('honours a configured lifetime (urlTtlSeconds)', async () => {
     const emulator = makeEmulator({ ffmpegPath: false, clockStart: START, urlTtlSeconds: 60 });
     const id = await completed(emulator);
-    const now = emulator.context().clock.now();
+    const now = runtimeOf(emulator).context().clock.now();
     const [out] = await outputs(emulator, id);
     expect(Number(new URL(out.url).searchParams.get('expires'))).toBe(Math.floor(now / 1000) + 60);
     expect(out.expires_at).toBe(iso(now + 60_000));

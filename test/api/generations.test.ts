@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Emulator } from '../../src/index.js';
 import { client, makeEmulator, MODEL_A, MODEL_B, startTestEmulator } from '../helpers/emulator.js';
+import { runtimeOf } from '../../src/testing.js';
 
 const PROMPT = 'a paper boat drifting down a rain gutter';
 const START = '2025-03-10T12:00:00.000Z';
@@ -14,7 +15,7 @@ function addKey(
   secret: string,
   extra: { modelScope?: string; dailyCreditLimit?: number; accountId?: string } = {},
 ) {
-  const ctx = emulator.context();
+  const ctx = runtimeOf(emulator).context();
   return ctx.accounts.createKey(
     {
       accountId: extra.accountId ?? emulator.accountId,
@@ -27,7 +28,7 @@ function addKey(
 }
 
 function charges(emulator: Emulator) {
-  return emulator
+  return runtimeOf(emulator)
     .context()
     .ledger.list({ accountId: emulator.accountId })
     .filter((e) => e.type === 'charge');
@@ -140,7 +141,7 @@ describe('acceptance envelope (spec 2.3, 2.1)', () => {
         modelSlug: MODEL_B,
       }),
     ]);
-    expect(emulator.context().ledger.balance(emulator.accountId)).toBe(1_000_000 - 763);
+    expect(runtimeOf(emulator).context().ledger.balance(emulator.accountId)).toBe(1_000_000 - 763);
   });
 });
 
@@ -195,7 +196,7 @@ describe('refusals: status and code, no charge, no generation, key not remembere
 
   it.each(refusals)('$name: $status $code', async ({ options, key, body, status, code, details }) => {
     const emulator = makeEmulator({ ffmpegPath: false, clockStart: START, ...options });
-    const ctx = emulator.context();
+    const ctx = runtimeOf(emulator).context();
     const secret = key ? addKey(emulator, 'sk-media-refusal-key-01', key).secret : emulator.apiKey;
     const api = client(emulator, secret);
     const balance = ctx.ledger.balance(emulator.accountId);
@@ -225,7 +226,7 @@ describe('refusals: status and code, no charge, no generation, key not remembere
     const api = client(emulator);
     const body = { model_slug: MODEL_A, prompt: PROMPT, max_credits: 100 };
     expect((await api.submit(body, 'topup-0001')).body.error.code).toBe('insufficient_credits');
-    const ctx = emulator.context();
+    const ctx = runtimeOf(emulator).context();
     ctx.ledger.append({ type: 'funding', accountId: emulator.accountId, amount: 1000, at: ctx.clock.now() });
     const res = await api.submit(body, 'topup-0001');
     expect(res.status).toBe(202);
@@ -241,7 +242,7 @@ describe('refusals: status and code, no charge, no generation, key not remembere
       'exact-0001',
     );
     expect(res.status).toBe(202);
-    expect(emulator.context().ledger.balance(emulator.accountId)).toBe(0);
+    expect(runtimeOf(emulator).context().ledger.balance(emulator.accountId)).toBe(0);
   });
 });
 
@@ -342,7 +343,7 @@ describe('daily credit ceiling per UTC day on the emulator clock', () => {
     const body = (n: number) => ({ model_slug: MODEL_A, prompt: `${PROMPT} ${n}`, max_credits: 100 });
     expect((await api.submit(body(1), 'ceiling-0001')).status).toBe(202);
     expect((await api.submit(body(2), 'ceiling-0002')).status).toBe(202);
-    const balance = emulator.context().ledger.balance(emulator.accountId);
+    const balance = runtimeOf(emulator).context().ledger.balance(emulator.accountId);
 
     const refused = await api.submit(body(3), 'ceiling-0003');
     expect(refused.status).toBe(429);
@@ -354,8 +355,8 @@ describe('daily credit ceiling per UTC day on the emulator clock', () => {
       credits: 88,
       retry_after_seconds: 60,
     });
-    expect(emulator.context().ledger.balance(emulator.accountId)).toBe(balance);
-    expect(emulator.context().generations.size).toBe(2);
+    expect(runtimeOf(emulator).context().ledger.balance(emulator.accountId)).toBe(balance);
+    expect(runtimeOf(emulator).context().generations.size).toBe(2);
 
     // Another key of the same account has its own ceiling (none).
     expect((await client(emulator).submit(body(4), 'ceiling-0004')).status).toBe(202);
@@ -375,8 +376,9 @@ describe('daily credit ceiling per UTC day on the emulator clock', () => {
     const first = await api.submit({ model_slug: MODEL_A, prompt: PROMPT, max_credits: 100 }, 'net-0001');
     expect(first.status).toBe(202);
     expect((await api.submit({ model_slug: MODEL_A, prompt: 'again', max_credits: 100 }, 'net-0002')).status).toBe(429);
-    const ctx = emulator.context();
-    ctx.lifecycle.refund(ctx.generations.get(first.body.generation.id)!, { kind: 'full' });
+    // Only a completed or failed generation can be refunded.
+    await emulator.control.complete(first.body.generation.id);
+    await emulator.control.refund(first.body.generation.id);
     expect((await api.submit({ model_slug: MODEL_A, prompt: 'again', max_credits: 100 }, 'net-0002')).status).toBe(202);
   });
 });
@@ -400,8 +402,8 @@ describe('idempotency', () => {
     expect(first.body.replayed).toBe(false);
     expect(second.body).toStrictEqual({ ...first.body, replayed: true });
     expect(charges(emulator)).toHaveLength(1);
-    expect(emulator.context().generations.size).toBe(1);
-    expect(emulator.context().ledger.balance(emulator.accountId)).toBe(
+    expect(runtimeOf(emulator).context().generations.size).toBe(1);
+    expect(runtimeOf(emulator).context().ledger.balance(emulator.accountId)).toBe(
       1_000_000 - first.body.generation.charged_credits,
     );
   });
@@ -433,12 +435,12 @@ describe('idempotency', () => {
     const emulator = makeEmulator({ ffmpegPath: false });
     const api = client(emulator);
     await api.submit(body, 'conflict-0001');
-    const balance = emulator.context().ledger.balance(emulator.accountId);
+    const balance = runtimeOf(emulator).context().ledger.balance(emulator.accountId);
     const res = await api.submit(other, 'conflict-0001');
     expect(res.status).toBe(409);
     expect(res.body).toStrictEqual({ error: { code: 'idempotency_key_reused', message: expect.any(String) } });
-    expect(emulator.context().ledger.balance(emulator.accountId)).toBe(balance);
-    expect(emulator.context().generations.size).toBe(1);
+    expect(runtimeOf(emulator).context().ledger.balance(emulator.accountId)).toBe(balance);
+    expect(runtimeOf(emulator).context().generations.size).toBe(1);
     // The original still replays.
     expect((await api.submit(body, 'conflict-0001')).body.replayed).toBe(true);
   });
@@ -471,7 +473,7 @@ describe('idempotency', () => {
     const again = await api.submit(small, 'moved-0001');
     expect(again.status).toBe(202);
     expect(again.body).toStrictEqual({ ...first.body, replayed: true });
-    expect(emulator.context().ledger.balance(emulator.accountId)).toBe(12);
+    expect(runtimeOf(emulator).context().ledger.balance(emulator.accountId)).toBe(12);
   });
 
   it('keeps a key for 24 hours of emulator time: replay just before, a new generation just after', async () => {
@@ -522,9 +524,9 @@ describe('idempotency', () => {
     expect(results.filter((r) => !r.body.replayed)).toHaveLength(1);
     expect(new Set(results.map((r) => r.body.generation.id)).size).toBe(1);
     const emulator = running.emulator;
-    expect(emulator.context().generations.size).toBe(1);
+    expect(runtimeOf(emulator).context().generations.size).toBe(1);
     expect(charges(emulator)).toHaveLength(1);
-    expect(emulator.context().ledger.balance(emulator.accountId)).toBe(1_000_000 - 246);
+    expect(runtimeOf(emulator).context().ledger.balance(emulator.accountId)).toBe(1_000_000 - 246);
   });
 });
 
@@ -543,7 +545,7 @@ describe('wallet drained by parallel submissions (real socket)', () => {
       }).then(async (r) => ({ status: r.status, body: (await r.json()) as { error?: { code: string } } }));
     const results = await Promise.all(Array.from({ length: attempts }, (_, i) => send(i)));
     const emulator = running.emulator;
-    const ledger = emulator.context().ledger;
+    const ledger = runtimeOf(emulator).context().ledger;
     // The running balance over the ledger never dips below zero.
     let running_ = 0;
     for (const e of ledger.list({ accountId: emulator.accountId })) {
@@ -561,7 +563,7 @@ describe('wallet drained by parallel submissions (real socket)', () => {
     expect(ok.length * 88).toBe(88 * 7);
     expect(refused.every((r) => r.status === 402 && r.body.error?.code === 'insufficient_credits')).toBe(true);
     expect(balance).toBe(0);
-    expect(emulator.context().generations.size).toBe(7);
+    expect(runtimeOf(emulator).context().generations.size).toBe(7);
   });
 
   it('never goes below 0 when the balance is not a multiple of the price', async () => {
@@ -592,7 +594,7 @@ describe('ledger invariant: funding - balance == sum(net_credits)', () => {
   it.each([7, 42, 2025])('holds after every step of a random sequence (seed %i)', async (seed) => {
     const emulator = makeEmulator({ ffmpegPath: false, initialBalance: 20_000, clockStart: START });
     const api = client(emulator);
-    const ctx = emulator.context();
+    const ctx = runtimeOf(emulator).context();
     const rnd = seeded(seed);
     const sent: { key: string; body: Record<string, unknown> }[] = [];
     const tally: Record<string, number> = {};
@@ -675,7 +677,7 @@ describe('ledger invariant: funding - balance == sum(net_credits)', () => {
       } else if (roll < 0.7) {
         const refundable = [...ctx.generations.all()].filter((g) => {
           const c = ctx.ledger.generationCredits(g.id);
-          return c.charged > c.refunded;
+          return (g.status === 'completed' || g.status === 'failed') && c.charged > c.refunded;
         });
         if (refundable.length) {
           const g = rnd.pick(refundable);

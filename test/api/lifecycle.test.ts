@@ -2,10 +2,11 @@
 // states, outputs only on completed, reads that never move anything, scripted and render failures with their refunds,
 // the timing profiles (manual, instant, fast, realistic; global and per model) and sequential ids under a seed.
 import { describe, expect, it } from 'vitest';
-import { loadCatalogue } from '../../src/domain/catalogue.js';
+import { loadCatalogue } from '../../src/wiring/catalogue-file.js';
 import type { CatalogueFile, ModelEntry } from '../../src/domain/catalogue-schema.js';
 import { startEmulator, type Emulator } from '../../src/index.js';
 import { client, makeEmulator, MODEL_A, MODEL_B } from '../helpers/emulator.js';
+import { runtimeOf } from '../../src/testing.js';
 
 const START = '2025-06-01T08:00:00.000Z';
 const T0 = Date.parse(START);
@@ -46,7 +47,7 @@ describe('manual timing: every state move on the emulator clock', () => {
   it('moves pending -> running -> completed exactly at the planned instants, outputs only at the end', async () => {
     const emulator = makeEmulator({ ffmpegPath: false, clockStart: START });
     const g = await submit(emulator);
-    const plan = emulator.context().generations.get(g.id)!.plan;
+    const plan = runtimeOf(emulator).context().generations.get(g.id)!.plan;
     // Manual profile: 1 s pending, then 4 s + 1 s per output second (4 s default) running, fired only by advance().
     expect(plan).toMatchObject({ pendingMs: 1000, runningMs: 8000, manualOnly: true });
 
@@ -105,14 +106,14 @@ describe('manual timing: every state move on the emulator clock', () => {
     const emulator = makeEmulator({ ffmpegPath: false, clockStart: START });
     const api = client(emulator);
     const g = await submit(emulator);
-    const stored = emulator.context().generations.get(g.id)!;
+    const stored = runtimeOf(emulator).context().generations.get(g.id)!;
     for (let i = 0; i < 25; i++) {
       await api.get(`/v1/media/generations/${g.id}`);
       await api.get('/v1/media/generations');
       await api.get('/v1/media/usage');
     }
     expect(stored.status).toBe('pending');
-    expect(emulator.context().clock.now()).toBe(T0);
+    expect(runtimeOf(emulator).context().clock.now()).toBe(T0);
     await emulator.advance(1000);
     const before = JSON.stringify({ ...(await read(emulator, g.id)) });
     for (let i = 0; i < 10; i++) expect(JSON.stringify(await read(emulator, g.id))).toBe(before);
@@ -142,7 +143,7 @@ describe('failures and refund policies', () => {
   it.each(policies)('fails a pending generation with refund %s', async (_name, policy, billing, refunded) => {
     const emulator = makeEmulator({ ffmpegPath: false, clockStart: START });
     const g = await submit(emulator, { params: { quality: '720p' } });
-    const ctx = emulator.context();
+    const ctx = runtimeOf(emulator).context();
     await emulator.advance(400);
     ctx.lifecycle.fail(
       ctx.generations.get(g.id)!,
@@ -169,7 +170,7 @@ describe('failures and refund policies', () => {
   it.each(policies)('fails a running generation with refund %s', async (_name, policy, billing, refunded) => {
     const emulator = makeEmulator({ ffmpegPath: false, clockStart: START });
     const g = await submit(emulator, { model_slug: MODEL_B });
-    const ctx = emulator.context();
+    const ctx = runtimeOf(emulator).context();
     await emulator.advance(2500);
     expect((await read(emulator, g.id)).status).toBe('running');
     ctx.lifecycle.fail(ctx.generations.get(g.id)!, { code: 'upstream_timeout', message: 'The job timed out.' }, policy);
@@ -191,7 +192,7 @@ describe('failures and refund policies', () => {
     const emulator = makeEmulator({ ffmpegPath: false, clockStart: START });
     const g = await submit(emulator);
     await emulator.advance(60_000);
-    const ctx = emulator.context();
+    const ctx = runtimeOf(emulator).context();
     expect(() =>
       ctx.lifecycle.fail(ctx.generations.get(g.id)!, { code: 'late', message: 'too late' }, { kind: 'full' }),
     ).toThrow(expect.objectContaining({ code: 'generation_final' }));
@@ -205,7 +206,7 @@ describe('failures and refund policies', () => {
     const emulator = makeEmulator({ ffmpegPath: false, clockStart: START });
     const g = await submit(emulator);
     await emulator.advance(60_000);
-    const ctx = emulator.context();
+    const ctx = runtimeOf(emulator).context();
     ctx.lifecycle.refund(ctx.generations.get(g.id)!, { kind: 'partial', amount: 8 });
     expect(await read(emulator, g.id)).toMatchObject({
       status: 'completed',
@@ -255,7 +256,7 @@ describe('failures and refund policies', () => {
       billing_status: 'refunded',
     });
     expect(r.error.code).toBe('render_failed');
-    expect(emulator.context().ledger.balance(emulator.accountId)).toBe(1_000_000);
+    expect(runtimeOf(emulator).context().ledger.balance(emulator.accountId)).toBe(1_000_000);
   });
 
   it('falls back to fixture outputs (not a failure) when ffmpegPath names a binary that does not exist', async () => {
@@ -276,7 +277,7 @@ describe('timing profiles', () => {
   it("'instant' completes without advancing the clock", async () => {
     const emulator = makeEmulator({ ffmpegPath: false, timing: 'instant' });
     const g = await submit(emulator);
-    expect(emulator.context().generations.get(g.id)!.plan).toMatchObject({
+    expect(runtimeOf(emulator).context().generations.get(g.id)!.plan).toMatchObject({
       pendingMs: 0,
       runningMs: 0,
       manualOnly: false,
@@ -310,7 +311,7 @@ describe('timing profiles', () => {
     const b = await submit(emulator, { model_slug: MODEL_B });
     expect(await turnsUntil(emulator, async () => (await read(emulator, b.id)).status === 'completed')).toBe(true);
     expect((await read(emulator, a.id)).status).toBe('pending');
-    expect(emulator.context().generations.get(a.id)!.plan.manualOnly).toBe(true);
+    expect(runtimeOf(emulator).context().generations.get(a.id)!.plan.manualOnly).toBe(true);
     await emulator.advance(9000);
     expect((await read(emulator, a.id)).status).toBe('completed');
   });
@@ -319,7 +320,7 @@ describe('timing profiles', () => {
     const emulator = makeEmulator({ ffmpegPath: false, timing: 'realistic' });
     const small = await submit(emulator, { params: { duration: '4', count: '1' } });
     const big = await submit(emulator, { params: { duration: '15', count: '4' } });
-    const ctx = emulator.context();
+    const ctx = runtimeOf(emulator).context();
     const p1 = ctx.generations.get(small.id)!.plan;
     const p2 = ctx.generations.get(big.id)!.plan;
     expect(p1.manualOnly).toBe(false);
@@ -336,7 +337,11 @@ describe('timing profiles', () => {
       const emulator = makeEmulator({ ffmpegPath: false, timing: 'realistic', seed });
       const out = [];
       for (let i = 0; i < 3; i++)
-        out.push(emulator.context().generations.get((await submit(emulator, {}, `jitter-key-${i}`)).id)!.plan);
+        out.push(
+          runtimeOf(emulator)
+            .context()
+            .generations.get((await submit(emulator, {}, `jitter-key-${i}`)).id)!.plan,
+        );
       return out.map((p) => [p.pendingMs, p.runningMs]);
     };
     const first = await plans(11);
@@ -349,7 +354,7 @@ describe('timing profiles', () => {
     try {
       const { emulator } = running;
       expect(emulator.options.timing).toBe('fast');
-      expect(emulator.context().clock.frozen).toBe(false);
+      expect(runtimeOf(emulator).context().clock.frozen).toBe(false);
       const headers = { Authorization: `Bearer ${running.apiKey}`, 'Content-Type': 'application/json' };
       const res = await fetch(`${running.url}/v1/media/generations`, {
         method: 'POST',
@@ -358,7 +363,7 @@ describe('timing profiles', () => {
       });
       expect(res.status).toBe(202);
       const { generation } = (await res.json()) as { generation: { id: string } };
-      const plan = emulator.context().generations.get(generation.id)!.plan;
+      const plan = runtimeOf(emulator).context().generations.get(generation.id)!.plan;
       expect(plan.manualOnly).toBe(false);
       expect(plan.pendingMs).toBeGreaterThanOrEqual(5);
       expect(plan.pendingMs).toBeLessThanOrEqual(15);
@@ -393,9 +398,9 @@ describe('ids', () => {
       'req_000002',
     ]);
     expect(b1.body.generation.id).toBe('gen_000001');
-    expect(one.context().generations.size).toBe(2);
-    expect(two.context().generations.size).toBe(1);
-    expect(two.context().ledger.balance(two.accountId)).toBe(1_000_000 - 763);
+    expect(runtimeOf(one).context().generations.size).toBe(2);
+    expect(runtimeOf(two).context().generations.size).toBe(1);
+    expect(runtimeOf(two).context().ledger.balance(two.accountId)).toBe(1_000_000 - 763);
   });
 
   it('are prefixed random ids without a seed', async () => {

@@ -3,9 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Emulator } from '../../src/index.js';
 import { client, makeEmulator, MODEL_A, MODEL_B } from '../helpers/emulator.js';
+import { runtimeOf } from '../../src/testing.js';
 
 const START = '2025-06-01T08:00:00.000Z';
-const T0 = Date.parse(START);
 const MIN = 60_000;
 const PROMPT = 'a lantern festival';
 
@@ -41,7 +41,7 @@ async function world() {
   const g2 = await submit(emulator, 'still-sketch-v1', 'world-0002');
   await emulator.advance(MIN);
   const g3 = await submit(emulator, MODEL_B, 'world-0003');
-  const ctx = emulator.context();
+  const ctx = runtimeOf(emulator).context();
   ctx.lifecycle.fail(ctx.generations.get(g3)!, { code: 'content_rejected', message: 'refused' }, { kind: 'full' });
   await emulator.advance(MIN);
   const g4 = await submit(emulator, 'tone-music-v1', 'world-0004');
@@ -230,7 +230,7 @@ describe('limits and paging', () => {
 
 describe('accounts see only their own generations', () => {
   function secondAccount(emulator: Emulator) {
-    const ctx = emulator.context();
+    const ctx = runtimeOf(emulator).context();
     const now = ctx.clock.now();
     ctx.accounts.createAccount('acct_other', 'Other account', now);
     ctx.ledger.append({ type: 'funding', accountId: 'acct_other', amount: 5000, at: now, note: 'test funding' });
@@ -271,7 +271,7 @@ describe('accounts see only their own generations', () => {
 
   it('shares the list between keys of one account', async () => {
     const emulator = makeEmulator({ ffmpegPath: false });
-    const ctx = emulator.context();
+    const ctx = runtimeOf(emulator).context();
     const second = ctx.accounts.createKey(
       { accountId: emulator.accountId, secret: 'sk-media-same-account-1' },
       ctx.clock.now(),
@@ -286,7 +286,7 @@ describe('accounts see only their own generations', () => {
 describe('GET /v1/media/usage', () => {
   it('answers balance, today, per-model totals and the calling key, and rolls "today" over at midnight UTC', async () => {
     const emulator = makeEmulator({ ffmpegPath: false, clockStart: '2025-06-01T23:00:00.000Z' });
-    const ctx = emulator.context();
+    const ctx = runtimeOf(emulator).context();
     const scoped = ctx.accounts.createKey(
       {
         accountId: emulator.accountId,
@@ -310,7 +310,9 @@ describe('GET /v1/media/usage', () => {
       202,
     );
     const b = await submit(emulator, MODEL_B, 'usage-0003');
-    ctx.lifecycle.refund(ctx.generations.get(b)!, { kind: 'partial', amount: 50 });
+    // Only a completed or failed generation can be refunded.
+    await emulator.control.complete(b);
+    await emulator.control.refund(b, 50);
 
     const res = await api.get('/v1/media/usage');
     expect(res.status).toBe(200);
@@ -362,7 +364,7 @@ describe('GET /v1/media/usage', () => {
 
   it('shows remaining_today 0 (never negative) when the ceiling is used up', async () => {
     const emulator = makeEmulator({ ffmpegPath: false });
-    const ctx = emulator.context();
+    const ctx = runtimeOf(emulator).context();
     const key = ctx.accounts.createKey(
       { accountId: emulator.accountId, secret: 'sk-media-usage-key-0002', dailyCreditLimit: 100 },
       ctx.clock.now(),

@@ -2,6 +2,7 @@
 // {error:{code,message}} envelope, and no client input that makes the emulator answer 500.
 import { describe, expect, it } from 'vitest';
 import { client, makeEmulator, MODEL_A, startTestEmulator } from '../helpers/emulator.js';
+import { runtimeOf } from '../../src/testing.js';
 
 const MiB = 1024 * 1024;
 
@@ -100,7 +101,7 @@ describe('JSON bodies over 16 MiB: 413 with the envelope', () => {
         expect(over.headers.get('content-type')).toBe('application/json');
         expect(await over.json()).toStrictEqual({ error: { code: 'payload_too_large', message: expect.any(String) } });
       }
-      expect(running.emulator.context().generations.size).toBe(0);
+      expect(runtimeOf(running.emulator).context().generations.size).toBe(0);
     }
   });
 

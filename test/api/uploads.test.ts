@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Emulator } from '../../src/index.js';
 import { client, makeEmulator, MODEL_A, MODEL_B } from '../helpers/emulator.js';
 import { paddedPng, png, pngHeader } from '../helpers/images.js';
+import { runtimeOf } from '../../src/testing.js';
 
 const START = '2025-06-01T08:00:00.000Z';
 const MAX_BYTES = 10 * 1024 * 1024;
@@ -156,7 +157,7 @@ describe('accepted uploads: 201 with an identifier and metadata', () => {
       created_at: '2025-06-01T08:00:00.000+00:00',
     });
     // It charges nothing.
-    expect(emulator.context().ledger.balance(emulator.accountId)).toBe(1_000_000);
+    expect(runtimeOf(emulator).context().ledger.balance(emulator.accountId)).toBe(1_000_000);
   });
 
   it.each([
@@ -403,7 +404,7 @@ describe('refused uploads', () => {
 
   it('refuses an upload for a model the key may not use: 403', async () => {
     const emulator = makeEmulator({ ffmpegPath: false });
-    const ctx = emulator.context();
+    const ctx = runtimeOf(emulator).context();
     const key = ctx.accounts.createKey(
       { accountId: emulator.accountId, secret: 'sk-media-b-only-00001', modelScope: MODEL_B },
       ctx.clock.now(),
@@ -416,14 +417,14 @@ describe('refused uploads', () => {
 
 describe('refs must be uploads of this account for this model (422 before any charge)', () => {
   function otherAccount(emulator: Emulator) {
-    const ctx = emulator.context();
+    const ctx = runtimeOf(emulator).context();
     ctx.accounts.createAccount('acct_other', 'Other', ctx.clock.now());
     ctx.ledger.append({ type: 'funding', accountId: 'acct_other', amount: 10_000, at: ctx.clock.now() });
     return ctx.accounts.createKey({ accountId: 'acct_other', secret: 'sk-media-other-acct-0001' }, ctx.clock.now());
   }
 
   async function expectRefused(emulator: Emulator, body: Record<string, unknown>, detail: unknown[]) {
-    const ctx = emulator.context();
+    const ctx = runtimeOf(emulator).context();
     const balance = ctx.ledger.balance(emulator.accountId);
     const generations = ctx.generations.size;
     const res = await client(emulator).submit(
@@ -526,7 +527,7 @@ describe('frames: Model A start image, Model B first and last, swappable', () =>
       `frames-${Math.random().toString(36).slice(2, 12)}`,
     );
     expect(res.status, res.text).toBe(202);
-    return emulator.context().generations.get(res.body.generation.id)!.frames;
+    return runtimeOf(emulator).context().generations.get(res.body.generation.id)!.frames;
   }
 
   it('uses a Model A upload as the start image, by refs or by its slot', async () => {
@@ -560,7 +561,7 @@ describe('frames: Model A start image, Model B first and last, swappable', () =>
     });
     expect(await frames(emulator, { model_slug: MODEL_B, refs: [u1] })).toEqual({ first: u1 });
     // Uploads are not used up: each submission charged once, none refused.
-    expect(emulator.context().generations.size).toBe(8);
+    expect(runtimeOf(emulator).context().generations.size).toBe(8);
   });
 
   it('renders a generation with a real start image to completion (ffmpeg when available)', async () => {

@@ -2,6 +2,7 @@
 // 4.7 and 8, the order of items, lax integers, code-point lengths, json_invalid positions, and model-level 422s.
 import { describe, expect, it } from 'vitest';
 import { client, makeEmulator, MODEL_A, MODEL_B } from '../helpers/emulator.js';
+import { runtimeOf } from '../../src/testing.js';
 
 type Item = { type: string; loc: (string | number)[]; msg: string; input: unknown; ctx?: Record<string, unknown> };
 
@@ -434,7 +435,7 @@ describe('POST /v1/media/generations: max_credits and lax integers (spec 4.3)', 
     const res = await rawPost('/v1/media/generations', text, 'application/json', { 'Idempotency-Key': KEY });
     expect(res.status).toBe(402);
     expect(res.body.error).toMatchObject({ code: 'max_credits_exceeded', credits: 2943, max_credits: value });
-    expect(emulator.context().generations.size).toBe(0);
+    expect(runtimeOf(emulator).context().generations.size).toBe(0);
   });
 
   const L = ['body', 'max_credits'];
@@ -462,7 +463,7 @@ describe('POST /v1/media/generations: max_credits and lax integers (spec 4.3)', 
     const body: Record<string, unknown> = { ...pricey };
     if (value !== undefined) body.max_credits = value;
     expect422(await api.submit(body, KEY), expected(body));
-    expect(emulator.context().generations.size).toBe(0);
+    expect(runtimeOf(emulator).context().generations.size).toBe(0);
   });
 
   it('accepts the bounds 1 and 1,000,000,000', async () => {
@@ -908,7 +909,7 @@ describe('model-level 422s through HTTP: same detail form, never a charge', () =
 
   it.each(cases)('%s', async (_name, body, expected) => {
     const { api, emulator } = setup();
-    const ctx = emulator.context();
+    const ctx = runtimeOf(emulator).context();
     const ledgerBefore = ctx.ledger.size;
     expect422(await api.submit({ ...body, max_credits: 10_000 }, KEY), expected);
     // The estimate answers the same items.

@@ -61,6 +61,7 @@ describe.each([
       .locator('.body-block', { hasText: 'Request body' })
       .locator('pre', { hasText: 'inspect me please' })
       .waitFor();
+    // biome-ignore lint/performance/useDomNodeTextContent: Playwright's Locator.innerText() (the rendered text), not the DOM property
     const curl = await page.locator('.curl-text').innerText();
     expect(curl).toContain(`curl -i -X POST '${running.url}/v1/media/generations'`);
     expect(curl).toContain(`Bearer ${running.apiKey}`);
@@ -89,6 +90,7 @@ describe.each([
     await form.getByRole('button', { name: 'Add rule' }).click();
     await page.locator('#rule-message.ok', { hasText: 'one-503 is live' }).waitFor();
     await page.locator('#faults-list .rule-row', { hasText: 'one-503' }).waitFor();
+    // biome-ignore lint/performance/useDomNodeTextContent: Playwright's Locator.innerText() (the rendered text), not the DOM property
     expect(await page.locator('#fb-status-error').innerText()).toBe('');
     const res = await fetch(`${running.url}/v1/media/generations`, {
       headers: { Authorization: `Bearer ${running.apiKey}` },

@@ -180,6 +180,7 @@ describe.each([
     const { page, running } = s;
     await page.goto(`${running.url}${CONSOLE_PATH}`);
     await page.locator('#upcoming li').first().waitFor();
+    // biome-ignore lint/performance/useDomNodeTextContent: Playwright's Locator.innerText() (the rendered text), not the DOM property
     const next = await page.locator('#upcoming li').first().innerText();
     expect(next).toMatch(/→\s*running/);
     await page.getByRole('button', { name: 'Advance to the next transition' }).click();

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulatorApp, type Emulator } from '../../src/index.js';
 import { launchChromium, type Chromium } from './chromium.js';
 import type { PageGlobals } from './page-types.js';
+import { runtimeOf } from '../../src/testing.js';
 
 interface Seen {
   method: string;
@@ -90,7 +91,7 @@ describe('CORS in a real browser', () => {
   });
 
   it('lets the page read Retry-After when a key is over its daily ceiling', async () => {
-    const ctx = emulator.context();
+    const ctx = runtimeOf(emulator).context();
     ctx.accounts.createKey(
       { accountId: emulator.accountId, secret: 'sk-media-browser-ceiling', dailyCreditLimit: 10 },
       ctx.clock.now(),

@@ -1,7 +1,7 @@
 // Security of the control plane: the admin token is enforced everywhere but health and the console; the plane can be turned off.
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { controlled, skipContractCheck } from './support.js';
+import { controlled } from './support.js';
 
 const TOKEN = 'local-admin-token-123';
 
@@ -19,7 +19,6 @@ describe('admin token', () => {
   ];
 
   it.each(paths)('%s %s needs the token', async (method, path) => {
-    skipContractCheck();
     const { emulator } = controlled({ adminToken: TOKEN });
     const agent = request(emulator.app) as unknown as Record<string, (p: string) => request.Test>;
     const none = await agent[method](path);
@@ -48,7 +47,6 @@ describe('admin token', () => {
 
 describe('control plane turned off', () => {
   it('serves no /_emulator/* route but health; the in-process client and the rules still work', async () => {
-    skipContractCheck();
     const { emulator, control, api } = controlled({ controlPlane: false });
     expect((await request(emulator.app).get('/_emulator/health')).status).toBe(200);
     for (const path of ['/_emulator/faults', '/_emulator/journal', '/_emulator/accounts']) {

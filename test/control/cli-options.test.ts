@@ -1,6 +1,6 @@
 // The control-plane flags and environment variables of the command line.
 import { describe, expect, it } from 'vitest';
-import { CliError, cliOptions, HELP } from '../../src/cli-config.js';
+import { CliError, cliOptions, HELP } from '../../src/cli/options.js';
 
 const parse = (argv: string[], env: Record<string, string> = {}) => {
   const options = cliOptions(argv, env);

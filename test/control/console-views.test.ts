@@ -1,6 +1,6 @@
 // The control views behind the console: summary, catalogue, detail, expire links, advance to next, journal entries.
 import { describe, expect, it } from 'vitest';
-import { BODY_CAP, BODY_WINDOW, captureBody, Journal } from '../../src/domain/journal.js';
+import { BODY_CAP, BODY_WINDOW, captureBody, Journal } from '../../src/emulation/journal/journal-store.js';
 import { controlled, idem, submission } from './support.js';
 
 const fileOf = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');

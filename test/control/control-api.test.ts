@@ -1,7 +1,7 @@
 // The /_emulator/* routes of docs/control-plane-contract.md, through supertest: answers, status codes and error codes.
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { CHEAP_PRICE, controlled, idem, skipContractCheck, submission } from './support.js';
+import { CHEAP_PRICE, controlled, idem, submission } from './support.js';
 
 function admin(app: Parameters<typeof request>[0]) {
   const agent = request(app);
@@ -37,7 +37,6 @@ describe('accounts and keys', () => {
   });
 
   it('lowers a balance with a negative funding entry, so funding minus balance still equals what generations cost', async () => {
-    skipContractCheck(); // the OpenAPI ledger schema still says amounts are positive
     const { control, emulator, api } = controlled();
     await api.submit(submission(), idem(1));
     expect(await control.setBalance(10)).toEqual({ account_id: 'acct_local', balance: 10 });
@@ -50,7 +49,6 @@ describe('accounts and keys', () => {
   });
 
   it('refuses unknown accounts and bad bodies with the error envelope', async () => {
-    skipContractCheck();
     const http = admin(controlled().emulator.app);
     const missing = await http.post('/_emulator/accounts/acct_nobody/balance', { set: 1 });
     expect([missing.status, missing.body.error.code]).toEqual([404, 'account_not_found']);
@@ -78,7 +76,6 @@ describe('accounts and keys', () => {
       revoked_at: null,
     });
     const scoped = request(emulator.app);
-    skipContractCheck();
     const refused = await scoped
       .post('/v1/media/estimate')
       .set('Authorization', 'Bearer sk-media-scoped-key')
@@ -111,7 +108,6 @@ describe('clock and timing', () => {
     expect((await http.post('/_emulator/clock/advance', { by: 1500 })).body.now).toBe('2026-03-01T00:10:01.500Z');
     expect((await http.post('/_emulator/clock/unfreeze')).body.frozen).toBe(false);
     expect((await http.post('/_emulator/clock/freeze')).body.frozen).toBe(true);
-    skipContractCheck();
     expect((await http.post('/_emulator/clock/advance', { by: 'soon' })).body.error.code).toBe(
       'invalid_control_request',
     );
@@ -131,7 +127,6 @@ describe('clock and timing', () => {
     expect(
       (await http.put('/_emulator/timing', { profile: 'fast', by_model: { 'still-sketch-v1': null } })).body,
     ).toEqual({ profile: 'fast', by_model: {} });
-    skipContractCheck();
     expect(
       (await http.put('/_emulator/timing', { by_model: { 'no-such-model': 'fast' } })).body.error.message,
     ).toContain("by_model.no-such-model: no model 'no-such-model'");
@@ -174,7 +169,6 @@ describe('generations', () => {
       refunded_credits: 1,
       billing_status: 'partially_refunded',
     });
-    skipContractCheck();
     expect((await http.post(`/_emulator/generations/${b}/fail`, {})).body.error.code).toBe('generation_final');
     expect((await http.post(`/_emulator/generations/${a}/complete`)).body.error.code).toBe('generation_final');
     expect((await http.post('/_emulator/generations/gen_nope/complete')).status).toBe(404);
@@ -204,7 +198,6 @@ describe('generations', () => {
   });
 
   it('refunds partially, then what is left; refuses more than is left and in-flight generations', async () => {
-    skipContractCheck();
     const { api, control } = controlled();
     const id = (await api.submit(submission(), idem(1))).body.generation.id;
     await expect(control.refund(id)).rejects.toMatchObject({ code: 'generation_not_final' });

@@ -1,12 +1,9 @@
 // Fault rules: validation with errors that name the field, every matcher, first match wins, `after`, `times`, `probability`.
 import request from 'supertest';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { controlled, idem, skipContractCheck, submission } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { controlled, idem, submission } from './support.js';
 
 const status503 = { type: 'status', status: 503 } as const;
-
-// Injected answers are deliberately outside the documented contract.
-beforeEach(() => skipContractCheck());
 
 describe('rule validation', () => {
   it.each([

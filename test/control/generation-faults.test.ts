@@ -1,7 +1,7 @@
 // Generation-level actions: fail at pending or running after a delay with each refund policy, stall, slow, delay, expired and missing outputs.
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { CHEAP_PRICE, controlled, idem, skipContractCheck, submission } from './support.js';
+import { CHEAP_PRICE, controlled, idem, submission } from './support.js';
 
 async function accepted(
   api: ReturnType<typeof controlled>['api'],
@@ -91,7 +91,6 @@ describe('fail action', () => {
 
   it('counts a generation rule only when a generation is accepted, not for a refused request', async () => {
     const { control, api } = controlled();
-    skipContractCheck();
     const rule = await control.faults.add({ times: 1, action: { type: 'fail' } });
     expect((await api.submit(submission({ model_slug: 'no-such-model' }), idem(5))).status).toBe(404);
     expect((await control.faults.list())[0]).toMatchObject({ id: rule.id, fired: 0, matched: 0 });

@@ -1,9 +1,8 @@
 // HTTP-level actions through supertest: error statuses with the envelope and Retry-After, latency, and no charge for a refused request.
 import request from 'supertest';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { controlled, idem, skipContractCheck, submission } from './support.js';
-
-beforeEach(() => skipContractCheck());
+import { describe, expect, it } from 'vitest';
+import { controlled, idem, submission } from './support.js';
+import { runtimeOf } from '../../src/testing.js';
 
 const elapsed = async <T>(run: () => Promise<T>) => {
   const started = performance.now();
@@ -62,7 +61,7 @@ describe('status action', () => {
     expect(await control.accounts()).toEqual(before);
     expect(await control.generations()).toEqual([]);
     expect(
-      emulator
+      runtimeOf(emulator)
         .context()
         .ledger.list({ generationId: undefined })
         .filter((e) => e.type === 'charge'),

@@ -1,7 +1,7 @@
 // Magic prompt markers: each one scripts the outcome, bad ones are a 422 before any charge, and they can be turned off.
 import { describe, expect, it } from 'vitest';
-import { markerActions } from '../../src/domain/magic-prompts.js';
-import { CHEAP_PRICE, controlled, idem, skipContractCheck, submission } from './support.js';
+import { markerActions } from '../../src/emulation/faults/magic-prompts.js';
+import { CHEAP_PRICE, controlled, idem, submission } from './support.js';
 
 async function run(prompt: string, options = {}) {
   const { control, api } = controlled(options);
@@ -73,7 +73,6 @@ describe('magic prompt markers', () => {
     expect(new Date(done.outputs[0].expires_at).getTime()).toBeLessThan((await expired.control.now()).getTime());
     const missing = await run('x [emulator:missing-outputs]');
     await missing.control.waitFor(missing.id, 'completed');
-    skipContractCheck();
     const url = new URL((await missing.control.generation(missing.id)).outputs[0].url, 'http://x');
     expect((await missing.api.get(url.pathname + url.search)).status).toBe(404);
   });
@@ -104,7 +103,6 @@ describe('magic prompt markers', () => {
     ['[emulator:fail=x1,refund=some]', 'refund=some is not full, none or partial:N'],
     ['[emulator:delay=soon]', 'must be a duration'],
   ])('refuses %s with a 422 naming the problem, before any charge', async (prompt, message) => {
-    skipContractCheck();
     const { control, api } = controlled();
     const res = await api.submit(submission({ prompt }), idem('bad-marker'));
     expect(res.status).toBe(422);
@@ -115,7 +113,6 @@ describe('magic prompt markers', () => {
   });
 
   it('uses up no generation id on a refused marker, so seeded ids stay in sequence', async () => {
-    skipContractCheck();
     const { api } = controlled();
     expect((await api.submit(submission({ prompt: '[emulator:fial]' }), idem('refused-first'))).status).toBe(422);
     const accepted = await api.submit(submission(), idem('accepted-next'));

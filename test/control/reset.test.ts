@@ -1,11 +1,10 @@
 // Reset restores the seed: ids, keys, balances, clock, timing, idempotency, journal, faults, scenario and files.
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { controlled, idem, skipContractCheck, submission } from './support.js';
+import { controlled, idem, submission } from './support.js';
 
 describe('reset', () => {
   it('puts everything back as it was seeded', async () => {
-    skipContractCheck();
     const { emulator, api, control } = controlled({ clockStart: '2026-01-01T00:00:00Z' });
     const seeded = {
       accounts: await control.accounts(),
@@ -47,7 +46,6 @@ describe('reset', () => {
 
   it('applies the start-up scenario again, fresh', async () => {
     const { api, control } = controlled({ scenario: 'flaky-network' });
-    skipContractCheck();
     expect((await api.submit(submission(), idem(1))).status).toBe(503);
     expect((await control.scenario.progress())?.faults[0].fired).toBe(1);
     await control.reset();
@@ -60,7 +58,6 @@ describe('reset', () => {
   });
 
   it('keeps two emulators apart: rules, journal and scenario of one never reach the other', async () => {
-    skipContractCheck();
     const a = controlled();
     const b = controlled();
     await a.control.faults.add({ action: { type: 'status', status: 503 } });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/index.js';
-import { controlled, idem, skipContractCheck, submission } from './support.js';
+import { controlled, idem, submission } from './support.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -31,7 +31,6 @@ async function busyEmulator() {
 
 describe('export and import', () => {
   it('round-trips: importing an export into a fresh emulator exports the same state', async () => {
-    skipContractCheck();
     const source = await busyEmulator();
     const exported = await source.control.exportState();
     const target = controlled({ clockStart: '2030-01-01T00:00:00Z', initialBalance: 5 });
@@ -45,7 +44,6 @@ describe('export and import', () => {
   });
 
   it('keeps idempotency, resumes in-flight generations and continues the id sequence', async () => {
-    skipContractCheck();
     const source = await busyEmulator();
     const target = controlled();
     await target.control.importState(await source.control.exportState());
@@ -59,7 +57,6 @@ describe('export and import', () => {
   });
 
   it('works over HTTP: GET and PUT /_emulator/state', async () => {
-    skipContractCheck();
     const source = await busyEmulator();
     const exported = await request(source.emulator.app).get('/_emulator/state');
     expect(exported.body).toMatchObject({ format: 'media-gen-emulator-state', version: 1 });
@@ -69,7 +66,6 @@ describe('export and import', () => {
   });
 
   it('refuses something that is not an export, and leaves the state as it was', async () => {
-    skipContractCheck();
     const { emulator, control } = controlled();
     await control.setBalance(42);
     for (const body of [{}, { format: 'media-gen-emulator-state', version: 9 }]) {

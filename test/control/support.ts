@@ -22,5 +22,3 @@ export const submission = (overrides: Record<string, unknown> = {}) => ({
 
 /** Idempotency keys are at least 8 characters. */
 export const idem = (n: number | string) => `idem-key-${n}`;
-
-export { skipContractCheck } from '../helpers/contract.js';

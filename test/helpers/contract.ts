@@ -2,29 +2,22 @@
 // A middleware placed before everything else records method, path, status, headers and body; afterEach fails the test on any violation.
 import type { RequestHandler } from 'express';
 import { afterEach } from 'vitest';
-import { createEmulator, type Emulator, type EmulatorOptions } from '../../src/index.js';
-import { standardExtensions } from '../../src/extensions.js';
-import { buildOpenApiDocument, type OpenApiDocument } from '../../src/openapi/document.js';
+import type { Emulator, EmulatorOptions } from '../../src/index.js';
+import { createEmulatorWith } from '../../src/testing.js';
+import { emulatorOpenApiDocument } from '../../src/emulation/openapi/contribution.js';
+import type { OpenApiDocument } from '../../src/openapi/document.js';
 import { ContractChecker, type Exchange } from './contract-checker.js';
 
 const violations: string[] = [];
-let skipped = false;
 
 afterEach(() => {
   const found = violations.splice(0);
-  const skip = skipped;
-  skipped = false;
-  if (found.length && !skip) {
+  if (found.length) {
     throw new Error(
       `${found.length} response(s) broke the OpenAPI contract (src/openapi/*; fix the document if it is wrong, the emulator if not):\n\n${found.join('\n\n')}`,
     );
   }
 });
-
-/** For the rare test that provokes an undocumented answer on purpose: no contract failure for the current test. */
-export function skipContractCheck() {
-  skipped = true;
-}
 
 /** Violations recorded so far in the current test, for tests of the checker itself; they are then forgotten. */
 export function takeViolations(): string[] {
@@ -34,11 +27,11 @@ export function takeViolations(): string[] {
 // One checker per status table (tests may override `errorStatuses`); compiling schemas is the slow part, so share it.
 const checkers = new Map<string, ContractChecker>();
 
-export function checkerFor(errorStatuses: Record<string, number> = {}): ContractChecker {
-  const key = JSON.stringify(errorStatuses);
+export function checkerFor(errorStatuses: Record<string, number> = {}, controlPlane = true): ContractChecker {
+  const key = JSON.stringify([errorStatuses, controlPlane]);
   let checker = checkers.get(key);
   if (!checker) {
-    checker = new ContractChecker(buildOpenApiDocument({ errorStatuses }) as OpenApiDocument);
+    checker = new ContractChecker(emulatorOpenApiDocument({ errorStatuses, controlPlane }) as OpenApiDocument);
     checkers.set(key, checker);
   }
   return checker;
@@ -86,20 +79,9 @@ export function contractMiddleware(checker: () => ContractChecker): RequestHandl
   };
 }
 
-/** FFMPEG_PATH is honoured as createEmulatorApp honours it. */
-function withEnvironment(options: EmulatorOptions): EmulatorOptions {
-  const fromEnv = process.env.FFMPEG_PATH;
-  return options.ffmpegPath === undefined && fromEnv ? { ...options, ffmpegPath: fromEnv } : options;
-}
-
-/** createEmulatorApp with the contract middleware in front of the standard extensions. */
+/** createEmulatorApp with the contract middleware in front of everything else. */
 export function createCheckedEmulator(options: EmulatorOptions = {}): Emulator {
-  const standard = standardExtensions();
-  return createEmulator(withEnvironment(options), {
-    ...standard,
-    before: (emulator) => [
-      contractMiddleware(() => checkerFor(emulator.options.errorStatuses)),
-      ...(standard.before?.(emulator) ?? []),
-    ],
-  });
+  return createEmulatorWith(options, [
+    contractMiddleware(() => checkerFor(options.errorStatuses ?? {}, options.controlPlane ?? true)),
+  ]);
 }

@@ -4,6 +4,7 @@ import type { RunningEmulator } from '../../src/index.js';
 import { takeViolations } from '../helpers/contract.js';
 import { startSharedEmulator } from '../helpers/emulator.js';
 import { rawClient, type RawClient, type RawResponse } from '../helpers/raw-http.js';
+import { runtimeOf } from '../../src/testing.js';
 
 const PRICE = 88; // motion-lite-v1 with default options
 const BODY = { model_slug: 'motion-lite-v1', prompt: 'load test', max_credits: 1000 };
@@ -33,10 +34,13 @@ function submit(idempotencyKey: string, body: object = BODY, key = running.apiKe
   });
 }
 
-const ledger = () => running.emulator.context().ledger;
+const ledger = () => runtimeOf(running.emulator).context().ledger;
 const balance = () => ledger().balance(running.emulator.accountId);
 const tally = (responses: RawResponse[]) =>
-  responses.reduce<Record<number, number>>((t, r) => ({ ...t, [r.status]: (t[r.status] ?? 0) + 1 }), {});
+  responses.reduce<Record<number, number>>((t, r) => {
+    t[r.status] = (t[r.status] ?? 0) + 1;
+    return t;
+  }, {});
 
 async function settle() {
   await new Promise((resolve) => setImmediate(resolve));
@@ -61,13 +65,13 @@ describe('under concurrent load (loopback, bounded)', () => {
 
   it('runs one generation for 50 concurrent replays of one Idempotency-Key: one charge, 49 replays', async () => {
     const before = balance();
-    const generations = running.emulator.context().generations.size;
+    const generations = runtimeOf(running.emulator).context().generations.size;
     const responses = await Promise.all(Array.from({ length: 50 }, () => submit('one-key-for-all-50')));
     expect(tally(responses)).toEqual({ 202: 50 });
     expect(new Set(responses.map((r) => r.json().generation.id)).size).toBe(1);
     expect(responses.filter((r) => r.json().replayed === false)).toHaveLength(1);
     expect(responses.filter((r) => r.json().replayed === true)).toHaveLength(49);
-    expect(running.emulator.context().generations.size - generations).toBe(1);
+    expect(runtimeOf(running.emulator).context().generations.size - generations).toBe(1);
     expect(before - balance()).toBe(PRICE);
     await settle();
   });

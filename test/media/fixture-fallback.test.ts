@@ -22,7 +22,13 @@ afterEach(async () => {
 });
 
 async function start(ffmpegPath: string | false | undefined, log: string[]): Promise<Renderer> {
-  const renderer = await createRenderer({ ffmpegPath, now: () => 0, workDir: work.path, log: (l) => log.push(l) });
+  const renderer = await createRenderer({
+    ffmpegPath,
+    searchPath: process.env.PATH,
+    now: () => 0,
+    workDir: work.path,
+    log: (l) => log.push(l),
+  });
   renderers.push(renderer);
   return renderer;
 }
@@ -39,7 +45,10 @@ describe('ffmpeg resolution', () => {
   it('prefers ffmpeg-static over PATH, but only when its binary exists', async () => {
     const present = await resolveFfmpeg({ importStatic: async () => ({ default: '/usr/bin/ffmpeg' }) });
     expect(present).toMatchObject({ found: true, source: 'ffmpeg-static' });
-    const missing = await resolveFfmpeg({ importStatic: async () => ({ default: '/no/such/ffmpeg' }) });
+    const missing = await resolveFfmpeg({
+      importStatic: async () => ({ default: '/no/such/ffmpeg' }),
+      pathEnv: process.env.PATH,
+    });
     expect(missing).toMatchObject({ found: true, source: 'PATH' });
   });
 

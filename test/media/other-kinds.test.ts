@@ -19,7 +19,7 @@ let work: Awaited<ReturnType<typeof tempDir>>;
 
 beforeAll(async () => {
   work = await tempDir('kinds');
-  renderer = await createRenderer({ now: () => 0, workDir: work.path, maxParallel: 2 });
+  renderer = await createRenderer({ now: () => 0, workDir: work.path, maxParallel: 2, searchPath: process.env.PATH });
 });
 
 afterAll(async () => {

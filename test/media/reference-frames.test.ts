@@ -16,7 +16,7 @@ let work: Awaited<ReturnType<typeof tempDir>>;
 
 beforeAll(async () => {
   work = await tempDir('refs');
-  renderer = await createRenderer({ now: () => 0, workDir: work.path, maxParallel: 2 });
+  renderer = await createRenderer({ now: () => 0, workDir: work.path, maxParallel: 2, searchPath: process.env.PATH });
 });
 
 afterAll(async () => {

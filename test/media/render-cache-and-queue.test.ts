@@ -22,7 +22,13 @@ afterEach(async () => {
 });
 
 async function newRenderer(options: { maxParallel?: number; maxStoreBytes?: number } = {}): Promise<Renderer> {
-  const renderer = await createRenderer({ now: () => clock, workDir: work.path, maxParallel: 2, ...options });
+  const renderer = await createRenderer({
+    now: () => clock,
+    workDir: work.path,
+    maxParallel: 2,
+    searchPath: process.env.PATH,
+    ...options,
+  });
   renderers.push(renderer);
   return renderer;
 }

@@ -60,7 +60,9 @@ async function coveringCases(
   const pixels = (p: Record<string, string>): number => SIZES[quality(p)]![p.size!]!.reduce((a, b) => a * b);
   const durations = cases.map((c) => c.duration!).sort((a, b) => Number(b) - Number(a));
   const bySize = [...cases].sort((a, b) => pixels(a) - pixels(b));
-  bySize.forEach((c, i) => (c.duration = durations[i]!));
+  bySize.forEach((c, i) => {
+    c.duration = durations[i]!;
+  });
   return cases;
 }
 
@@ -72,7 +74,7 @@ let work: Awaited<ReturnType<typeof tempDir>>;
 
 beforeAll(async () => {
   work = await tempDir('options');
-  renderer = await createRenderer({ now: () => 0, workDir: work.path, maxParallel: 2 });
+  renderer = await createRenderer({ now: () => 0, workDir: work.path, maxParallel: 2, searchPath: process.env.PATH });
   expect(renderer.info.mode).toBe('ffmpeg');
 });
 

@@ -3,13 +3,13 @@ import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ERROR_STATUSES } from '../../src/http/error-statuses.js';
-import { buildOpenApiDocument } from '../../src/openapi/document.js';
-import { ERROR_CODES } from '../../src/openapi/error-codes.js';
+import { emulatorOpenApiDocument } from '../../src/emulation/openapi/contribution.js';
+import { ERROR_CODE_DOCS } from '../../src/openapi/error-codes.js';
 import { DOCUMENT_PATH, serialiseDocument } from '../../scripts/write-openapi.js';
 import { client, makeEmulator } from '../helpers/emulator.js';
 
 type Schema = Record<string, any>;
-const doc = buildOpenApiDocument() as Schema;
+const doc = emulatorOpenApiDocument() as Schema;
 const schemas = doc.components.schemas as Record<string, Schema>;
 const nonNull = (s: Schema) => (s.anyOf ? s.anyOf.find((b: Schema) => b.type !== 'null') : s);
 const param = (path: string, method: string, name: string) =>
@@ -98,14 +98,14 @@ describe('the OpenAPI document', () => {
 
   it('describes every code of the status table, and nothing else', () => {
     const table = Object.keys(DEFAULT_ERROR_STATUSES).sort();
-    const documented = Object.keys(ERROR_CODES)
-      .filter((c) => !ERROR_CODES[c].httpStatuses)
+    const documented = Object.keys(ERROR_CODE_DOCS)
+      .filter((c) => !ERROR_CODE_DOCS[c as keyof typeof ERROR_CODE_DOCS].httpStatuses)
       .sort();
     expect(documented).toEqual(table);
   });
 
   it('moves a code to the status an errorStatuses override gives it', () => {
-    const moved = buildOpenApiDocument({ errorStatuses: { insufficient_credits: 400 } }) as Schema;
+    const moved = emulatorOpenApiDocument({ errorStatuses: { insufficient_credits: 400 } }) as Schema;
     const responses = moved.paths['/v1/media/generations'].post.responses;
     const at400 = responses['400'].content['application/json'].schema.properties.error.oneOf.map((r: Schema) => r.$ref);
     expect(at400).toContain('#/components/schemas/Error.insufficient_credits');
@@ -138,7 +138,16 @@ describe('the OpenAPI document', () => {
     expect(res.status).toBe(200);
     expect(res.body.openapi).toBe('3.1.0');
     expect(res.body).toEqual(
-      JSON.parse(JSON.stringify(buildOpenApiDocument({ errorStatuses: { model_not_found: 400 } }))),
+      JSON.parse(JSON.stringify(emulatorOpenApiDocument({ errorStatuses: { model_not_found: 400 } }))),
     );
+  });
+
+  it('documents only health and the API when the control plane is off', async () => {
+    const emulator = makeEmulator({ controlPlane: false });
+    const res = await client(emulator).raw.get('/openapi.json');
+    const paths = Object.keys(res.body.paths);
+    expect(paths).toContain('/_emulator/health');
+    expect(paths).toContain('/v1/media/generations');
+    expect(paths.filter((p) => p.startsWith('/_emulator/') && p !== '/_emulator/health')).toEqual([]);
   });
 });

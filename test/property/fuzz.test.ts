@@ -8,6 +8,7 @@ import { startSharedEmulator } from '../helpers/emulator.js';
 import { rawClient, type RawClient } from '../helpers/raw-http.js';
 import { describePlan, mutatedRequests, regressionExamples, serialise, validRequests, type Plan } from './requests.js';
 import { PARAMETERS, TIMEOUT } from './runs.js';
+import { runtimeOf } from '../../src/testing.js';
 
 let running: RunningEmulator;
 let http: RawClient;
@@ -26,7 +27,7 @@ afterAll(async () => {
 });
 
 function wallet() {
-  const ctx = running.emulator.context();
+  const ctx = runtimeOf(running.emulator).context();
   return {
     balance: ctx.ledger.balance(running.emulator.accountId),
     entries: ctx.ledger.size,
@@ -106,7 +107,7 @@ describe('the emulator clock near the end of representable time (the service wri
     const END = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
     const tenYears = 10 * 365 * 86_400_000;
     // Each control call may move at most 100 years; their sum is what runs out. Jump close to the end in-process.
-    await running.emulator.advance(END - running.emulator.context().clock.now() - tenYears);
+    await running.emulator.advance(END - runtimeOf(running.emulator).context().clock.now() - tenYears);
     const advance = await http.send({
       method: 'POST',
       path: '/_emulator/clock/advance',

@@ -105,13 +105,21 @@ export function modelCommands(api: ModelApi): fc.Arbitrary<fc.AsyncCommand<Model
           key.secret,
         );
         const used = m.keyDay.get(dayKey(key.id, m.now)) ?? 0;
-        if (maxCredits < price)
-          return void (expectStatus(res, 402, 'over max_credits'), expect(errorCode(res)).toBe('max_credits_exceeded'));
-        if (key.dailyLimit !== null && used + price > key.dailyLimit)
-          return void (expectStatus(res, 429, 'daily ceiling'),
-          expect(errorCode(res)).toBe('daily_credit_limit_exceeded'));
-        if (m.balance < price)
-          return void (expectStatus(res, 402, 'insufficient'), expect(errorCode(res)).toBe('insufficient_credits'));
+        if (maxCredits < price) {
+          expectStatus(res, 402, 'over max_credits');
+          expect(errorCode(res)).toBe('max_credits_exceeded');
+          return;
+        }
+        if (key.dailyLimit !== null && used + price > key.dailyLimit) {
+          expectStatus(res, 429, 'daily ceiling');
+          expect(errorCode(res)).toBe('daily_credit_limit_exceeded');
+          return;
+        }
+        if (m.balance < price) {
+          expectStatus(res, 402, 'insufficient');
+          expect(errorCode(res)).toBe('insufficient_credits');
+          return;
+        }
         expectStatus(res, 202, 'submission');
         const accepted = res.json();
         expect(accepted.replayed).toBe(false);
@@ -138,8 +146,11 @@ export function modelCommands(api: ModelApi): fc.Arbitrary<fc.AsyncCommand<Model
         const [secret, idempotencyKey] = entry.split(' ');
         const sent = sameBody ? body : JSON.stringify({ ...JSON.parse(body), prompt: 'another prompt' });
         const res = await send('POST', '/v1/media/generations', sent, [['Idempotency-Key', idempotencyKey]], secret);
-        if (!sameBody)
-          return void (expectStatus(res, 409, 'reused key'), expect(errorCode(res)).toBe('idempotency_key_reused'));
+        if (!sameBody) {
+          expectStatus(res, 409, 'reused key');
+          expect(errorCode(res)).toBe('idempotency_key_reused');
+          return;
+        }
         expectStatus(res, 202, 'replay');
         expect(res.json().replayed).toBe(true);
         expect(res.json().generation.id).toBe(id);
@@ -186,9 +197,11 @@ export function modelCommands(api: ModelApi): fc.Arbitrary<fc.AsyncCommand<Model
         async (m) => {
           const g = m.generations[pick % m.generations.length];
           const res = await send('POST', `/_emulator/generations/${g.id}/fail`, refund === undefined ? {} : { refund });
-          if (RANK[g.status] === 2)
-            return void (expectStatus(res, 409, 'fail a final generation'),
-            expect(errorCode(res)).toBe('generation_final'));
+          if (RANK[g.status] === 2) {
+            expectStatus(res, 409, 'fail a final generation');
+            expect(errorCode(res)).toBe('generation_final');
+            return;
+          }
           const left = g.charged - g.refunded;
           if (typeof refund === 'object' && (refund as { partial: number }).partial > left)
             return void expectStatus(res, 422, 'partial above the charge');
@@ -219,8 +232,11 @@ export function modelCommands(api: ModelApi): fc.Arbitrary<fc.AsyncCommand<Model
           );
           const left = g.charged - g.refunded;
           if (RANK[g.status] < 2) return void expectStatus(res, 409, 'refund before the end');
-          if (left === 0)
-            return void (expectStatus(res, 409, 'second full refund'), expect(errorCode(res)).toBe('already_refunded'));
+          if (left === 0) {
+            expectStatus(res, 409, 'second full refund');
+            expect(errorCode(res)).toBe('already_refunded');
+            return;
+          }
           if (amount !== undefined && amount > left) return void expectStatus(res, 422, 'refund above what is left');
           expectStatus(res, 200, 'refund');
           const refunded = amount ?? left;

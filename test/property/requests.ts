@@ -1,7 +1,7 @@
 // Request arbitraries for every endpoint, generated from the OpenAPI document's schemas (biased towards the catalogue), and their mutations.
 import fc from 'fast-check';
 import catalogueFile from '../../fixtures/catalogue.json' with { type: 'json' };
-import { buildOpenApiDocument } from '../../src/openapi/document.js';
+import { emulatorOpenApiDocument } from '../../src/emulation/openapi/contribution.js';
 import { schemaArbitrary } from './schema-arbitrary.js';
 import { multipart, png } from '../helpers/images.js';
 
@@ -18,7 +18,7 @@ export interface Plan {
   raw?: Buffer;
 }
 
-export const DOCUMENT = buildOpenApiDocument() as Schema;
+export const DOCUMENT = emulatorOpenApiDocument() as Schema;
 const schemas = DOCUMENT.components.schemas as Record<string, Schema>;
 const models = catalogueFile.models;
 

@@ -2,11 +2,10 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { client } from '../helpers/emulator.js';
-import { controlled, idem, skipContractCheck, submission } from '../control/support.js';
+import { controlled, idem, submission } from '../control/support.js';
 
 describe('scenario daily-ceiling', () => {
   it('the capped key is refused after 10 credits today, the seeded key is not, and tomorrow it works again', async () => {
-    skipContractCheck();
     const { emulator, control, api } = controlled({ clockStart: '2026-08-10T18:00:00Z' });
     await request(emulator.app).post('/_emulator/scenarios').send({ name: 'daily-ceiling' });
     const capped = client(emulator, 'sk-media-daily-ceiling-key');

@@ -1,7 +1,7 @@
 // Scenario expired-urls: generations complete, but their output URLs answer 403 url_expired.
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { controlled, idem, skipContractCheck, submission } from '../control/support.js';
+import { controlled, idem, submission } from '../control/support.js';
 import { pollUntilFinal } from './client.js';
 
 describe('scenario expired-urls', () => {
@@ -12,7 +12,6 @@ describe('scenario expired-urls', () => {
     expect(generation.status).toBe('completed');
     const [output] = generation.outputs;
     expect(new Date(output.expires_at).getTime()).toBeLessThanOrEqual((await control.now()).getTime());
-    skipContractCheck();
     const url = new URL(output.url);
     const download = await request(emulator.app).get(url.pathname + url.search);
     expect(download.status).toBe(403);

@@ -1,10 +1,9 @@
 // Scenario insufficient-credits: ten credits in the wallet; cheap requests pass until it runs dry, then 402 and no charge.
 import { describe, expect, it } from 'vitest';
-import { controlled, idem, skipContractCheck, submission } from '../control/support.js';
+import { controlled, idem, submission } from '../control/support.js';
 
 describe('scenario insufficient-credits', () => {
   it('two 4-credit images pass, the third and a video are refused with 402 insufficient_credits', async () => {
-    skipContractCheck();
     const { api, control } = controlled({ scenario: 'insufficient-credits' });
     expect((await api.get('/v1/media/usage')).body.wallet_balance).toBe(10);
     const video = await api.submit(submission({ model_slug: 'motion-lite-v1', max_credits: 1000 }), idem('video'));

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
-import { availableScenarios, loadScenarioFile } from '../../src/control/scenario-files.js';
-import { parseScenario } from '../../src/domain/scenarios.js';
-import { controlled, idem, skipContractCheck, submission } from '../control/support.js';
+import { availableScenarios, loadScenarioFile } from '../../src/emulation/scenarios/scenario-files.js';
+import { parseScenario } from '../../src/emulation/scenarios/scenario-parse.js';
+import { controlled, idem, submission } from '../control/support.js';
 
 const SHIPPED = [
   'content-policy-refund',
@@ -61,7 +61,6 @@ describe('validation at load', () => {
   });
 
   it('answers 422 invalid_scenario over HTTP and 404 scenario_not_found for an unknown name, listing what exists', async () => {
-    skipContractCheck();
     const { emulator } = controlled();
     const bad = await request(emulator.app)
       .post('/_emulator/scenarios')
@@ -83,7 +82,6 @@ describe('validation at load', () => {
 
 describe('loading and progress', () => {
   it('loads by name over HTTP, reports progress, and unloads only its own rules', async () => {
-    skipContractCheck();
     const { emulator, api, control } = controlled();
     const mine = await control.faults.add({
       id: 'mine',

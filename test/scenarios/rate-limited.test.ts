@@ -1,11 +1,10 @@
 // Scenario rate-limited: three 429s with Retry-After on any API route, nothing charged, then calls succeed.
 import { describe, expect, it } from 'vitest';
-import { controlled, idem, skipContractCheck, submission } from '../control/support.js';
+import { controlled, idem, submission } from '../control/support.js';
 import { submitWithRetries } from './client.js';
 
 describe('scenario rate-limited', () => {
   it('the client backs off on 429 + Retry-After and gets through with one charge', async () => {
-    skipContractCheck();
     const { api, control } = controlled({ scenario: 'rate-limited' });
     const models = await api.get('/v1/media/models');
     expect(models.status).toBe(429);

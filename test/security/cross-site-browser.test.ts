@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Emulator, createEmulatorApp } from '../../src/index.js';
+import { runtimeOf } from '../../src/testing.js';
 import { type Chromium, launchChromium } from '../browser/chromium.js';
 
 describe('a page on another origin in Chromium', () => {
@@ -43,7 +44,7 @@ describe('a page on another origin in Chromium', () => {
       body: JSON.stringify({ model_slug: 'still-sketch-v1', prompt: 'before the attack', max_credits: 100 }),
     });
     expect(submitted.status).toBe(202);
-    const before = emulator.context().ledger.balance(emulator.accountId);
+    const before = runtimeOf(emulator).context().ledger.balance(emulator.accountId);
     const tab = await browser.context.newPage();
     await tab.goto(pageOrigin);
     const results = await tab.evaluate(
@@ -85,7 +86,7 @@ describe('a page on another origin in Chromium', () => {
     expect(results.simpleReset).toBe('opaque');
     expect(results.models.startsWith('200 ')).toBe(true);
     // The opaque requests did reach the server: the guard refused them, so nothing changed.
-    expect(emulator.context().ledger.balance(emulator.accountId)).toBe(before);
-    expect(emulator.context().generations.size).toBe(1);
+    expect(runtimeOf(emulator).context().ledger.balance(emulator.accountId)).toBe(before);
+    expect(runtimeOf(emulator).context().generations.size).toBe(1);
   });
 });

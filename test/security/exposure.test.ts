@@ -2,7 +2,7 @@
 // function listen() calls, and the CLI's banner on loopback with a token.)
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { cliOptions } from '../../src/cli-config.js';
+import { cliOptions } from '../../src/cli/options.js';
 import { tokenForBinding } from '../../src/config.js';
 import { startCli, stopCli } from './cli-process.js';
 

@@ -2,7 +2,6 @@
 // hosts (DNS rebinding) and foreign pages are refused; /_emulator/* answers no CORS unless configured.
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { skipContractCheck } from '../helpers/contract.js';
 import { rawClient } from '../helpers/raw-http.js';
 import { client, MODEL_A, makeEmulator, startTestEmulator } from '../helpers/emulator.js';
 
@@ -10,7 +9,6 @@ const TOKEN = 'sec-admin-token-0123456789';
 
 describe('the admin token cannot be bypassed', () => {
   it('answers 404 route_not_found to /_EMULATOR/keys, like the real (case-sensitive) service, and never a secret', async () => {
-    skipContractCheck();
     const emulator = makeEmulator({ adminToken: TOKEN });
     for (const path of ['/_EMULATOR/keys', '/_Emulator/keys', '/_EMULATOR/KEYS']) {
       const res = await request(emulator.app).get(path);
@@ -47,7 +45,6 @@ describe('the admin token cannot be bypassed', () => {
   });
 
   it('does not charge /v1/MEDIA/generations: 404 route_not_found and the balance unchanged', async () => {
-    skipContractCheck();
     const emulator = makeEmulator();
     const api = client(emulator);
     const before = (await api.get('/v1/media/usage')).body.wallet_balance;

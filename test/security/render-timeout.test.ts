@@ -53,7 +53,7 @@ describe('render timeout', () => {
   });
 
   it('reads --render-timeout and MEDIA_EMULATOR_RENDER_TIMEOUT, and refuses a bad duration at start', async () => {
-    const { cliOptions } = await import('../../src/cli-config.js');
+    const { cliOptions } = await import('../../src/cli/options.js');
     const flags = cliOptions(['--render-timeout', '3s'], {});
     const env = cliOptions([], { MEDIA_EMULATOR_RENDER_TIMEOUT: '250ms' });
     expect([flags !== 'help' && flags.renderTimeout, env !== 'help' && env.renderTimeout]).toEqual(['3s', '250ms']);

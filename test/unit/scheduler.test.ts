@@ -54,4 +54,16 @@ describe('scheduler on the emulator clock', () => {
     scheduler.advance(100);
     expect(ran).toBe(false);
   });
+
+  it('re-arms itself when a frozen clock is set past a due time, with no call from the caller', async () => {
+    const clock = createClock({ frozenAt: 0 });
+    const scheduler = createScheduler(clock);
+    let ran = false;
+    scheduler.at(1_000, () => (ran = true));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(ran).toBe(false);
+    clock.set(1_000);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(ran).toBe(true);
+  });
 });

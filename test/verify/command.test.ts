@@ -13,7 +13,7 @@ const dir = mkdtempSync(join(tmpdir(), 'verify-command-'));
 
 function cli(args: string[], env: Record<string, string>) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'verify', ...args], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'verify', ...args], {
       cwd: root,
       env: { ...process.env, ...env },
     });

@@ -1,7 +1,7 @@
 // CORS for browser apps on another origin: the public API (any origin by default) and, only when configured, the plane.
 import cors from 'cors';
 import type { RequestHandler } from 'express';
-import { isPlanePath } from './plane-guard.js';
+import { isPlanePath } from '../plane-path.js';
 
 /** What a browser may send: the bearer key, JSON bodies, idempotency, the admin token, and byte ranges for fetch(). */
 export const CORS_ALLOWED_HEADERS = [

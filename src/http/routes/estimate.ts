@@ -1,10 +1,10 @@
 // POST /v1/media/estimate: price an input without charging.
 import express, { Router } from 'express';
 import { estimateCost } from '../../domain/estimate.js';
-import { apiKeyOf, authenticate } from '../auth.js';
+import { authenticate } from '../auth.js';
+import { apiKeyOf, jsonBodyOf } from '../request-locals.js';
 import { methodNotAllowed } from '../errors.js';
 import { sendJson } from '../send.js';
-import { readJsonBody } from '../validation/json-body.js';
 import { estimateBodySchema } from '../validation/request-schemas.js';
 import { validateRequest } from '../validation/validate-request.js';
 import type { RouteDeps } from './deps.js';
@@ -15,7 +15,7 @@ export function estimateRoutes(deps: RouteDeps): Router {
   router
     .route('/v1/media/estimate')
     .post(authenticate(deps.ctx), express.raw({ type: () => true, limit: JSON_BODY_LIMIT }), (req, res) => {
-      const read = readJsonBody(req.body as Buffer | undefined, req.headers['content-type']);
+      const read = jsonBodyOf(req, res);
       const { body } = validateRequest({ body: { schema: estimateBodySchema, read } });
       sendJson(res, 200, estimateCost(deps.ctx(), apiKeyOf(res), body));
     })

@@ -2,11 +2,11 @@
 import express, { Router } from 'express';
 import { listGenerations, ownGeneration, publicView } from '../../domain/queries.js';
 import { submitGeneration } from '../../domain/submission.js';
-import { apiKeyOf, authenticate } from '../auth.js';
+import { authenticate } from '../auth.js';
+import { apiKeyOf, jsonBodyOf } from '../request-locals.js';
 import { baseUrlOf } from '../base-url.js';
 import { methodNotAllowed } from '../errors.js';
 import { sendJson } from '../send.js';
-import { readJsonBody } from '../validation/json-body.js';
 import { firstHeader, lastValues } from '../validation/repeated-values.js';
 import { generationBodySchema, idempotencyHeaderSchema, listQuerySchema } from '../validation/request-schemas.js';
 import { validateRequest } from '../validation/validate-request.js';
@@ -18,7 +18,7 @@ export function generationRoutes(deps: RouteDeps): Router {
   router
     .route('/v1/media/generations')
     .post(authenticate(deps.ctx), express.raw({ type: () => true, limit: JSON_BODY_LIMIT }), (req, res) => {
-      const read = readJsonBody(req.body as Buffer | undefined, req.headers['content-type']);
+      const read = jsonBodyOf(req, res);
       const { header, body } = validateRequest({
         header: { schema: idempotencyHeaderSchema, input: { 'idempotency-key': firstHeader(req, 'idempotency-key') } },
         body: { schema: generationBodySchema, read },
@@ -30,6 +30,8 @@ export function generationRoutes(deps: RouteDeps): Router {
         body,
       });
       res.locals.generationId = result.generationId;
+      if (result.scriptedBy) res.locals.scriptedBy = result.scriptedBy;
+      if (result.scriptedReason) res.locals.scriptedReason = result.scriptedReason;
       sendJson(res, result.response.status, result.response.body);
     })
     .get(authenticate(deps.ctx), (req, res) => {

@@ -1,7 +1,8 @@
 // GET /v1/media/usage: balance, today's credits, per-model totals and the calling key's limits.
 import { Router } from 'express';
 import { usageFor } from '../../domain/queries.js';
-import { apiKeyOf, authenticate } from '../auth.js';
+import { authenticate } from '../auth.js';
+import { apiKeyOf } from '../request-locals.js';
 import { methodNotAllowed } from '../errors.js';
 import { sendJson } from '../send.js';
 import type { RouteDeps } from './deps.js';

@@ -1,10 +1,10 @@
 // Request schemas of the public API with the spec's bounds (sections 4.2-4.7 and 8): types and validation in one place.
 import { z } from 'zod';
 import { MEDIA_KINDS } from '../../domain/catalogue-schema.js';
+import { GENERATION_STATUSES } from '../../domain/generation.js';
 import { pDatetime, pDict, pInt, pList, pLiteral, pStr } from './pydantic-types.js';
 
 export const MODEL_SLUG_PATTERN = '^[a-zA-Z0-9][a-zA-Z0-9._-]*$';
-export const GENERATION_STATUSES = ['pending', 'running', 'completed', 'failed'] as const;
 export const REF_ROLES = ['first', 'last'] as const;
 
 /** Optional members accept JSON null as "not sent", as `Optional[...] = None` does in the real service. */

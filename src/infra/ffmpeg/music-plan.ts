@@ -13,7 +13,7 @@ export const MUSIC_SAMPLE_RATE = 44100;
  * so the phase jump at a note change sounds like a new pluck rather than a click.
  */
 function melodyExpression(index: number): string {
-  const root = ROOT_HZ * Math.pow(2, (index * 5) / 12);
+  const root = ROOT_HZ * 2 ** ((index * 5) / 12);
   const step = 3 + (index % 2);
   return (
     `st(0,mod(floor(t*${NOTES_PER_SECOND})*${step}+${index},5));` +

@@ -12,7 +12,7 @@ export type FfmpegResolution =
 export interface ResolveOptions {
   /** The CLI fills this from FFMPEG_PATH. A string is used or fails alone (no silent second choice); false disables ffmpeg. */
   explicitPath?: string | false;
-  /** PATH to search; defaults to process.env.PATH (the one environment read here, as the shell would do it). */
+  /** PATH to search, as the shell would; the caller reads the environment (src/cli/environment.ts). None: no search. */
   pathEnv?: string;
   /** Loads ffmpeg-static; injectable so tests can pretend it is installed. */
   importStatic?: () => Promise<unknown>;
@@ -32,7 +32,7 @@ export async function resolveFfmpeg(options: ResolveOptions = {}): Promise<Ffmpe
     // A bare name ("ffmpeg5") is looked up on PATH, as a shell would; anything with a slash is a file path.
     const path = /[\\/]/.test(explicitPath)
       ? explicitPath
-      : ((await findOnPath(options.pathEnv ?? process.env.PATH ?? '', [explicitPath])) ?? explicitPath);
+      : ((await findOnPath(options.pathEnv ?? '', [explicitPath])) ?? explicitPath);
     const probe = await probeBinary(path);
     return probe.ok
       ? { found: true, source: 'FFMPEG_PATH', path, version: probe.version }
@@ -49,7 +49,7 @@ export async function resolveFfmpeg(options: ResolveOptions = {}): Promise<Ffmpe
     notes.push(staticPath.why);
   }
 
-  const onPath = await findOnPath(options.pathEnv ?? process.env.PATH ?? '');
+  const onPath = await findOnPath(options.pathEnv ?? '');
   if (onPath) {
     const probe = await probeBinary(onPath);
     if (probe.ok) return { found: true, source: 'PATH', path: onPath, version: probe.version };

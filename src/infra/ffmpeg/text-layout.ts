@@ -23,10 +23,13 @@ const ELLIPSIS = '…';
  * expansion=none, so quotes, colons, percent signs and backslashes need no escaping at all.
  */
 export function sanitizeText(text: string): string {
-  return text
-    .replace(/\r\n?/g, '\n')
-    .replace(/\t/g, ' ')
-    .replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '');
+  return (
+    text
+      .replace(/\r\n?/g, '\n')
+      .replace(/\t/g, ' ')
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point of this pattern.
+      .replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
+  );
 }
 
 /** Word-wraps to `columns` code points per line, breaking over-long words, and cuts at `maxLines` with an ellipsis. */

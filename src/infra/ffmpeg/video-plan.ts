@@ -88,7 +88,7 @@ export function buildVideoPlan(job: RenderJob, env: PlanEnv): RenderPlan {
 
   if (!hasRefs) {
     // Nothing under the text moves: draw background and text once, then repeat that frame (far cheaper per frame).
-    graph.push([solid(palette.background), ...text.filters, hold(N)].join(',') + '[framed0]');
+    graph.push(`${[solid(palette.background), ...text.filters, hold(N)].join(',')}[framed0]`);
   } else if (mode === 'first-last') {
     // Frame-exact split: offset + length of the second stream = N, so first and last frames are the pure refs.
     const holdFrames = Math.round(N * HOLD_SHARE);

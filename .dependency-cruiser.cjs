@@ -1,0 +1,100 @@
+// dependency-cruiser: the layer rules of the house (README "Design"); `npm run lint` runs it over src/ and fails on any violation.
+const CORE = '^src/(http|domain|infra|openapi|wiring)/';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cycles',
+      severity: 'error',
+      comment: 'Imports point one way; a cycle means two modules cannot be understood (or loaded) apart.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'core-never-imports-emulation',
+      severity: 'error',
+      comment:
+        'The service core (http, domain, infra, openapi, wiring) is the real service; the emulation plane plugs into it.',
+      from: { path: CORE },
+      to: { path: '^src/emulation/' },
+    },
+    {
+      name: 'core-never-imports-the-composition',
+      severity: 'error',
+      comment: 'Only the composition root (src/emulator.ts) and the entry points know how the layers are put together.',
+      from: { path: CORE },
+      to: { path: '^src/(emulator|index|start-emulator|testing)[.]ts$|^src/cli/' },
+    },
+    {
+      name: 'emulation-never-imports-the-composition',
+      severity: 'error',
+      comment: 'The plane gets a Runtime handle (PluginSetup), never the Emulator.',
+      from: { path: '^src/emulation/' },
+      to: { path: '^src/(emulator|index|start-emulator|testing)[.]ts$|^src/cli/' },
+    },
+    {
+      name: 'infra-never-imports-domain',
+      severity: 'error',
+      comment: 'infra/ touches the outside world and knows nothing of the service rules.',
+      from: { path: '^src/infra/' },
+      to: { path: '^src/domain/' },
+    },
+    {
+      name: 'infra-never-imports-upper-layers',
+      severity: 'error',
+      comment: 'infra/ is the bottom layer.',
+      from: { path: '^src/infra/' },
+      to: { path: '^src/(http|openapi|wiring)/' },
+    },
+    {
+      name: 'domain-only-imports-infra',
+      severity: 'error',
+      comment: 'domain/ knows the service; HTTP, the OpenAPI document and the wiring are above it.',
+      from: { path: '^src/domain/' },
+      to: { path: '^src/(http|openapi|wiring)/' },
+    },
+    {
+      name: 'domain-no-io-or-express',
+      severity: 'error',
+      comment: 'domain/ never reads files, runs processes or knows Express; infra/ and the plane do that.',
+      from: { path: '^src/domain/' },
+      to: { path: '^(node:)?(fs|fs/promises|child_process)$|^express$|node_modules/express/' },
+    },
+    {
+      name: 'domain-no-ffmpeg',
+      severity: 'error',
+      comment: 'Rendering is behind the RenderPort; domain/ never reaches the ffmpeg renderer.',
+      from: { path: '^src/domain/' },
+      to: { path: '^src/infra/(ffmpeg/|create-renderer|fixture-renderer)' },
+    },
+    {
+      name: 'http-never-imports-wiring-or-openapi',
+      severity: 'error',
+      comment: 'http/ holds the public routes; the wiring and the document are built on top of it.',
+      from: { path: '^src/http/' },
+      to: { path: '^src/(wiring|openapi)/' },
+    },
+    {
+      name: 'testing-entry-only-from-tests',
+      severity: 'error',
+      comment: "src/testing.ts reaches internals; only this repository's tests may use it.",
+      from: { path: '^src/', pathNot: '^src/testing[.]ts$' },
+      to: { path: '^src/testing[.]ts$' },
+    },
+    {
+      name: 'no-unresolvable',
+      severity: 'error',
+      comment: 'An import that cannot be resolved is a typo or a missing dependency.',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

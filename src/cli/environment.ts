@@ -1,0 +1,18 @@
+// The one reader of process.env: what the CLI and the in-process entry points take from the environment.
+import type { CompositionExtras } from '../emulator.js';
+
+export interface Environment {
+  /** An ffmpeg binary (path or bare name), used when the options name none. */
+  ffmpegPath?: string;
+  /** Where to look for ffmpeg, as the shell would. */
+  searchPath?: string;
+}
+
+export function readEnvironment(env: Record<string, string | undefined> = process.env): Environment {
+  return { ffmpegPath: env.FFMPEG_PATH || undefined, searchPath: env.PATH };
+}
+
+/** What createEmulator takes from the environment besides options. */
+export const compositionExtras = (environment: Environment): CompositionExtras => ({
+  searchPath: environment.searchPath,
+});

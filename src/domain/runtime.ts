@@ -1,0 +1,91 @@
+// The running service state as one handle: the current context (swapped by reset and restore), advance and settle.
+import type { DomainContext } from './context.js';
+import { LAST_INSTANT_MS } from './durations.js';
+import { DomainError } from './errors.js';
+
+/** What the emulation plane is given instead of the whole emulator. */
+export interface Runtime {
+  /** The current domain state; a new object after reset() or restore(). */
+  context(): DomainContext;
+  /** The seeded account every entry point creates. */
+  readonly accountId: string;
+  /** Moves the emulator clock forward, running due transitions in order, then waits for the renders they started. */
+  advance(ms: number): Promise<void>;
+  /** Waits for every render in flight. */
+  settle(): Promise<void>;
+  /** Everything back to the seeded state: keys, balances, generations, idempotency, files. */
+  reset(): Promise<void>;
+  /** Swaps in a blank context (no seeded account, key or balance) filled by `fill`: state import. Files are kept. */
+  restore(fill: (ctx: DomainContext) => void): Promise<void>;
+}
+
+export interface RuntimeParts {
+  accountId: string;
+  /** A new context; `seeded: false` has no seeded account, key or balance. */
+  build(seeded: boolean): DomainContext;
+  /** Drops stored output files (reset). */
+  clearFiles(): Promise<void>;
+  /** Runs after every reset, once the new context is in place (the emulation plane clears its own state here). */
+  afterReset(): void;
+}
+
+/** The runtime plus stop(), which only the composition root calls (close). */
+export interface OwnedRuntime extends Runtime {
+  stop(): Promise<void>;
+}
+
+async function retire(ctx: DomainContext) {
+  ctx.scheduler.clear();
+  ctx.lifecycle.clear();
+  await ctx.lifecycle.settle();
+}
+
+export function createRuntime(parts: RuntimeParts): OwnedRuntime {
+  let context = parts.build(true);
+  return {
+    accountId: parts.accountId,
+    context: () => context,
+    async advance(ms) {
+      // Step from one due time to the next and let the renders each step starts finish before time moves on,
+      // so completed_at is the planned instant however a test splits its advances.
+      const ctx = context;
+      const target = ctx.clock.now() + Math.max(0, ms);
+      if (target > LAST_INSTANT_MS)
+        throw new DomainError(
+          'invalid_duration',
+          'This advance would move the clock past 9999-12-31T23:59:59Z, the last instant the service can write; advance by less.',
+        );
+      for (
+        let next = ctx.scheduler.nextDueAt();
+        next !== undefined && next <= target;
+        next = ctx.scheduler.nextDueAt()
+      ) {
+        ctx.scheduler.advance(Math.max(0, next - ctx.clock.now()));
+        await ctx.lifecycle.settle();
+      }
+      ctx.scheduler.advance(Math.max(0, target - ctx.clock.now()));
+      await ctx.lifecycle.settle();
+    },
+    settle: () => context.lifecycle.settle(),
+    async reset() {
+      await retire(context);
+      await parts.clearFiles();
+      context = parts.build(true);
+      parts.afterReset();
+    },
+    async restore(fill) {
+      // Fill first: a snapshot that fails half-way leaves the running state untouched.
+      const next = parts.build(false);
+      try {
+        fill(next);
+      } catch (error) {
+        next.scheduler.clear();
+        next.lifecycle.clear();
+        throw error;
+      }
+      await retire(context);
+      context = next;
+    },
+    stop: () => retire(context),
+  };
+}

@@ -1,0 +1,102 @@
+// Control operations on accounts, balances and API keys. A balance change is always a ledger entry, never an overwrite.
+import { KEY_PREFIX } from '../../domain/accounts.js';
+import { DomainError } from '../../domain/errors.js';
+import { contextOf, type ControlDeps } from '../plane-state.js';
+import { balanceInput, newKeyInput, parseInput } from '../inputs.js';
+import { accountView, keyView, type AccountView, type KeyView } from '../views.js';
+
+const SECRET_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+function knownAccount(deps: ControlDeps, accountId: string) {
+  const account = contextOf(deps).accounts.account(accountId);
+  if (!account)
+    throw new DomainError(
+      'account_not_found',
+      `Account '${accountId}' does not exist. List the accounts with GET /_emulator/accounts.`,
+    );
+  return account;
+}
+
+export function listAccounts(deps: ControlDeps): AccountView[] {
+  const ctx = contextOf(deps);
+  return ctx.accounts.listAccounts().map((a) => accountView(ctx, a.id));
+}
+
+/** `{ set: n }` or `{ add: n }`: the difference is written as one funding entry (negative when the balance goes down). */
+export function changeBalance(
+  deps: ControlDeps,
+  accountId: string,
+  input: unknown,
+): { account_id: string; balance: number } {
+  const change = parseInput(balanceInput, input, 'balance change');
+  knownAccount(deps, accountId);
+  const ctx = contextOf(deps);
+  const balance = ctx.ledger.balance(accountId);
+  const amount = 'set' in change ? change.set - balance : change.add;
+  if (balance + amount < 0)
+    throw new DomainError(
+      'invalid_amount',
+      `The balance is ${balance}; taking away ${-amount} would make it negative. Use { "set": 0 } to empty the wallet.`,
+    );
+  if (amount !== 0)
+    ctx.ledger.append({
+      type: 'funding',
+      accountId,
+      amount,
+      at: ctx.clock.now(),
+      note: 'set' in change ? `balance set to ${change.set} by the control plane` : 'top-up by the control plane',
+    });
+  return { account_id: accountId, balance: ctx.ledger.balance(accountId) };
+}
+
+export function listKeys(deps: ControlDeps): KeyView[] {
+  return contextOf(deps).accounts.listKeys().map(keyView);
+}
+
+/** A new key; without a secret one is drawn from the seeded random, so a seed repeats it. */
+export function createKey(deps: ControlDeps, input: unknown = {}): KeyView {
+  const body = parseInput(newKeyInput, input, 'new key');
+  const ctx = contextOf(deps);
+  const accountId = body.account_id ?? deps.runtime.accountId;
+  knownAccount(deps, accountId);
+  if (body.model_scope && !ctx.catalogue.get(body.model_scope))
+    throw new DomainError('invalid_control_request', `model_scope: no model '${body.model_scope}' in the catalogue.`);
+  const secret =
+    body.secret ??
+    `${KEY_PREFIX}${Array.from({ length: 24 }, () => SECRET_ALPHABET[Math.floor(ctx.random.next() * SECRET_ALPHABET.length)]).join('')}`;
+  const key = ctx.accounts.createKey(
+    {
+      accountId,
+      secret,
+      name: body.name,
+      modelScope: body.model_scope ?? null,
+      dailyCreditLimit: body.daily_credit_limit ?? null,
+    },
+    ctx.clock.now(),
+  );
+  return keyView(key);
+}
+
+export function revokeKey(deps: ControlDeps, id: number): KeyView {
+  if (!Number.isSafeInteger(id))
+    throw new DomainError('key_not_found', `API key ${String(id)} does not exist; key ids are integers.`);
+  const ctx = contextOf(deps);
+  return keyView(ctx.accounts.revokeKey(id, ctx.clock.now()));
+}
+
+/** For scenarios: a further account with its own wallet, so a scenario can give a client a poor or capped identity. */
+export function createAccount(deps: ControlDeps, input: { id: string; name?: string; balance?: number }): AccountView {
+  const ctx = contextOf(deps);
+  if (ctx.accounts.account(input.id)) throw new DomainError('account_exists', `Account '${input.id}' already exists.`);
+  const now = ctx.clock.now();
+  ctx.accounts.createAccount(input.id, input.name ?? input.id, now);
+  if (input.balance)
+    ctx.ledger.append({
+      type: 'funding',
+      accountId: input.id,
+      amount: input.balance,
+      at: now,
+      note: 'scenario balance',
+    });
+  return accountView(ctx, input.id);
+}

@@ -1,0 +1,69 @@
+// The one guard at the emulation plane's boundary: Host allow-list and admin token, on a canonical form of the path.
+import type { RequestHandler } from 'express';
+import { DomainError } from '../../domain/errors.js';
+import { canonicalPath, isPlanePath } from '../../http/plane-path.js';
+import { checkAdminToken } from './admin-token.js';
+
+export interface PlaneGuardOptions {
+  /** The token in force now (configured, or generated when the emulator was bound beyond loopback). */
+  adminToken: () => string | undefined;
+  /** Host names (no port) that may reach /_emulator/*: loopback names, the public URL's host, `allowedHosts`, the bound address. */
+  allowedHosts: () => ReadonlySet<string>;
+  /** Origins configured for the plane's CORS: pages there may drive it. */
+  controlOrigins: readonly string[];
+}
+
+const isOpen = (canonical: string, method: string) =>
+  (method === 'GET' || method === 'HEAD') &&
+  (canonical === '/_emulator/health' ||
+    canonical === '/_emulator/console' ||
+    canonical.startsWith('/_emulator/console/'));
+
+/** `host:port`, `[::1]:port` or a bare name, as the Host header carries it, to the lower-cased name alone. */
+export function hostName(header: string | undefined): string {
+  const value = (header ?? '').trim().toLowerCase();
+  if (value.startsWith('[')) return value.slice(0, value.indexOf(']') + 1);
+  const colon = value.indexOf(':');
+  return colon === -1 ? value : value.slice(0, colon);
+}
+
+/**
+ * The console's own requests carry an Origin equal to the Host they are sent to (scheme aside). Any other page, even
+ * one on localhost at another port, is another site: a "simple" request from it would have its effect unseen.
+ */
+function sameOrigin(origin: string, host: string | undefined): boolean {
+  try {
+    return host !== undefined && new URL(origin).host === host.toLowerCase();
+  } catch {
+    return false;
+  }
+}
+
+export function planeGuard(options: PlaneGuardOptions): RequestHandler {
+  return (req, _res, next) => {
+    if (!isPlanePath(req.path)) return next();
+    const canonical = canonicalPath(req.path);
+    // Checked before the token and on health too: a DNS-rebound page carries its own host name, never ours.
+    const allowed = options.allowedHosts();
+    const host = hostName(req.headers.host);
+    if (!allowed.has('*') && !allowed.has(host))
+      throw new DomainError(
+        'host_not_allowed',
+        `Host '${host}' may not reach the emulation plane. Use localhost or 127.0.0.1, or start the emulator with --allowed-hosts ${host || '<name>'} (env MEDIA_EMULATOR_ALLOWED_HOSTS).`,
+      );
+    // A page on another site can still send a "simple" request (a form POST, fetch with no-cors): its side effect
+    // happens even though CORS hides the answer. Browsers always send Origin on those, so refuse foreign ones.
+    const origin = req.headers.origin;
+    if (origin !== undefined && !options.controlOrigins.includes(origin) && !sameOrigin(origin, req.headers.host))
+      throw new DomainError(
+        'origin_not_allowed',
+        `Pages on ${origin} may not drive the emulation plane: only its own pages (the console) and origins listed with --control-cors-origins may.`,
+      );
+    if (isOpen(canonical, req.method)) return next();
+    // Only the case differs (/_EMULATOR/keys): no route matches it, so it gets Starlette's 404 rather than a 401.
+    if (!req.path.startsWith('/_emulator') && canonical === req.path.toLowerCase()) return next();
+    const token = options.adminToken();
+    if (token) checkAdminToken(req.headers, token);
+    next();
+  };
+}

@@ -1,0 +1,52 @@
+// Control operations on the emulator clock: read, advance (running due transitions in order), freeze and unfreeze.
+import { type GenerationStatus, STATUS_RANK } from '../../domain/generation.js';
+import { parseDuration } from '../../domain/durations.js';
+import { contextOf, type ControlDeps } from '../plane-state.js';
+import { advanceInput, parseInput } from '../inputs.js';
+import { clockView, type ClockView } from '../views.js';
+
+export interface AdvanceResult extends ClockView {
+  /** Status moves the advance caused (pending -> completed counts two). */
+  transitions: number;
+}
+
+export function readClock(deps: ControlDeps): ClockView {
+  return clockView(contextOf(deps));
+}
+
+/** `by` is "10m", "30s", "250ms"... or milliseconds. Resolves after the renders the transitions started have finished. */
+export async function advanceClock(
+  deps: ControlDeps,
+  by: string | number | { by: string | number },
+): Promise<AdvanceResult> {
+  const ms = typeof by === 'object' ? parseInput(advanceInput, by, 'advance').by : parseDuration(by, 'by');
+  const before = new Map<string, GenerationStatus>();
+  for (const g of contextOf(deps).generations.all()) if (STATUS_RANK[g.status] < 2) before.set(g.id, g.status);
+  await deps.runtime.advance(ms);
+  const ctx = contextOf(deps);
+  let transitions = 0;
+  for (const [id, status] of before) {
+    const now = ctx.generations.get(id)?.status;
+    if (now && now !== status) transitions += now === 'failed' ? 1 : STATUS_RANK[now] - STATUS_RANK[status];
+  }
+  return { ...clockView(ctx), transitions };
+}
+
+export function freezeClock(deps: ControlDeps): ClockView {
+  const ctx = contextOf(deps);
+  ctx.clock.freeze();
+  return clockView(ctx);
+}
+
+export function unfreezeClock(deps: ControlDeps): ClockView {
+  const ctx = contextOf(deps);
+  ctx.clock.unfreeze();
+  return clockView(ctx);
+}
+
+/** For scenarios: put the clock at an instant (daily ceilings near midnight, URL expiry). */
+export function setClock(deps: ControlDeps, at: number): ClockView {
+  const ctx = contextOf(deps);
+  ctx.clock.set(at);
+  return clockView(ctx);
+}

@@ -1,0 +1,79 @@
+// waitFor(id, state): drives the emulator clock to the next scheduled transition until the generation gets there. Never sleeps.
+import { parseDuration } from '../../domain/durations.js';
+import { DomainError } from '../../domain/errors.js';
+import { isFinal, STATUS_RANK, type Generation, type GenerationStatus } from '../../domain/generation.js';
+import { contextOf, type ControlDeps } from '../plane-state.js';
+import { findGeneration, getGeneration } from '../admin/generation-operations.js';
+import { parseInput, waitInput } from '../inputs.js';
+import type { AdminGenerationView } from '../views.js';
+
+/** A status, or `final` for completed-or-failed. */
+export type WaitTarget = GenerationStatus | 'final';
+
+export interface WaitOptions {
+  /** How far the clock may be moved before giving up; default "24h" of emulator time. */
+  within?: string | number;
+}
+
+const MAX_STEPS = 10_000;
+
+function reached(g: Generation, target: WaitTarget): boolean {
+  return target === 'final' ? isFinal(g.status) : g.status === target;
+}
+
+function unreachable(g: Generation, target: WaitTarget, why: string): never {
+  throw new DomainError('unreachable_state', `Generation ${g.id} cannot become ${target}: ${why}.`, {
+    generation_id: g.id,
+    status: g.status,
+    target,
+  });
+}
+
+/**
+ * Each step: done? Else wait for renders in flight, then move the clock to the earliest scheduled due time
+ * (any generation's: transitions run in time order). Throws `unreachable_state` when the target can no longer
+ * happen (another final state, already past it, a stall with nothing scheduled, or beyond `within`).
+ */
+export async function waitFor(
+  deps: ControlDeps,
+  id: string,
+  target: WaitTarget,
+  options: WaitOptions = {},
+): Promise<AdminGenerationView> {
+  const budget = parseDuration(options.within ?? '24h', 'within');
+  const start = contextOf(deps).clock.now();
+  for (let step = 0; step < MAX_STEPS; step++) {
+    const g = findGeneration(deps, id);
+    if (reached(g, target)) return getGeneration(deps, id);
+    if (isFinal(g.status))
+      unreachable(g, target, `it ended ${g.status}${g.error ? ` with error.code ${g.error.code}` : ''}`);
+    if (target !== 'final' && STATUS_RANK[g.status] > STATUS_RANK[target])
+      unreachable(g, target, `it is already ${g.status}`);
+    await deps.runtime.settle();
+    if (reached(findGeneration(deps, id), target)) continue;
+    const ctx = contextOf(deps);
+    const due = ctx.scheduler.nextDueAt();
+    if (due === undefined) {
+      if (ctx.lifecycle.rendersInFlight() > 0) continue;
+      unreachable(
+        g,
+        target,
+        `it is ${g.status} and nothing is scheduled that could move it (a stall?); use control.complete() or control.fail()`,
+      );
+    }
+    if (due - start > budget)
+      unreachable(
+        g,
+        target,
+        `its next transition is due more than ${options.within ?? '24h'} of emulator time from now; pass { within } to allow more`,
+      );
+    await deps.runtime.advance(Math.max(0, due - ctx.clock.now()));
+  }
+  return unreachable(findGeneration(deps, id), target, `it did not get there in ${MAX_STEPS} transitions`);
+}
+
+/** The HTTP form of waitFor: `{ target, within? }`, validated, so the remote client moves the clock the same way. */
+export function waitForRequest(deps: ControlDeps, id: string, body: unknown): Promise<AdminGenerationView> {
+  const { target, within } = parseInput(waitInput, body, 'wait request');
+  return waitFor(deps, id, target, within === undefined ? {} : { within });
+}

@@ -1,0 +1,84 @@
+// One generation in depth for the console: its timeline on the emulator clock, ledger, output links, creating request.
+import { DomainError } from '../domain/errors.js';
+import type { Generation, GenerationStatus } from '../domain/generation.js';
+import { contextOf, type ControlDeps } from './plane-state.js';
+import { findGeneration, getGeneration } from './admin/generation-operations.js';
+import { journalView, ledgerView } from './views.js';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export interface Transition {
+  status: GenerationStatus;
+  at: string;
+}
+
+/** The move the plan has scheduled next, or null (final, or stalled until someone completes or fails it). */
+export function nextTransition(g: Generation): { status: GenerationStatus; at: number } | null {
+  const fail = g.plan.fail;
+  if (g.status === 'pending')
+    return fail?.at === 'pending'
+      ? { status: 'failed', at: g.createdAt + fail.afterMs }
+      : { status: 'running', at: g.createdAt + g.plan.pendingMs };
+  if (g.status === 'running' && g.startedAt !== null) {
+    if (fail?.at === 'running') return { status: 'failed', at: g.startedAt + fail.afterMs };
+    return g.plan.stall ? null : { status: 'completed', at: g.startedAt + g.plan.runningMs };
+  }
+  return null;
+}
+
+export function timeline(g: Generation): Transition[] {
+  const items: Transition[] = [{ status: 'pending', at: iso(g.createdAt) }];
+  if (g.startedAt !== null) items.push({ status: 'running', at: iso(g.startedAt) });
+  if (g.completedAt !== null && (g.status === 'completed' || g.status === 'failed'))
+    items.push({ status: g.status, at: iso(g.completedAt) });
+  return items;
+}
+
+/** What a fetch of an output link would answer now, so the console can badge it instead of retrying it. */
+function linkState(g: Generation, expiresAt: string, now: number): 'ok' | 'expired' | 'missing' {
+  if (g.plan.outputUrls === 'missing') return 'missing';
+  return Date.parse(expiresAt) <= now ? 'expired' : 'ok';
+}
+
+export function generationDetail(deps: ControlDeps, id: string) {
+  const g = findGeneration(deps, id);
+  const ctx = contextOf(deps);
+  const now = ctx.clock.now();
+  const generation = getGeneration(deps, id);
+  const next = nextTransition(g);
+  const created = deps.state.journal
+    .list({ path: '/v1/media/generations', method: 'POST' })
+    .find((e) => e.generationId === g.id);
+  return {
+    generation,
+    timeline: timeline(g),
+    next: next && { status: next.status, at: iso(next.at), manual_only: g.plan.manualOnly },
+    plan: {
+      stall: Boolean(g.plan.stall),
+      output_urls: g.plan.outputUrls ?? 'valid',
+      fail: g.plan.fail ? { code: g.plan.fail.code, at: g.plan.fail.at, after_ms: g.plan.fail.afterMs } : null,
+    },
+    ledger: ctx.ledger.list({ generationId: g.id }).map(ledgerView),
+    links: generation.outputs.map((o) => ({
+      index: o.index,
+      url: o.url,
+      expires_at: o.expires_at,
+      state: linkState(g, o.expires_at, now),
+    })),
+    request: created ? journalView(created) : null,
+  };
+}
+export type GenerationDetail = ReturnType<typeof generationDetail>;
+
+/** Every link handed out so far answers 403 url_expired from now on; the next read signs fresh ones. */
+export function expireLinks(deps: ControlDeps, id: string): GenerationDetail {
+  const g = findGeneration(deps, id);
+  if (g.status !== 'completed')
+    throw new DomainError(
+      'generation_not_completed',
+      `Generation ${g.id} is ${g.status}; only a completed generation has links to expire.`,
+    );
+  const through = Math.floor((contextOf(deps).clock.now() + deps.options.urlTtlSeconds * 1000) / 1000);
+  g.linksExpiredThrough = Math.max(g.linksExpiredThrough ?? 0, through);
+  return generationDetail(deps, id);
+}

@@ -1,0 +1,260 @@
+// Fault rules: an ordered list, first match wins; `after` skips early matches, `probability` draws from the seeded random, `times` spends a rule.
+import { DomainError } from '../../domain/errors.js';
+import {
+  compileRegex,
+  faultRuleSchema,
+  isGenerationAction,
+  type ParsedFaultRule,
+  type Pattern,
+} from './fault-schema.js';
+import { describeProblems, fieldProblems } from '../../domain/zod-issues.js';
+
+/** What a rule can look at. Body members are known only for JSON bodies the middleware read ahead. */
+export interface FaultRequest {
+  method: string;
+  path: string;
+  keyId?: number;
+  modelSlug?: string;
+  prompt?: string;
+  idempotencyKey?: string;
+}
+
+/** HTTP rules act when a request arrives; generation rules when a submission is accepted (POST /v1/media/generations). */
+export type FaultPhase = 'http' | 'generation';
+
+export interface FaultRule {
+  id: string;
+  /** `api`, or `scenario:<name>` for rules a scenario installed (unloading it removes them). */
+  source: string;
+  createdAt: number;
+  /** The rule as it was given (without id), kept for display and export. */
+  definition: Record<string, unknown>;
+  parsed: ParsedFaultRule;
+  enabled: boolean;
+  /** Requests that satisfied every matcher while the rule was live. */
+  matched: number;
+  fired: number;
+}
+
+export interface FaultSnapshot {
+  id: string;
+  source: string;
+  createdAt: number;
+  definition: Record<string, unknown>;
+  enabled: boolean;
+  matched: number;
+  fired: number;
+}
+
+interface Compiled {
+  route?: RegExp;
+  prompt?: Pattern;
+  idempotencyKey?: Pattern;
+}
+
+const GENERATION_REQUEST = { method: 'POST', path: '/v1/media/generations' };
+
+function compileRoute(route: string): RegExp {
+  const pattern = route
+    .split(/(:[A-Za-z_]\w*|\*)/)
+    .map((part) => (part === '*' ? '.*' : part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${pattern.replace(/\/$/, '')}/?$`);
+}
+
+/** Parses a rule; every problem names its field, e.g. `action.status: must be between 400 and 599`. */
+export function parseFaultRule(input: unknown, label = 'fault rule'): ParsedFaultRule {
+  const result = faultRuleSchema.safeParse(input);
+  if (!result.success) {
+    const problems = fieldProblems(result.error.issues);
+    throw new DomainError('invalid_fault_rule', `The ${label} is not valid: ${describeProblems(problems)}.`, {
+      problems,
+    });
+  }
+  return result.data;
+}
+
+export class FaultStore {
+  private rules: FaultRule[] = [];
+  private readonly compiled = new Map<string, Compiled>();
+  private seq = 0;
+
+  add(input: unknown, options: { now: number; source?: string; label?: string }): FaultRule {
+    const parsed = parseFaultRule(input, options.label);
+    const id = parsed.id ?? this.nextId();
+    if (this.rules.some((r) => r.id === id))
+      throw new DomainError(
+        'fault_exists',
+        `A fault rule with id '${id}' already exists; remove it first or choose another id.`,
+      );
+    const { id: _omit, ...definition } = input as Record<string, unknown>;
+    const rule: FaultRule = {
+      id,
+      source: options.source ?? 'api',
+      createdAt: options.now,
+      definition,
+      parsed,
+      enabled: parsed.enabled,
+      matched: 0,
+      fired: 0,
+    };
+    this.compiled.set(id, {
+      route: parsed.match.route === undefined ? undefined : compileRoute(parsed.match.route),
+      prompt: parsed.match.prompt === undefined ? undefined : compileRegex(parsed.match.prompt),
+      idempotencyKey: parsed.match.idempotency_key?.startsWith('/')
+        ? compileRegex(parsed.match.idempotency_key)
+        : undefined,
+    });
+    this.rules.push(rule);
+    return rule;
+  }
+
+  private nextId(): string {
+    let id: string;
+    do id = `flt_${String(++this.seq).padStart(6, '0')}`;
+    while (this.rules.some((r) => r.id === id));
+    return id;
+  }
+
+  list(): FaultRule[] {
+    return [...this.rules];
+  }
+
+  get isEmpty(): boolean {
+    return this.rules.length === 0;
+  }
+
+  get(id: string): FaultRule {
+    const rule = this.rules.find((r) => r.id === id);
+    if (!rule)
+      throw new DomainError('fault_not_found', `No fault rule '${id}'. List the rules with GET /_emulator/faults.`);
+    return rule;
+  }
+
+  remove(id: string) {
+    this.get(id);
+    this.removeWhere((r) => r.id === id);
+  }
+
+  removeWhere(predicate: (rule: FaultRule) => boolean) {
+    for (const rule of this.rules.filter(predicate)) this.compiled.delete(rule.id);
+    this.rules = this.rules.filter((r) => !predicate(r));
+  }
+
+  clear() {
+    this.rules = [];
+    this.compiled.clear();
+  }
+
+  setEnabled(id: string, enabled: boolean): FaultRule {
+    const rule = this.get(id);
+    rule.enabled = enabled;
+    return rule;
+  }
+
+  /** Remaining firings, or null for a rule without `times`. */
+  static remaining(rule: FaultRule): number | null {
+    return rule.parsed.times === null ? null : Math.max(0, rule.parsed.times - rule.fired);
+  }
+
+  private live(rule: FaultRule, phase: FaultPhase): boolean {
+    return (
+      rule.enabled &&
+      isGenerationAction(rule.parsed.action) === (phase === 'generation') &&
+      FaultStore.remaining(rule) !== 0
+    );
+  }
+
+  /** `skipBody` leaves model_slug and prompt out, to ask whether reading the body could make a difference. */
+  private matches(rule: FaultRule, request: FaultRequest, skipBody = false): boolean {
+    const m = rule.parsed.match;
+    const c = this.compiled.get(rule.id) ?? {};
+    if (m.method ? m.method !== request.method.toUpperCase() : request.method === 'OPTIONS') return false;
+    if (c.route && !c.route.test(request.path)) return false;
+    if (m.key_id !== undefined && m.key_id !== request.keyId) return false;
+    if (!skipBody) {
+      if (m.model_slug !== undefined && m.model_slug !== request.modelSlug) return false;
+      if (c.prompt && (request.prompt === undefined || !c.prompt.test(request.prompt))) return false;
+    }
+    if (m.idempotency_key !== undefined) {
+      if (request.idempotencyKey === undefined) return false;
+      if (
+        c.idempotencyKey ? !c.idempotencyKey.test(request.idempotencyKey) : m.idempotency_key !== request.idempotencyKey
+      )
+        return false;
+    }
+    return true;
+  }
+
+  /**
+   * The first live rule that matches, counted as fired; undefined when none does.
+   * Counters move only here, so a rule skipped by `after` or by its probability falls through to the next one.
+   */
+  match(phase: FaultPhase, request: FaultRequest, random: () => number): FaultRule | undefined {
+    const seen = phase === 'generation' ? { ...request, ...GENERATION_REQUEST } : request;
+    for (const rule of this.rules) {
+      if (!this.live(rule, phase) || !this.matches(rule, seen)) continue;
+      rule.matched += 1;
+      if (rule.matched <= rule.parsed.after) continue;
+      if (rule.parsed.probability < 1 && random() >= rule.parsed.probability) continue;
+      rule.fired += 1;
+      return rule;
+    }
+    return undefined;
+  }
+
+  /**
+   * Why `rule` fired for `request`, in words for the request inspector: each matcher it has and what it saw, then
+   * the counters (`after`, `times`, `probability`). Called right after match() chose the rule.
+   */
+  explain(rule: FaultRule, request: FaultRequest): string {
+    const m = rule.parsed.match;
+    const parts: string[] = [];
+    parts.push(m.method ? `method is ${m.method}` : 'any method');
+    if (m.route !== undefined) parts.push(`path ${request.path} matches route "${m.route}"`);
+    if (m.key_id !== undefined) parts.push(`key_id is ${m.key_id}`);
+    if (m.model_slug !== undefined) parts.push(`model_slug is ${m.model_slug}`);
+    if (m.prompt !== undefined) parts.push(`prompt matches ${m.prompt}`);
+    if (m.idempotency_key !== undefined) parts.push(`Idempotency-Key matches ${m.idempotency_key}`);
+    const p = rule.parsed;
+    parts.push(p.after > 0 ? `match ${rule.matched}, after skipping the first ${p.after}` : `match ${rule.matched}`);
+    if (p.times !== null) parts.push(`firing ${rule.fired} of ${p.times}`);
+    if (p.probability < 1) parts.push(`probability ${p.probability} (the seeded draw passed)`);
+    return parts.join(' · ');
+  }
+
+  /** True when some live HTTP rule could match this request but needs the JSON body (model_slug or prompt) to decide. */
+  needsBody(request: FaultRequest): boolean {
+    return this.rules.some((rule) => {
+      const m = rule.parsed.match;
+      return (
+        this.live(rule, 'http') &&
+        (m.model_slug !== undefined || m.prompt !== undefined) &&
+        this.matches(rule, request, true)
+      );
+    });
+  }
+
+  snapshot(): FaultSnapshot[] {
+    return this.rules.map((r) => ({
+      id: r.id,
+      source: r.source,
+      createdAt: r.createdAt,
+      definition: r.definition,
+      enabled: r.enabled,
+      matched: r.matched,
+      fired: r.fired,
+    }));
+  }
+
+  restore(snapshots: FaultSnapshot[]) {
+    this.clear();
+    for (const s of snapshots) {
+      const rule = this.add(
+        { ...s.definition, id: s.id },
+        { now: s.createdAt, source: s.source, label: `fault rule '${s.id}'` },
+      );
+      Object.assign(rule, { enabled: s.enabled, matched: s.matched, fired: s.fired });
+    }
+  }
+}

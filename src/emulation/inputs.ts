@@ -1,0 +1,107 @@
+// Inputs of control calls (HTTP bodies and client arguments alike), validated with zod; errors name the field.
+import { z } from 'zod';
+import { DomainError } from '../domain/errors.js';
+import { GENERATION_STATUSES } from '../domain/generation.js';
+import { durationSchema, refundPolicySchema } from './faults/fault-schema.js';
+import { TIMING_PROFILES } from '../domain/timing.js';
+import { describeProblems, fieldProblems } from '../domain/zod-issues.js';
+
+const profile = z.enum(TIMING_PROFILES);
+
+export const balanceInput = z.union([z.strictObject({ set: z.int().min(0) }), z.strictObject({ add: z.int() })], {
+  error: 'must be { "set": n } with n >= 0, or { "add": n } with n a whole number of credits (negative takes away)',
+});
+
+export const newKeyInput = z.strictObject({
+  account_id: z.string().min(1).optional(),
+  name: z.string().min(1).max(200).optional(),
+  model_scope: z.string().min(1).nullable().optional(),
+  daily_credit_limit: z.int().min(0).nullable().optional(),
+  secret: z.string().optional(),
+});
+
+export const advanceInput = z.strictObject({ by: durationSchema });
+
+export const timingInput = z.strictObject({
+  profile: profile.optional(),
+  /** null removes a model's override. */
+  by_model: z.record(z.string(), profile.nullable()).optional(),
+});
+
+export const failInput = z.strictObject({
+  code: z
+    .string()
+    .regex(/^[a-z][a-z0-9_]{1,63}$/, 'must be lower_snake_case, 2-64 characters')
+    .optional(),
+  message: z.string().min(1).max(2000).optional(),
+  refund: refundPolicySchema.optional(),
+});
+
+/** POST /_emulator/generations/{id}/wait: what the remote client's waitFor sends. */
+export const waitInput = z.strictObject({
+  target: z.enum(['pending', 'running', 'completed', 'failed', 'final']),
+  within: durationSchema.optional(),
+});
+
+export const refundInput = z.strictObject({ amount: z.int().positive().optional() });
+
+export const faultPatchInput = z.strictObject({ enabled: z.boolean() });
+
+export const scenarioLoadInput = z.union(
+  [z.strictObject({ name: z.string().min(1) }), z.strictObject({ scenario: z.record(z.string(), z.unknown()) })],
+  {
+    error: 'must be { "name": "flaky-network" } or { "scenario": { ... } }',
+  },
+);
+
+const intText = z.union([z.int(), z.string().regex(/^\d+$/, 'must be a whole number').transform(Number)]);
+
+export const journalQuery = z.object({
+  path: z.string().optional(),
+  method: z.string().optional(),
+  status: z.union([z.string(), z.int()]).optional(),
+  since: z.union([z.string(), z.number()]).optional(),
+  fault_id: z.string().optional(),
+  limit: intText.pipe(z.int().min(1).max(10_000)).optional(),
+});
+
+export const generationsQuery = z.object({
+  status: z.enum(GENERATION_STATUSES).optional(),
+  limit: intText.pipe(z.int().min(1).max(1000)).optional(),
+  account_id: z.string().optional(),
+});
+
+export const summaryQuery = z.object({
+  status: z.enum(['pending', 'running', 'completed', 'failed']).optional(),
+  model: z.string().max(200).optional(),
+  /** A plain substring of the id or the prompt; never compiled as a pattern. */
+  q: z.string().max(500).optional(),
+  offset: intText.pipe(z.int().min(0)).optional(),
+  limit: intText.pipe(z.int().min(1).max(100)).optional(),
+  journal_limit: intText.pipe(z.int().min(1).max(200)).optional(),
+});
+
+export const ledgerQuery = z.object({ account_id: z.string().optional(), generation_id: z.string().optional() });
+
+/** Parses a control input; a failure is 422 `invalid_control_request` naming every bad field. */
+export function parseInput<T extends z.ZodType>(schema: T, input: unknown, what: string): z.output<T> {
+  const result = schema.safeParse(input ?? {});
+  if (!result.success) {
+    const problems = fieldProblems(result.error.issues);
+    throw new DomainError('invalid_control_request', `The ${what} is not valid: ${describeProblems(problems)}.`, {
+      problems,
+    });
+  }
+  return result.data;
+}
+
+/** An instant given as ISO 8601 or ms since the epoch. */
+export function parseInstant(value: string | number, field: string): number {
+  const ms = typeof value === 'number' || /^\d+$/.test(value) ? Number(value) : Date.parse(value);
+  if (!Number.isFinite(ms))
+    throw new DomainError(
+      'invalid_control_request',
+      `${field} must be an ISO 8601 date-time or milliseconds since the epoch, got "${value}".`,
+    );
+  return ms;
+}

@@ -1,0 +1,138 @@
+// The request journal: every /v1/media request with its answer, for test assertions (like WireMock's /__admin/requests).
+import { DomainError } from '../../domain/errors.js';
+
+export interface JournalEntry {
+  id: number;
+  /** Emulator clock when the request arrived (ms). */
+  at: number;
+  method: string;
+  path: string;
+  keyId: number | null;
+  idempotencyKey: string | null;
+  /** The status the emulator produced; 0 when no HTTP answer was produced at all (reset, empty response, hang). */
+  status: number;
+  /** Wall-clock time from arrival until the exchange ended. */
+  latencyMs: number;
+  faultId: string | null;
+  /** Why the fault rule matched, in words ("method POST · route … · 3rd match (after 2)"). */
+  faultReason?: string | null;
+  /** The query string as sent, without the leading `?`. */
+  query?: string;
+  /** The generation a submission created or replayed. */
+  generationId?: string | null;
+  /** Bodies as the emulator read and wrote them, cut at BODY_CAP bytes; kept only on the newest BODY_WINDOW entries. */
+  requestBody?: CapturedBody | null;
+  responseBody?: CapturedBody | null;
+}
+
+export interface CapturedBody {
+  contentType: string | null;
+  /** Size of the whole body in bytes. */
+  bytes: number;
+  /** The first BODY_CAP bytes as UTF-8 text. */
+  text: string;
+  truncated: boolean;
+}
+
+export interface JournalFilter {
+  /** Exact path, or a prefix ending in `*` (`/v1/media/generations*`). */
+  path?: string;
+  method?: string;
+  /** `503`, or a class such as `5xx`; `0` for exchanges that got no HTTP answer. */
+  status?: string | number;
+  /** Entries at or after this instant (ms). */
+  since?: number;
+  faultId?: string;
+  /** The most recent N, still oldest first. */
+  limit?: number;
+}
+
+/** Enough for any test run; the oldest entries go first when it fills, so a long-running emulator stays bounded. */
+export const JOURNAL_CAPACITY = 10_000;
+const TRIM_BATCH = 1_000;
+/** Each body is cut here, and only the newest BODY_WINDOW entries keep theirs: at most ~4 MB of bodies per emulator. */
+export const BODY_CAP = 4096;
+export const BODY_WINDOW = 500;
+
+/** The first BODY_CAP bytes of a body, marked when cut. */
+export function captureBody(data: Buffer | string, contentType: string | null): CapturedBody {
+  const buffer = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+  const truncated = buffer.length > BODY_CAP;
+  return {
+    contentType,
+    bytes: buffer.length,
+    text: (truncated ? buffer.subarray(0, BODY_CAP) : buffer).toString('utf8'),
+    truncated,
+  };
+}
+
+function statusMatcher(status: string | number): (s: number) => boolean {
+  const text = String(status).trim().toLowerCase();
+  if (/^\d{1,3}$/.test(text)) return (s) => s === Number(text);
+  if (/^[1-5]xx$/.test(text)) return (s) => Math.floor(s / 100) === Number(text[0]);
+  throw new DomainError(
+    'invalid_control_request',
+    `status must be a status such as 503 or a class such as 5xx, got "${status}".`,
+  );
+}
+
+export class Journal {
+  private entries: JournalEntry[] = [];
+  private seq = 0;
+
+  constructor(private readonly capacity = JOURNAL_CAPACITY) {}
+
+  record(entry: Omit<JournalEntry, 'id'>): JournalEntry {
+    const full = { ...entry, id: ++this.seq };
+    this.entries.push(full);
+    const old = this.entries[this.entries.length - 1 - BODY_WINDOW];
+    if (old && (old.requestBody || old.responseBody)) {
+      old.requestBody = null;
+      old.responseBody = null;
+    }
+    // Trim in batches: moving the whole array on every request cost several percent of every route.
+    if (this.entries.length >= this.capacity + TRIM_BATCH) this.entries.splice(0, this.entries.length - this.capacity);
+    return full;
+  }
+
+  /** The newest `capacity` entries; up to TRIM_BATCH older ones may still sit in the array until the next trim. */
+  private visible(): JournalEntry[] {
+    return this.entries.length > this.capacity ? this.entries.slice(this.entries.length - this.capacity) : this.entries;
+  }
+
+  list(filter: JournalFilter = {}): JournalEntry[] {
+    const status = filter.status === undefined || filter.status === '' ? undefined : statusMatcher(filter.status);
+    const path = filter.path;
+    const prefix = path?.endsWith('*') ? path.slice(0, -1) : undefined;
+    const found = this.visible().filter(
+      (e) =>
+        (path === undefined || (prefix !== undefined ? e.path.startsWith(prefix) : e.path === path)) &&
+        (filter.method === undefined || e.method === filter.method.toUpperCase()) &&
+        (status === undefined || status(e.status)) &&
+        (filter.since === undefined || e.at >= filter.since) &&
+        (filter.faultId === undefined || e.faultId === filter.faultId),
+    );
+    return filter.limit === undefined ? found : found.slice(Math.max(0, found.length - filter.limit));
+  }
+
+  get(id: number): JournalEntry | undefined {
+    return this.visible().find((e) => e.id === id);
+  }
+
+  clear() {
+    this.entries = [];
+  }
+
+  get size(): number {
+    return Math.min(this.entries.length, this.capacity);
+  }
+
+  snapshot(): { seq: number; entries: JournalEntry[] } {
+    return { seq: this.seq, entries: this.visible().map((e) => ({ ...e })) };
+  }
+
+  restore(snapshot: { seq: number; entries: JournalEntry[] }) {
+    this.entries = snapshot.entries.map((e) => ({ ...e }));
+    this.seq = Math.max(snapshot.seq, ...this.entries.map((e) => e.id), 0);
+  }
+}

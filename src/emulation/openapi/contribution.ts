@@ -1,0 +1,40 @@
+// The emulation plane's part of /openapi.json: health, console, the document itself and the control plane.
+import {
+  buildOpenApiDocument,
+  type DocumentOptions,
+  type OpenApiDocument,
+  type PathContribution,
+} from '../../openapi/document.js';
+import { CONTROL_INPUT_SCHEMAS, CONTROL_SCHEMAS, controlOperations, FAULT_ANSWERS } from './control-paths.js';
+import { emulatorOperations } from './emulator-paths.js';
+import { rulesAndStateOperations } from './rules-and-state-paths.js';
+
+export interface PlaneShape {
+  /** Off: only health and this document are served, so only they are documented. */
+  controlPlane: boolean;
+}
+
+export function emulationPaths({ controlPlane }: PlaneShape): PathContribution {
+  const always = emulatorOperations().filter((op) => controlPlane || !op.path.startsWith('/_emulator/console'));
+  return {
+    operations: controlPlane ? [...always, ...controlOperations(), ...rulesAndStateOperations()] : always,
+    inputSchemas: CONTROL_INPUT_SCHEMAS,
+    outputSchemas: CONTROL_SCHEMAS,
+    jsonSchemas: FAULT_ANSWERS,
+    tags: [
+      { name: 'Emulator', description: 'Health, console and this document.' },
+      {
+        name: 'Control',
+        description: 'The control plane: state, clock, faults and scenarios (docs/control-plane-contract.md).',
+      },
+    ],
+  };
+}
+
+/** The document a full emulator serves: the public API plus the emulation plane (tests, scripts/write-openapi.ts). */
+export function emulatorOpenApiDocument(
+  options: Omit<DocumentOptions, 'contributions'> & Partial<PlaneShape> = {},
+): OpenApiDocument {
+  const { controlPlane = true, ...rest } = options;
+  return buildOpenApiDocument({ ...rest, contributions: [emulationPaths({ controlPlane })] });
+}

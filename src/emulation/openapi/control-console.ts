@@ -1,0 +1,174 @@
+// The control views the console reads (summary, catalogue, generation detail, journal entry) as documented operations.
+import { z } from 'zod';
+import { summaryQuery } from '../inputs.js';
+import {
+  accountSchema,
+  adminGenerationSchema,
+  advanceSchema,
+  journalEntrySchema,
+  keySchema,
+  ledgerEntrySchema,
+  scenarioProgressSchema,
+} from './control-schemas.js';
+import { dateTime } from '../../openapi/response-schemas.js';
+
+const count = () => z.int().min(0);
+const status = z.enum(['pending', 'running', 'completed', 'failed']);
+
+const capturedBody = z
+  .strictObject({
+    content_type: z.string().nullable(),
+    bytes: count().meta({ description: 'Size of the whole body.' }),
+    text: z.string().meta({ description: 'The first 4096 bytes as UTF-8.' }),
+    truncated: z.boolean(),
+  })
+  .nullable()
+  .meta({ description: 'Null when there was no body, or for entries older than the newest 500.' });
+
+const journalEntryDetail = journalEntrySchema.extend({ request_body: capturedBody, response_body: capturedBody });
+
+const upcomingMove = z.strictObject({
+  generation_id: z.string(),
+  model_slug: z.string(),
+  status,
+  at: dateTime(),
+});
+
+const summarySchema = z
+  .strictObject({
+    emulator: z.strictObject({
+      version: z.string(),
+      renderer: z.string().meta({ description: '`ffmpeg`, `fixture`, or `starting`.' }),
+      timing: z.string(),
+      magic_prompts: z.boolean(),
+    }),
+    clock: z.strictObject({
+      now: dateTime(),
+      frozen: z.boolean(),
+      moved: z.boolean().meta({ description: 'The reading differs from real time (frozen, advanced or set).' }),
+    }),
+    accounts: z.array(accountSchema),
+    keys: z.array(keySchema),
+    faults: z.array(z.record(z.string(), z.unknown())).meta({ description: 'As GET /_emulator/faults answers.' }),
+    scenario: scenarioProgressSchema.nullable(),
+    generations: z.strictObject({
+      items: z.array(
+        adminGenerationSchema.extend({
+          output_state: z
+            .enum(['ok', 'expired', 'missing'])
+            .nullable()
+            .meta({ description: 'What the output links answer now; null without outputs.' }),
+        }),
+      ),
+      total: count().meta({ description: 'Generations matching the filters.' }),
+      offset: count(),
+      limit: z.int().min(1),
+      counts: z.strictObject({ pending: count(), running: count(), completed: count(), failed: count() }),
+      all: count().meta({ description: 'Every generation, unfiltered.' }),
+    }),
+    upcoming: z.array(upcomingMove).meta({ description: 'The next five scheduled moves, soonest first.' }),
+    journal: z.strictObject({ entries: z.array(journalEntrySchema), size: count() }),
+  })
+  .meta({ description: 'Everything the console shows, in one answer: one request per refresh.' });
+
+const detailSchema = z.strictObject({
+  generation: adminGenerationSchema,
+  timeline: z.array(z.strictObject({ status, at: dateTime() })),
+  next: z
+    .strictObject({ status, at: dateTime(), manual_only: z.boolean() })
+    .nullable()
+    .meta({ description: 'The move scheduled next; null when final or stalled.' }),
+  plan: z.strictObject({
+    stall: z.boolean(),
+    output_urls: z.enum(['valid', 'expired', 'expired-once', 'missing']),
+    fail: z.strictObject({ code: z.string(), at: z.enum(['pending', 'running']), after_ms: count() }).nullable(),
+  }),
+  ledger: z.array(ledgerEntrySchema),
+  links: z.array(
+    z.strictObject({
+      index: count(),
+      url: z.string(),
+      expires_at: dateTime(),
+      state: z.enum(['ok', 'expired', 'missing']).meta({ description: 'What fetching the link would answer now.' }),
+    }),
+  ),
+  request: journalEntrySchema.nullable().meta({ description: 'The journal entry of the submission that created it.' }),
+});
+
+const catalogueSchema = z.strictObject({
+  models: z.array(z.strictObject({ slug: z.string(), name: z.string(), kind: z.string() })),
+  failure_codes: z.array(z.strictObject({ code: z.string(), message: z.string() })),
+  fault_actions: z.strictObject({ http: z.array(z.string()), generation: z.array(z.string()) }),
+  markers: z.array(z.strictObject({ marker: z.string(), effect: z.string() })),
+  scenarios: z.array(
+    z.strictObject({
+      name: z.string(),
+      description: z.string().nullable(),
+      expect: z.string().nullable(),
+      steps: z.array(z.record(z.string(), z.unknown())),
+      faults: z.array(z.record(z.string(), z.unknown())),
+    }),
+  ),
+});
+
+export const CONSOLE_SCHEMAS = {
+  Summary: summarySchema,
+  Catalogue: catalogueSchema,
+  GenerationDetail: detailSchema,
+  JournalEntryEnvelope: z.strictObject({ entry: journalEntryDetail }),
+  AdvanceToNext: advanceSchema,
+};
+
+/** What control-paths.ts turns into operations (its `op` adds the admin and bad-path errors). */
+export const CONSOLE_OPERATIONS = [
+  {
+    method: 'get',
+    path: '/_emulator/summary',
+    id: 'summary',
+    summary: 'Everything the console shows, in one answer',
+    description:
+      'Clock, wallets, keys, fault rules, scenario, a filtered page of generations (`status`, `model`, `q` searches id and prompt as plain text, `offset`, `limit` up to 100), the newest journal entries and the next scheduled moves.',
+    answer: 'Summary',
+    query: summaryQuery,
+  },
+  {
+    method: 'get',
+    path: '/_emulator/catalogue',
+    id: 'catalogue',
+    summary: 'Models, failure codes, fault actions, prompt marker examples and scenarios with their steps',
+    answer: 'Catalogue',
+    errors: ['invalid_scenario'],
+  },
+  {
+    method: 'get',
+    path: '/_emulator/generations/{id}/detail',
+    id: 'generationDetail',
+    summary: 'One generation in depth: timeline, next move, ledger, links with their state, creating request',
+    answer: 'GenerationDetail',
+    errors: ['generation_not_found'],
+  },
+  {
+    method: 'post',
+    path: '/_emulator/generations/{id}/expire-links',
+    id: 'expireLinks',
+    summary: 'Expire every output link handed out so far (403 url_expired); the next read signs fresh ones',
+    answer: 'GenerationDetail',
+    errors: ['generation_not_found', 'generation_not_completed'],
+  },
+  {
+    method: 'post',
+    path: '/_emulator/clock/advance-to-next',
+    id: 'advanceToNext',
+    summary: 'Move the clock exactly to the next scheduled transition',
+    answer: 'AdvanceToNext',
+    errors: ['nothing_scheduled'],
+  },
+  {
+    method: 'get',
+    path: '/_emulator/journal/{id}',
+    id: 'journalEntry',
+    summary: 'One journal entry with its request and response bodies (each cut at 4 KB)',
+    answer: 'JournalEntryEnvelope',
+    errors: ['journal_entry_not_found'],
+  },
+] as const;

@@ -1,0 +1,157 @@
+// Answers of the control plane (/_emulator/*) as zod schemas, mirroring src/control/views.ts; request bodies come from src/control/inputs.ts.
+import { z } from 'zod';
+import { TIMING_PROFILES } from '../../domain/timing.js';
+import { dateTime, generationSchema } from '../../openapi/response-schemas.js';
+
+const timingProfile = z.enum(TIMING_PROFILES);
+const count = () => z.int().min(0);
+
+export const rendererInfoSchema = z.strictObject({
+  mode: z.enum(['ffmpeg', 'fixture']),
+  source: z.enum(['FFMPEG_PATH', 'ffmpeg-static', 'PATH']).optional(),
+  binary: z.string().optional(),
+  version: z.string().optional(),
+  warning: z.string().optional(),
+  max_parallel: z.int().min(1),
+});
+
+export const clockSchema = z
+  .strictObject({ now: dateTime(), frozen: z.boolean() })
+  .meta({ description: 'The emulator clock (ISO 8601, UTC).' });
+
+export const healthSchema = z
+  .strictObject({
+    status: z
+      .enum(['ok', 'starting'])
+      .meta({ description: '`starting` until the renderer has found ffmpeg or fallen back to fixtures.' }),
+    version: z.string(),
+    renderer: rendererInfoSchema.nullable(),
+    timing: z.strictObject({ profile: timingProfile, by_model: z.record(z.string(), timingProfile) }),
+    clock: clockSchema,
+    generations: count(),
+  })
+  .meta({ description: 'Readiness, for Docker health checks and tests. Never needs the admin token.' });
+
+export const okSchema = z.strictObject({ ok: z.literal(true) });
+
+export const accountSchema = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  balance: z.int(),
+  funding: z
+    .int()
+    .meta({ description: 'Net of every funding entry: the seed grant, top-ups and balance adjustments.' }),
+});
+
+export const balanceSchema = z.strictObject({ account_id: z.string(), balance: z.int() });
+
+export const keySchema = z.strictObject({
+  id: z.int(),
+  secret: z.string(),
+  account_id: z.string(),
+  name: z.string(),
+  model_scope: z.string().nullable(),
+  daily_credit_limit: z.int().min(0).nullable(),
+  revoked_at: dateTime().nullable(),
+  created_at: dateTime(),
+});
+
+export const advanceSchema = z.strictObject({
+  now: dateTime(),
+  frozen: z.boolean(),
+  transitions: count().meta({ description: 'Status moves the advance caused (pending -> completed counts two).' }),
+});
+
+export const timingSchema = z.strictObject({ profile: timingProfile, by_model: z.record(z.string(), timingProfile) });
+
+export const adminGenerationSchema = generationSchema
+  .extend({ account_id: z.string() })
+  .meta({ description: 'The public record plus the owning account.' });
+
+export const ledgerEntrySchema = z.strictObject({
+  id: z.string(),
+  seq: z.int().min(1),
+  type: z.enum(['funding', 'charge', 'refund']),
+  account_id: z.string(),
+  amount: z
+    .int()
+    .meta({ description: 'Credits; the type gives the sign (a funding entry that lowers a balance is negative).' }),
+  at: dateTime(),
+  generation_id: z.string().nullable(),
+  key_id: z.int().nullable(),
+  model_slug: z.string().nullable(),
+  note: z.string().nullable(),
+});
+
+export const journalEntrySchema = z.strictObject({
+  id: z.int(),
+  at: dateTime(),
+  method: z.string(),
+  path: z.string(),
+  key_id: z.int().nullable(),
+  idempotency_key: z.string().nullable(),
+  status: z.int().min(0).meta({ description: '0 when no HTTP answer was produced (reset, empty, hang).' }),
+  latency_ms: z.number().min(0),
+  fault_id: z.string().nullable(),
+  query: z.string().meta({ description: 'The query string as sent, without `?`.' }),
+  fault_reason: z
+    .string()
+    .nullable()
+    .meta({ description: 'Why the fault rule matched: its matchers and counters, in words.' }),
+  generation_id: z.string().nullable().meta({ description: 'The generation a submission created or replayed.' }),
+});
+
+/** Counters every fault rule carries in an answer, after the rule as it was given. */
+export const faultStateShape = {
+  id: z.string(),
+  enabled: z.boolean(),
+  source: z.string().meta({ description: '`api`, or `scenario:<name>` for rules a scenario installed.' }),
+  created_at: dateTime(),
+  matched: count(),
+  fired: count(),
+  remaining: count().nullable().meta({ description: 'Firings left when the rule has `times`; null otherwise.' }),
+  spent: z.boolean(),
+};
+
+export const scenarioProgressSchema = z.strictObject({
+  name: z.string(),
+  description: z.string().nullable(),
+  expect: z.string().nullable(),
+  loaded_at: dateTime(),
+  steps: z.strictObject({ total: count(), run: count() }),
+  faults: z.array(
+    z.strictObject({
+      id: z.string(),
+      description: z.string().nullable(),
+      action: z.string(),
+      enabled: z.boolean(),
+      matched: count(),
+      fired: count(),
+      remaining: count().nullable(),
+      spent: z.boolean(),
+    }),
+  ),
+  complete: z
+    .boolean()
+    .meta({ description: 'Every rule with `times` has fired them all (false when no rule has `times`).' }),
+});
+
+export const stateSchema = z
+  .strictObject({
+    format: z.literal('media-gen-emulator-state'),
+    version: z.literal(1),
+    emulator_version: z.string(),
+    exported_at: dateTime(),
+    domain: z
+      .record(z.string(), z.unknown())
+      .meta({ description: 'Accounts, keys, ledger, generations, idempotency records and uploads (base64).' }),
+    control: z.strictObject({
+      faults: z.array(z.record(z.string(), z.unknown())),
+      journal: z.strictObject({ seq: count(), entries: z.array(z.record(z.string(), z.unknown())) }),
+      scenario: z.record(z.string(), z.unknown()).nullable(),
+    }),
+  })
+  .meta({
+    description:
+      'The whole state, as GET /_emulator/state exports it and PUT imports it (output files are not included).',
+  });

@@ -1,0 +1,61 @@
+// Emulator-only routes that are not the control plane proper: health, the console page and this document.
+import { json, ref, type OperationSpec } from '../../openapi/operation.js';
+
+export function emulatorOperations(): OperationSpec[] {
+  return [
+    {
+      method: 'get',
+      path: '/_emulator/health',
+      operationId: 'health',
+      summary: 'Readiness and status',
+      description:
+        'Never needs a token. `status` is `starting` until the renderer is ready. Like the whole plane, refused to a Host outside the allow-list.',
+      tag: 'Emulator',
+      auth: 'none',
+      responses: { 200: json(ref('Health'), 'Status of the renderer, timing and clock.') },
+      errors: ['host_not_allowed'],
+    },
+    {
+      method: 'get',
+      path: '/openapi.json',
+      operationId: 'openapi',
+      summary: 'This document',
+      description: "Error statuses reflect the running emulator's `errorStatuses` overrides.",
+      tag: 'Emulator',
+      auth: 'none',
+      responses: { 200: json({ type: 'object' }, 'The OpenAPI 3.1 document.') },
+      errors: [],
+    },
+    {
+      method: 'get',
+      path: '/_emulator/console',
+      operationId: 'console',
+      summary: 'The console page',
+      tag: 'Emulator',
+      auth: 'none',
+      responses: { 200: { description: 'The HTML page.', content: { 'text/html': { schema: { type: 'string' } } } } },
+      errors: ['host_not_allowed'],
+    },
+    {
+      method: 'get',
+      path: '/_emulator/console/{asset}',
+      operationId: 'consoleAsset',
+      summary: "The console's script and style",
+      tag: 'Emulator',
+      auth: 'none',
+      parameters: [{ name: 'asset', in: 'path', required: true, schema: { type: 'string' } }],
+      responses: {
+        200: {
+          description: 'A static file of the console.',
+          content: {
+            'text/javascript': { schema: { type: 'string' } },
+            'application/javascript': { schema: { type: 'string' } },
+            'text/css': { schema: { type: 'string' } },
+            'text/html': { schema: { type: 'string' } },
+          },
+        },
+      },
+      errors: ['route_not_found'],
+    },
+  ];
+}

@@ -1,0 +1,42 @@
+// The emulation plane's own state for one emulator: fault rules, the journal, the active scenario. Rebuilt by reset.
+import type { ResolvedOptions } from '../config.js';
+import type { Runtime } from '../domain/runtime.js';
+import type { RendererInfo } from '../infra/renderer.js';
+import type { UploadBlobs } from '../infra/upload-blobs.js';
+import { FaultStore } from './faults/fault-store.js';
+import { Journal } from './journal/journal-store.js';
+import type { ScenarioDefinition } from './scenarios/scenario-schema.js';
+
+export interface ActiveScenario {
+  definition: ScenarioDefinition;
+  loadedAt: number;
+  /** Ids of the rules it installed, in its order. */
+  ruleIds: string[];
+  stepsRun: number;
+}
+
+export class ControlState {
+  faults = new FaultStore();
+  journal = new Journal();
+  scenario: ActiveScenario | null = null;
+
+  clear() {
+    this.faults = new FaultStore();
+    this.journal = new Journal();
+    this.scenario = null;
+  }
+}
+
+/** What every control operation is given: the runtime (the current domain context) and the plane's state. */
+export interface ControlDeps {
+  runtime: Runtime;
+  state: ControlState;
+  options: ResolvedOptions;
+  rendererInfo(): RendererInfo | undefined;
+  /** Reference-upload bytes on disk: a state import writes inline ones here. */
+  uploadBlobs: UploadBlobs;
+  /** Where output URLs point; the HTTP routes pass the base URL of the request. */
+  baseUrl?: string;
+}
+
+export const contextOf = (deps: ControlDeps) => deps.runtime.context();

@@ -1,0 +1,77 @@
+// The emulation plane as one plugin: journal and fault middleware, /_emulator/* routes, the plan hook, its OpenAPI paths, the client.
+import { baseUrlOf } from '../http/base-url.js';
+import type { EmulatorPlugin, PluginSetup } from '../wiring/plugin.js';
+import { controlRoutes } from './admin/control-routes.js';
+import { healthRoutes } from './admin/health-routes.js';
+import { type Control, createControl } from './client.js';
+import { consoleRoutes } from './console/console-routes.js';
+import { faultMiddleware } from './faults/fault-middleware.js';
+import { markerActions } from './faults/magic-prompts.js';
+import { controlPlanHook } from './faults/plan-hook.js';
+import { journalMiddleware } from './journal/journal-middleware.js';
+import { type ControlDeps, ControlState } from './plane-state.js';
+import { loadScenario } from './scenarios/scenario-operations.js';
+import { createPersistence, type Persistence } from './state/persistence.js';
+
+export interface EmulationPlane extends EmulatorPlugin {
+  /** The in-process control client, the same operations as the /_emulator/* routes. */
+  readonly control: Control;
+  /** Applies the start-up scenario; throws when it is invalid. */
+  start(): void;
+  /** Crash-safe state (--state-file), when configured: opened by the entry point, closed after the emulator. */
+  readonly persistence?: Persistence;
+}
+
+/** One call serves one emulator: its state lives in this closure, so two emulators never share rules, journal or scenario. */
+export function emulationPlane(setup: PluginSetup): EmulationPlane {
+  const { runtime, options, rendererInfo, uploadBlobs } = setup;
+  const state = new ControlState();
+  let baseUrl: string | undefined;
+  const deps = (): ControlDeps => ({
+    runtime,
+    state,
+    options,
+    rendererInfo,
+    uploadBlobs,
+    baseUrl: baseUrl ?? options.publicBaseUrl,
+  });
+  const start = () => {
+    if (options.scenario !== undefined) loadScenario(deps(), options.scenario);
+  };
+
+  const persistence = options.stateFile ? createPersistence(deps, options.stateFile, options.log) : undefined;
+
+  return {
+    // Persistence first: its hold on res.end is the innermost, so the journal and faults see the response as usual.
+    // Then the journal, so it sees what the fault rules do.
+    middleware: [
+      ...(persistence ? [persistence.middleware()] : []),
+      journalMiddleware(state, runtime),
+      faultMiddleware(state, runtime),
+    ],
+    // Health always; the console (static files that use /_emulator/* like any client) and the control routes only
+    // with the control plane on.
+    routes: [
+      healthRoutes(setup),
+      ...(options.controlPlane
+        ? [
+            consoleRoutes(),
+            controlRoutes({ deps: (req) => ({ ...deps(), baseUrl: baseUrlOf(req, options.publicBaseUrl) }) }),
+          ]
+        : []),
+    ],
+    planHook: controlPlanHook(runtime, state, options.magicPrompts),
+    checkPrompt: options.magicPrompts ? (prompt) => void markerActions(prompt) : undefined,
+    openapi: () =>
+      import('./openapi/contribution.js').then((m) => m.emulationPaths({ controlPlane: options.controlPlane })),
+    afterReset: () => {
+      state.clear();
+      start();
+    },
+    control: createControl(deps, (url) => {
+      baseUrl = url;
+    }),
+    start,
+    persistence,
+  };
+}

@@ -1,0 +1,57 @@
+// What the journal and fault middleware know about one /v1/media request before any route has run.
+import type { Request, Response } from 'express';
+import type { DomainContext } from '../domain/context.js';
+
+/** Kept in res.locals, so the fault middleware and the journal share it without any global or async context. */
+export interface RequestScope {
+  keyId: number | null;
+  idempotencyKey: string | null;
+  /** The HTTP rule that acted on the request; a generation rule comes back through res.locals.scriptedBy. */
+  faultId: string | null;
+  /** Why that rule matched, for the request inspector. */
+  faultReason: string | null;
+  /** A lost-response fault dropped the answer the route produced: the journal still records its status. */
+  lost: boolean;
+}
+
+declare global {
+  namespace Express {
+    interface Locals {
+      /** Set by the journal middleware on every /v1/media request. */
+      emulatorScope?: RequestScope;
+    }
+  }
+}
+
+export const isApiPath = (path: string) => path === '/v1/media' || path.startsWith('/v1/media/');
+
+/** The key id a valid bearer key resolves to, or null; never throws (the route still authenticates and answers 401). */
+export function peekKeyId(ctx: DomainContext, authorization: string | undefined): number | null {
+  try {
+    return ctx.accounts.authenticate(authorization).id;
+  } catch {
+    return null;
+  }
+}
+
+export function newScope(ctx: DomainContext, req: Request): RequestScope {
+  const header = req.headers['idempotency-key'];
+  let keyId: number | null | undefined;
+  return {
+    // Looked up only when a fault rule or the journal needs it: the route authenticates the request anyway.
+    get keyId() {
+      if (keyId === undefined) keyId = peekKeyId(ctx, req.headers.authorization);
+      return keyId;
+    },
+    idempotencyKey: typeof header === 'string' ? header : null,
+    faultId: null,
+    faultReason: null,
+    lost: false,
+  };
+}
+
+/** The scope the journal opened, or a new one when the journal is not in front (it always is in the plane). */
+export function scopeOf(ctx: DomainContext, req: Request, res: Response): RequestScope {
+  res.locals.emulatorScope ??= newScope(ctx, req);
+  return res.locals.emulatorScope;
+}

@@ -1,0 +1,90 @@
+// Scenario files: by name from fixtures/scenarios/, or by path from trusted callers only; regular files under a size cap.
+import { closeSync, fstatSync, openSync, readdirSync, readSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DomainError } from '../../domain/errors.js';
+import type { ScenarioDefinition } from './scenario-schema.js';
+import { parseScenario } from './scenario-parse.js';
+
+export const SCENARIO_DIRECTORY: string = fileURLToPath(new URL('../../../fixtures/scenarios/', import.meta.url));
+
+/** Far above any real scenario (the shipped ones are under 2 KB); a bigger "scenario" is not one. */
+export const MAX_SCENARIO_BYTES = 256 * 1024;
+
+export const SCENARIO_NAME = /^[a-z0-9][a-z0-9-]*$/;
+
+/** Names of the scenarios shipped in fixtures/scenarios/. */
+export function availableScenarios(directory = SCENARIO_DIRECTORY): string[] {
+  try {
+    return readdirSync(directory)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => basename(f, '.json'))
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
+const notFound = (name: string, directory: string) =>
+  new DomainError(
+    'scenario_not_found',
+    `No scenario named '${name}'. Available: ${availableScenarios(directory).join(', ')}. Over HTTP, send a name like these or the scenario itself as { "scenario": { ... } }.`,
+  );
+
+/**
+ * Reads a regular file of at most MAX_SCENARIO_BYTES. Opened once and checked on the open descriptor, so a device
+ * (/dev/zero), a FIFO or /proc file cannot block or fill memory, and no message ever quotes what the file holds.
+ */
+function readSmallRegularFile(file: string, shown: string): string {
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch {
+    throw new DomainError('scenario_not_found', `Scenario file ${shown} does not exist or cannot be read.`);
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile())
+      throw new DomainError('invalid_scenario', `Scenario file ${shown} is not a regular file; point to a .json file.`);
+    if (stats.size > MAX_SCENARIO_BYTES)
+      throw new DomainError(
+        'invalid_scenario',
+        `Scenario file ${shown} has ${stats.size} bytes; a scenario file may have at most ${MAX_SCENARIO_BYTES}.`,
+      );
+    const buffer = Buffer.alloc(stats.size);
+    let read = 0;
+    while (read < stats.size) {
+      const n = readSync(fd, buffer, read, stats.size - read, read);
+      if (n === 0) break;
+      read += n;
+    }
+    return buffer.subarray(0, read).toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function parseFile(text: string, shown: string): ScenarioDefinition {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    // JSON.parse quotes the text it choked on: never pass that on.
+    throw new DomainError('invalid_scenario', `Scenario ${shown} is not valid JSON.`);
+  }
+  return parseScenario(data, shown);
+}
+
+/** A shipped scenario by name; the only kind of file an HTTP caller can name. */
+export function loadNamedScenario(name: string, directory = SCENARIO_DIRECTORY): ScenarioDefinition {
+  if (!SCENARIO_NAME.test(name) || !availableScenarios(directory).includes(name)) throw notFound(name, directory);
+  return parseFile(readSmallRegularFile(resolve(directory, `${name}.json`), `'${name}'`), `'${name}'`);
+}
+
+/** A name, or (trusted callers: CLI flags, in-process options) a path: anything with a slash or ending in .json. */
+export function loadScenarioFile(nameOrPath: string, directory = SCENARIO_DIRECTORY): ScenarioDefinition {
+  const isPath = nameOrPath.includes('/') || nameOrPath.includes('\\') || nameOrPath.endsWith('.json');
+  if (!isPath) return loadNamedScenario(nameOrPath, directory);
+  const file = resolve(nameOrPath);
+  return parseFile(readSmallRegularFile(file, file), file);
+}

@@ -1,0 +1,109 @@
+// Control operations on scenarios: load one (steps run in order, then its rules installed), read its progress, unload it.
+import { DomainError } from '../../domain/errors.js';
+import type { ScenarioDefinition, ScenarioStep } from './scenario-schema.js';
+import { availableScenarios, loadNamedScenario, loadScenarioFile } from './scenario-files.js';
+import { parseScenario } from './scenario-parse.js';
+import { changeBalance, createAccount, createKey, revokeKey } from '../admin/account-operations.js';
+import { freezeClock, setClock, unfreezeClock } from '../clock/clock-operations.js';
+import { contextOf, type ControlDeps } from '../plane-state.js';
+import { parseInput, scenarioLoadInput } from '../inputs.js';
+import { setTiming } from '../clock/timing-operations.js';
+import { scenarioProgressView, type ScenarioProgress } from '../views.js';
+
+export { availableScenarios };
+
+const sourceOf = (name: string) => `scenario:${name}`;
+
+/** Synchronous, so a scenario is fully in place when reset() or createEmulator() returns. */
+function runStep(deps: ControlDeps, step: ScenarioStep) {
+  const account = 'account_id' in step && step.account_id ? step.account_id : deps.runtime.accountId;
+  switch (step.op) {
+    case 'set_balance':
+      return changeBalance(deps, account, { set: step.balance });
+    case 'top_up':
+      return changeBalance(deps, account, { add: step.amount });
+    case 'create_account':
+      return createAccount(deps, step);
+    case 'create_key': {
+      const { op: _op, ...key } = step;
+      return createKey(deps, key);
+    }
+    case 'revoke_key':
+      return revokeKey(deps, step.id);
+    case 'set_timing': {
+      const { op: _op, ...timing } = step;
+      return setTiming(deps, timing);
+    }
+    case 'freeze_clock':
+      return freezeClock(deps);
+    case 'unfreeze_clock':
+      return unfreezeClock(deps);
+    case 'set_clock':
+      return setClock(deps, Date.parse(step.to));
+    case 'advance_clock':
+      // Due transitions run in order; renders they start finish in the background.
+      return contextOf(deps).scheduler.advance(step.by);
+  }
+}
+
+/**
+ * A name in fixtures/scenarios/, a file path (trusted callers only), a scenario object, or a body `{ name }` /
+ * `{ scenario }`. `fromHttp` allows names and inline objects only: a path from a request is never opened.
+ */
+export function resolveScenario(input: unknown, fromHttp = false): ScenarioDefinition {
+  if (typeof input === 'string') return fromHttp ? loadNamedScenario(input) : loadScenarioFile(input);
+  if (
+    input &&
+    typeof input === 'object' &&
+    ('name' in input || 'scenario' in input) &&
+    Object.keys(input).length === 1
+  ) {
+    const body = parseInput(scenarioLoadInput, input, 'scenario request');
+    if (!('name' in body)) return parseScenario(body.scenario);
+    return fromHttp ? loadNamedScenario(body.name) : loadScenarioFile(body.name);
+  }
+  return parseScenario(input);
+}
+
+/** Replaces the active scenario: its rules go, the new steps run in order, then the new rules are appended in order. */
+export function loadScenario(deps: ControlDeps, input: unknown, fromHttp = false): ScenarioProgress {
+  const definition = resolveScenario(input, fromHttp);
+  const { faults } = deps.state;
+  unloadScenario(deps);
+  for (const rule of definition.faults) {
+    const id = rule.id;
+    if (typeof id === 'string' && faults.list().some((r) => r.id === id))
+      throw new DomainError(
+        'fault_exists',
+        `Scenario '${definition.name}' installs rule '${id}', but a rule with that id already exists; remove it first.`,
+      );
+  }
+  const active = { definition, loadedAt: contextOf(deps).clock.now(), ruleIds: [] as string[], stepsRun: 0 };
+  deps.state.scenario = active;
+  for (const step of definition.steps) {
+    runStep(deps, step);
+    active.stepsRun += 1;
+  }
+  definition.faults.forEach((rule, i) => {
+    const added = faults.add(rule, {
+      now: contextOf(deps).clock.now(),
+      source: sourceOf(definition.name),
+      label: `rule faults[${i}] of scenario '${definition.name}'`,
+    });
+    active.ruleIds.push(added.id);
+  });
+  return scenarioProgressView(active, faults.list());
+}
+
+export function scenarioProgress(deps: ControlDeps): ScenarioProgress | null {
+  const active = deps.state.scenario;
+  return active ? scenarioProgressView(active, deps.state.faults.list()) : null;
+}
+
+/** Removes the active scenario and its rules; what its steps changed (balances, keys, clock) stays until reset. */
+export function unloadScenario(deps: ControlDeps): null {
+  const active = deps.state.scenario;
+  if (active) deps.state.faults.removeWhere((r) => r.source === sourceOf(active.definition.name));
+  deps.state.scenario = null;
+  return null;
+}

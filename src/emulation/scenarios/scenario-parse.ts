@@ -1,0 +1,37 @@
+// Scenario definitions: validated with errors that name the field (the files are read in scenario-files.ts).
+import { DomainError } from '../../domain/errors.js';
+import { parseFaultRule } from '../faults/fault-store.js';
+import { scenarioSchema, type ScenarioDefinition } from './scenario-schema.js';
+import { describeProblems, fieldProblems, type FieldProblem } from '../../domain/zod-issues.js';
+
+function invalid(source: string, problems: FieldProblem[]): never {
+  throw new DomainError('invalid_scenario', `Scenario ${source} is not valid: ${describeProblems(problems)}.`, {
+    problems,
+  });
+}
+
+/** Validates a scenario object; fault rules are checked with the same parser as POST /_emulator/faults. */
+export function parseScenario(input: unknown, source = '(body)'): ScenarioDefinition {
+  const result = scenarioSchema.safeParse(input);
+  if (!result.success) invalid(source, fieldProblems(result.error.issues));
+  const problems: FieldProblem[] = [];
+  result.data.faults.forEach((rule, i) => {
+    try {
+      parseFaultRule(rule);
+    } catch (error) {
+      const inner = ((error as DomainError).details?.problems ?? []) as FieldProblem[];
+      problems.push(
+        ...inner.map((p) => ({
+          field: `faults[${i}]${p.field === '(root)' ? '' : `.${p.field}`}`,
+          message: p.message,
+        })),
+      );
+    }
+  });
+  const ids = result.data.faults.map((f) => f.id).filter((id) => id !== undefined);
+  ids.forEach((id, i) => {
+    if (ids.indexOf(id) !== i) problems.push({ field: 'faults', message: `duplicate rule id '${String(id)}'` });
+  });
+  if (problems.length) invalid(source, problems);
+  return result.data;
+}

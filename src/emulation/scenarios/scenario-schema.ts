@@ -1,0 +1,71 @@
+// The scenario file format: setup steps run in order at load, then fault rules installed in order (first match wins).
+import { z } from 'zod';
+import { TIMING_PROFILES } from '../../domain/timing.js';
+import { durationSchema } from '../faults/fault-schema.js';
+
+const profile = z.enum(TIMING_PROFILES);
+const accountId = z.string().min(1).max(80).optional();
+
+export const stepSchema = z.discriminatedUnion(
+  'op',
+  [
+    z.strictObject({ op: z.literal('set_balance'), balance: z.int().min(0), account_id: accountId }),
+    z.strictObject({
+      op: z.literal('top_up'),
+      amount: z.int().refine((n) => n !== 0, 'must not be 0'),
+      account_id: accountId,
+    }),
+    z.strictObject({
+      op: z.literal('create_account'),
+      id: z.string().regex(/^[A-Za-z0-9_-]{1,80}$/, 'must be 1-80 letters, digits, _ or -'),
+      name: z.string().max(200).optional(),
+      balance: z.int().min(0).optional(),
+    }),
+    z.strictObject({
+      op: z.literal('create_key'),
+      secret: z
+        .string()
+        .regex(/^sk-media-[A-Za-z0-9_-]{4,200}$/, 'must look like sk-media- followed by 4-200 letters, digits, _ or -')
+        .optional(),
+      account_id: accountId,
+      name: z.string().max(200).optional(),
+      model_scope: z.string().min(1).nullable().optional(),
+      daily_credit_limit: z.int().min(0).nullable().optional(),
+    }),
+    z.strictObject({ op: z.literal('revoke_key'), id: z.int().positive() }),
+    z.strictObject({
+      op: z.literal('set_timing'),
+      profile: profile.optional(),
+      by_model: z.record(z.string(), profile.nullable()).optional(),
+    }),
+    z.strictObject({ op: z.literal('freeze_clock') }),
+    z.strictObject({ op: z.literal('unfreeze_clock') }),
+    z.strictObject({
+      op: z.literal('set_clock'),
+      to: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time such as 2026-01-01T23:59:00Z' }),
+    }),
+    z.strictObject({ op: z.literal('advance_clock'), by: durationSchema }),
+  ],
+  {
+    error: (issue) =>
+      issue.code === 'invalid_union'
+        ? 'op must be one of set_balance, top_up, create_account, create_key, revoke_key, set_timing, freeze_clock, unfreeze_clock, set_clock, advance_clock'
+        : undefined,
+  },
+);
+
+export const scenarioSchema = z.strictObject({
+  name: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]{0,79}$/, 'must be lower-case letters, digits and dashes, e.g. "flaky-network"'),
+  description: z.string().max(2000).optional(),
+  /** What a client should see, in words: shown by the console and the progress. */
+  expect: z.string().max(2000).optional(),
+  steps: z.array(stepSchema).default([]),
+  /** Rules as for POST /_emulator/faults; validated by the fault rule parser so its messages are the same. */
+  faults: z.array(z.record(z.string(), z.unknown())).default([]),
+});
+
+export type ScenarioStep = z.output<typeof stepSchema>;
+export type ScenarioDefinition = z.output<typeof scenarioSchema>;
+export type ScenarioInput = z.input<typeof scenarioSchema>;

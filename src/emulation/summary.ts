@@ -1,0 +1,122 @@
+// The console's reads: one summary per refresh, the catalogue it needs once, what happens next on the clock.
+import { FAILURE_MESSAGES } from '../domain/failures.js';
+import { GENERATION_ACTIONS, HTTP_ACTIONS } from './faults/fault-schema.js';
+import { DomainError } from '../domain/errors.js';
+import type { Generation } from '../domain/generation.js';
+import { MARKER_EXAMPLES } from './faults/magic-prompts.js';
+import { availableScenarios, loadNamedScenario } from './scenarios/scenario-files.js';
+import { VERSION } from '../version.js';
+import { listAccounts, listKeys } from './admin/account-operations.js';
+import { contextOf, type ControlDeps } from './plane-state.js';
+import { nextTransition } from './detail.js';
+import { listFaults } from './faults/fault-operations.js';
+import { clockView, generationView, journalView, scenarioProgressView } from './views.js';
+import { parseInput, summaryQuery } from './inputs.js';
+import { advanceClock, type AdvanceResult } from './clock/clock-operations.js';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** What the outputs' links answer now, so the console shows a badge instead of fetching a link that cannot work. */
+function outputState(g: Generation): 'ok' | 'expired' | 'missing' | null {
+  if (g.status !== 'completed' || g.outputs.length === 0) return null;
+  if (g.plan.outputUrls === 'missing') return 'missing';
+  if (g.plan.outputUrls === 'expired' || g.plan.outputUrls === 'expired-once') return 'expired';
+  return 'ok';
+}
+
+/** The next `limit` scheduled moves of any generation, soonest first. */
+export function upcoming(deps: ControlDeps, limit = 5) {
+  const moves = [];
+  for (const g of contextOf(deps).generations.all()) {
+    const next = nextTransition(g);
+    if (next) moves.push({ generation_id: g.id, model_slug: g.modelSlug, status: next.status, at: next.at });
+  }
+  return moves
+    .sort((a, b) => a.at - b.at)
+    .slice(0, limit)
+    .map((m) => ({ ...m, at: iso(m.at) }));
+}
+
+/**
+ * Everything the console shows, in one answer: clock, wallets, keys, rules, scenario, a filtered page of generations,
+ * the journal's newest entries and what is due next. Search is a plain substring (no pattern) over id and prompt.
+ */
+export function summary(deps: ControlDeps, query: unknown = {}) {
+  const q = parseInput(summaryQuery, query, 'summary query');
+  const ctx = contextOf(deps);
+  const needle = q.q?.trim().toLowerCase() ?? '';
+  const all = [...ctx.generations.all()].sort((a, b) => b.seq - a.seq);
+  const counts = { pending: 0, running: 0, completed: 0, failed: 0 };
+  const matching = all.filter((g) => {
+    if (q.model && g.modelSlug !== q.model) return false;
+    if (needle && !g.id.toLowerCase().includes(needle) && !g.prompt.toLowerCase().includes(needle)) return false;
+    counts[g.status] += 1;
+    return !q.status || g.status === q.status;
+  });
+  const offset = q.offset ?? 0;
+  const limit = q.limit ?? 25;
+  const renderer = deps.rendererInfo();
+  return {
+    emulator: {
+      version: VERSION,
+      renderer: renderer ? renderer.mode : 'starting',
+      timing: ctx.settings.timing.profile,
+      magic_prompts: deps.options.magicPrompts,
+    },
+    clock: { ...clockView(ctx), moved: ctx.clock.moved },
+    accounts: listAccounts(deps),
+    keys: listKeys(deps),
+    faults: listFaults(deps),
+    scenario: deps.state.scenario && scenarioProgressView(deps.state.scenario, deps.state.faults.list()),
+    generations: {
+      items: matching.slice(offset, offset + limit).map((g) => ({
+        ...generationView(ctx, g, deps.baseUrl ?? ''),
+        output_state: outputState(g),
+      })),
+      total: matching.length,
+      offset,
+      limit,
+      counts,
+      all: all.length,
+    },
+    upcoming: upcoming(deps),
+    journal: {
+      entries: deps.state.journal
+        .list({ limit: q.journal_limit ?? 30 })
+        .map(journalView)
+        .reverse(),
+      size: deps.state.journal.size,
+    },
+  };
+}
+export type Summary = ReturnType<typeof summary>;
+
+/** What the console needs once: models, failure codes, fault actions, marker examples, scenarios with their plans. */
+export function catalogueView(deps: ControlDeps) {
+  return {
+    models: contextOf(deps)
+      .catalogue.list()
+      .map((m) => ({ slug: m.slug, name: m.name, kind: m.kind })),
+    failure_codes: Object.entries(FAILURE_MESSAGES).map(([code, message]) => ({ code, message })),
+    fault_actions: { http: [...HTTP_ACTIONS], generation: [...GENERATION_ACTIONS] },
+    markers: MARKER_EXAMPLES.map((m) => ({ ...m })),
+    scenarios: availableScenarios().map((name) => {
+      const s = loadNamedScenario(name);
+      return { name, description: s.description ?? null, expect: s.expect ?? null, steps: s.steps, faults: s.faults };
+    }),
+  };
+}
+export type CatalogueView = ReturnType<typeof catalogueView>;
+
+/** Moves the clock exactly to the soonest scheduled transition (and runs it); 409 nothing_scheduled when none is. */
+export async function advanceToNext(deps: ControlDeps): Promise<AdvanceResult> {
+  const ctx = contextOf(deps);
+  await deps.runtime.settle();
+  const due = ctx.scheduler.nextDueAt();
+  if (due === undefined)
+    throw new DomainError(
+      'nothing_scheduled',
+      'No transition is scheduled: every generation is final or stalled. Submit one, or complete or fail a stalled one.',
+    );
+  return advanceClock(deps, Math.max(0, due - ctx.clock.now()));
+}

@@ -1,0 +1,130 @@
+// How control answers look: snake_case JSON, ISO 8601 times, the same for HTTP and the in-process client.
+import type { ApiKey } from '../domain/accounts.js';
+import type { DomainContext } from '../domain/context.js';
+import { FaultStore, type FaultRule } from './faults/fault-store.js';
+import type { Generation } from '../domain/generation.js';
+import type { CapturedBody, JournalEntry } from './journal/journal-store.js';
+import type { LedgerEntry } from '../domain/ledger.js';
+import { peekView } from '../domain/queries.js';
+import type { ActiveScenario } from './plane-state.js';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export const clockView = (ctx: DomainContext) => ({ now: iso(ctx.clock.now()), frozen: ctx.clock.frozen });
+export type ClockView = ReturnType<typeof clockView>;
+
+export const timingView = (ctx: DomainContext) => ({
+  profile: ctx.settings.timing.profile,
+  by_model: { ...ctx.settings.timing.byModel },
+});
+export type TimingView = ReturnType<typeof timingView>;
+
+export function accountView(ctx: DomainContext, id: string) {
+  const account = ctx.accounts.account(id)!;
+  return { id: account.id, name: account.name, balance: ctx.ledger.balance(id), funding: ctx.ledger.funding(id) };
+}
+export type AccountView = ReturnType<typeof accountView>;
+
+export const keyView = (k: ApiKey) => ({
+  id: k.id,
+  secret: k.secret,
+  account_id: k.accountId,
+  name: k.name,
+  model_scope: k.modelScope,
+  daily_credit_limit: k.dailyCreditLimit,
+  revoked_at: k.revokedAt === null ? null : iso(k.revokedAt),
+  created_at: iso(k.createdAt),
+});
+export type KeyView = ReturnType<typeof keyView>;
+
+export const ledgerView = (e: LedgerEntry) => ({
+  id: e.id,
+  seq: e.seq,
+  type: e.type,
+  account_id: e.accountId,
+  amount: e.amount,
+  at: iso(e.at),
+  generation_id: e.generationId ?? null,
+  key_id: e.keyId ?? null,
+  model_slug: e.modelSlug ?? null,
+  note: e.note ?? null,
+});
+export type LedgerEntryView = ReturnType<typeof ledgerView>;
+
+/** The public record plus the owning account, with output URLs signed for `baseUrl`. */
+export const generationView = (ctx: DomainContext, g: Generation, baseUrl: string) => ({
+  ...peekView(ctx, g, baseUrl),
+  account_id: g.accountId,
+});
+export type AdminGenerationView = ReturnType<typeof generationView>;
+
+export const journalView = (e: JournalEntry) => ({
+  id: e.id,
+  at: iso(e.at),
+  method: e.method,
+  path: e.path,
+  query: e.query ?? '',
+  key_id: e.keyId,
+  idempotency_key: e.idempotencyKey,
+  status: e.status,
+  latency_ms: e.latencyMs,
+  fault_id: e.faultId,
+  fault_reason: e.faultReason ?? null,
+  generation_id: e.generationId ?? null,
+});
+export type JournalEntryView = ReturnType<typeof journalView>;
+
+const bodyView = (b: CapturedBody | null | undefined) =>
+  b ? { content_type: b.contentType, bytes: b.bytes, text: b.text, truncated: b.truncated } : null;
+
+/** One entry with its bodies (null when there was none, or once the entry is older than the newest 500). */
+export const journalEntryView = (e: JournalEntry) => ({
+  ...journalView(e),
+  request_body: bodyView(e.requestBody),
+  response_body: bodyView(e.responseBody),
+});
+export type JournalEntryDetailView = ReturnType<typeof journalEntryView>;
+
+/** The rule as given, with its id, state and counters. */
+export function faultView(rule: FaultRule) {
+  const remaining = FaultStore.remaining(rule);
+  return {
+    ...rule.definition,
+    id: rule.id,
+    enabled: rule.enabled,
+    source: rule.source,
+    created_at: iso(rule.createdAt),
+    matched: rule.matched,
+    fired: rule.fired,
+    remaining,
+    spent: remaining === 0,
+  };
+}
+export type FaultView = ReturnType<typeof faultView>;
+
+export function scenarioProgressView(active: ActiveScenario, rules: FaultRule[]) {
+  const mine = active.ruleIds
+    .map((id) => rules.find((r) => r.id === id))
+    .filter((r): r is FaultRule => r !== undefined);
+  const timed = mine.filter((r) => r.parsed.times !== null);
+  return {
+    name: active.definition.name,
+    description: active.definition.description ?? null,
+    expect: active.definition.expect ?? null,
+    loaded_at: iso(active.loadedAt),
+    steps: { total: active.definition.steps.length, run: active.stepsRun },
+    faults: mine.map((r) => ({
+      id: r.id,
+      description: r.parsed.description ?? null,
+      action: r.parsed.action.type,
+      enabled: r.enabled,
+      matched: r.matched,
+      fired: r.fired,
+      remaining: FaultStore.remaining(r),
+      spent: FaultStore.remaining(r) === 0,
+    })),
+    /** Every rule with `times` has fired them all (false when no rule has `times`). */
+    complete: timed.length > 0 && timed.every((r) => FaultStore.remaining(r) === 0),
+  };
+}
+export type ScenarioProgress = ReturnType<typeof scenarioProgressView>;

@@ -1,0 +1,34 @@
+// What one request carries between middleware and routes (res.locals), typed in one place.
+import type { Request, Response } from 'express';
+import type { ApiKey } from '../domain/accounts.js';
+import { type BodyRead, readJsonBody } from './validation/json-body.js';
+
+declare global {
+  namespace Express {
+    interface Locals {
+      /** Set by authenticate(); every /v1/media route after it may rely on it. */
+      apiKey?: ApiKey;
+      /** A JSON body already read by middleware that looked at it first; the route reuses it instead of parsing again. */
+      bodyRead?: BodyRead;
+      /** What scripted the plan of a generation this request created (a plan hook's note), for whoever records the exchange. */
+      scriptedBy?: string;
+      /** The generation a submission created or replayed, for whoever records the exchange. */
+      generationId?: string;
+      /** Why that plan hook's rule matched (its reason), for the same record. */
+      scriptedReason?: string;
+    }
+  }
+}
+
+/** The authenticated key; only after authenticate(). */
+export function apiKeyOf(res: Response): ApiKey {
+  const key = res.locals.apiKey;
+  if (!key) throw new Error('apiKeyOf() before authenticate(): the route must authenticate first.');
+  return key;
+}
+
+/** The request's JSON body, parsed once whoever asks first. */
+export function jsonBodyOf(req: Request, res: Response): BodyRead {
+  res.locals.bodyRead ??= readJsonBody(req.body as Buffer | undefined, req.headers['content-type']);
+  return res.locals.bodyRead;
+}

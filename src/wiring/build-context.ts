@@ -1,0 +1,103 @@
+// Builds a fresh domain context from the options: the seeded account, key and balance. reset() calls it again.
+import type { ResolvedOptions } from '../config.js';
+import { AccountStore } from '../domain/accounts.js';
+import type { Catalogue } from '../domain/catalogue.js';
+import type { DomainContext, PlanHook } from '../domain/context.js';
+import { GenerationStore } from '../domain/generation-store.js';
+import { IdempotencyStore } from '../domain/idempotency.js';
+import { Ledger } from '../domain/ledger.js';
+import { Lifecycle } from '../domain/lifecycle.js';
+import { UploadStore } from '../domain/uploads.js';
+import { createClock, type Clock } from '../infra/clock.js';
+import { createRandomIds, createSequentialIds } from '../infra/ids.js';
+import { createRandom } from '../infra/random.js';
+import type { Renderer } from '../infra/renderer.js';
+import { createScheduler } from '../infra/scheduler.js';
+import type { Signer } from '../infra/signer.js';
+import { outputSigner } from './output-urls.js';
+import { createRenderPort } from './render-port.js';
+
+export const SEEDED_ACCOUNT_ID = 'acct_local';
+
+export interface ContextDeps {
+  options: ResolvedOptions;
+  catalogue: Catalogue;
+  signer: Signer;
+  renderer: () => Promise<Renderer>;
+  uploadBytes: (id: string) => Promise<Buffer>;
+  currentRenderer: () => Renderer | undefined;
+  planHook?: PlanHook;
+  promptCheck?: (prompt: string) => void;
+  /** False builds a blank context (no seeded account, key or balance) for a state import to fill. */
+  seeded?: boolean;
+}
+
+function startingClock(options: ResolvedOptions): Clock {
+  if (options.clock === 'real') return createClock();
+  const start = options.clockStart === undefined ? Date.now() : new Date(options.clockStart).getTime();
+  return createClock({ frozenAt: Number.isFinite(start) ? start : Date.now() });
+}
+
+export function buildContext(deps: ContextDeps): DomainContext {
+  const { options } = deps;
+  const clock = startingClock(options);
+  const scheduler = createScheduler(clock);
+  const ids = options.seed === undefined ? createRandomIds() : createSequentialIds();
+  const random = createRandom(options.seed);
+  const ledger = new Ledger(() => ids.next('led'));
+  const uploads = new UploadStore();
+  const accounts = new AccountStore(() => ids.nextInt('api_key'));
+  const now = clock.now();
+  if (deps.seeded !== false) {
+    accounts.createAccount(SEEDED_ACCOUNT_ID, 'Local account', now);
+    accounts.createKey({ accountId: SEEDED_ACCOUNT_ID, secret: options.apiKey, name: 'seeded key' }, now);
+    if (options.initialBalance > 0)
+      ledger.append({
+        type: 'funding',
+        accountId: SEEDED_ACCOUNT_ID,
+        amount: options.initialBalance,
+        at: now,
+        note: 'seeded balance',
+      });
+  }
+  const lifecycle = new Lifecycle({
+    clock,
+    scheduler,
+    ledger,
+    log: options.log,
+    render: createRenderPort({
+      renderer: deps.renderer,
+      catalogue: deps.catalogue,
+      uploads,
+      uploadBytes: deps.uploadBytes,
+      outputLabel: options.outputLabel,
+      retainUntil: () => clock.now() + options.urlTtlSeconds * 1000,
+    }),
+  });
+  return {
+    catalogue: deps.catalogue,
+    accounts,
+    ledger,
+    generations: new GenerationStore(),
+    idempotency: new IdempotencyStore(options.idempotencyWindowHours * 3_600_000),
+    uploads,
+    lifecycle,
+    clock,
+    scheduler,
+    ids,
+    random,
+    settings: {
+      pollAfterSeconds: options.pollAfterSeconds,
+      idempotencyWindowMs: options.idempotencyWindowHours * 3_600_000,
+      timing: { profile: options.timing, byModel: { ...options.timingByModel } },
+    },
+    planHook: deps.planHook,
+    promptCheck: deps.promptCheck,
+    outputSigner: outputSigner({
+      clock,
+      signer: deps.signer,
+      urlTtlSeconds: options.urlTtlSeconds,
+      currentRenderer: deps.currentRenderer,
+    }),
+  };
+}

@@ -1,0 +1,26 @@
+// Reads the catalogue file (the default one ships in fixtures/); the checks and the index are domain/catalogue.ts.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Catalogue, CatalogueError, messageOf, parseCatalogue } from '../domain/catalogue.js';
+
+/** src/wiring/ under vitest or tsx and dist/wiring/ after the build sit at the same depth below the package root. */
+export const DEFAULT_CATALOGUE_PATH: string = fileURLToPath(new URL('../../fixtures/catalogue.json', import.meta.url));
+
+/** Read once at start-up, so a synchronous read is simpler than threading a promise through configuration. */
+export function loadCatalogue(path: string = DEFAULT_CATALOGUE_PATH): Catalogue {
+  const source = resolve(path);
+  let text: string;
+  try {
+    text = readFileSync(source, 'utf8');
+  } catch (err) {
+    throw new CatalogueError(`catalogue ${source}: cannot read the file: ${messageOf(err)}`, { cause: err });
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (err) {
+    throw new CatalogueError(`catalogue ${source}: invalid JSON: ${messageOf(err)}`, { cause: err });
+  }
+  return parseCatalogue(data, source);
+}

@@ -1,0 +1,33 @@
+// Signed output URLs in one place: the file path, the expiry from the URL lifetime, the HMAC signature.
+import type { Generation, OutputFile } from '../domain/generation.js';
+import type { OutputUrlSigner } from '../domain/generation-view.js';
+import { filePath } from '../http/routes/files.js';
+import type { Clock } from '../infra/clock.js';
+import type { Renderer } from '../infra/renderer.js';
+import type { Signer } from '../infra/signer.js';
+
+export interface OutputUrlParts {
+  clock: Clock;
+  signer: Signer;
+  urlTtlSeconds: number;
+  /** Keeps a file at least as long as the URL just handed out stays valid. */
+  currentRenderer(): Renderer | undefined;
+}
+
+/** Signs output URLs for a request that reached the emulator at `baseUrl`; every read gives a fresh URL. */
+export function outputSigner(parts: OutputUrlParts): (baseUrl: string) => OutputUrlSigner {
+  return (baseUrl) => (g: Generation, o: OutputFile) => {
+    const now = parts.clock.now();
+    const expired = g.plan.outputUrls === 'expired' || g.plan.outputUrls === 'expired-once';
+    // A URL handed out after links were expired must outlive that cut-off, even on a clock that has not moved.
+    const expiresAtSeconds = expired
+      ? Math.floor((now - 1000) / 1000)
+      : Math.max(Math.floor((now + parts.urlTtlSeconds * 1000) / 1000), (g.linksExpiredThrough ?? 0) + 1);
+    const path = filePath(g.id, o.index, o.format);
+    parts.currentRenderer()?.touch(o.fileKey, expiresAtSeconds * 1000);
+    return {
+      url: `${baseUrl}${path}?expires=${expiresAtSeconds}&signature=${parts.signer.sign(path, expiresAtSeconds)}`,
+      expiresAt: expiresAtSeconds * 1000,
+    };
+  };
+}

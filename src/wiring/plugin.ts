@@ -1,0 +1,35 @@
+// The one interface through which the emulation plane (or any other plugin) adds to the service core.
+import type { RequestHandler, Router } from 'express';
+import type { ResolvedOptions } from '../config.js';
+import type { Catalogue } from '../domain/catalogue.js';
+import type { PlanHook } from '../domain/context.js';
+import type { Runtime } from '../domain/runtime.js';
+import type { RendererInfo } from '../infra/renderer.js';
+import type { UploadBlobs } from '../infra/upload-blobs.js';
+import type { PathContribution } from '../openapi/document.js';
+
+/** What a plugin is given: a small handle on the running service, never the emulator object. */
+export interface PluginSetup {
+  runtime: Runtime;
+  options: ResolvedOptions;
+  catalogue: Catalogue;
+  /** Undefined until the renderer has found ffmpeg (or fallen back to fixtures). */
+  rendererInfo(): RendererInfo | undefined;
+  /** Reference-upload bytes on disk (a state import writes inline ones here). */
+  uploadBlobs: UploadBlobs;
+}
+
+export interface EmulatorPlugin {
+  /** Runs before the public API (after CORS), on every request. */
+  middleware?: RequestHandler[];
+  /** Mounted after the public API and the file routes; never under /v1/media. */
+  routes?: Router[];
+  /** Consulted at every accepted submission. */
+  planHook?: PlanHook;
+  /** Throws for a prompt the plan hook would refuse, so POST /estimate refuses it too. */
+  checkPrompt?: (prompt: string) => void;
+  /** Operations and schemas the plugin adds to /openapi.json; loaded on the first request for the document. */
+  openapi?: () => Promise<PathContribution>;
+  /** Runs after every reset, once the fresh domain state is in place. */
+  afterReset?(): void;
+}

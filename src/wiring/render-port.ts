@@ -1,0 +1,82 @@
+// Adapts the renderer to the lifecycle: one generation in, its output files out (one render per output index).
+import { createHash } from 'node:crypto';
+import type { Catalogue } from '../domain/catalogue.js';
+import type { Generation, OutputFile } from '../domain/generation.js';
+import type { RenderPort } from '../domain/lifecycle.js';
+import { mediaSpecFor } from '../domain/media-spec.js';
+import type { Upload, UploadStore } from '../domain/uploads.js';
+import type { ReferenceImage, Renderer } from '../infra/renderer.js';
+
+export interface RenderPortDeps {
+  renderer: () => Promise<Renderer>;
+  catalogue: Catalogue;
+  uploads: UploadStore;
+  /** The bytes of an upload, from the upload blob store. */
+  uploadBytes: (id: string) => Promise<Buffer>;
+  /** `request` draws a fingerprint of the inputs instead of the generation id, so identical requests share renders. */
+  outputLabel: 'generation' | 'request';
+  /** Until when a fresh file must survive eviction: its first signed URL is handed out only when the client polls. */
+  retainUntil: () => number;
+}
+
+/** Read from disk only when the render gets its slot, so queued jobs hold no image bytes. */
+const image = (read: (id: string) => Promise<Buffer>, upload: Upload | undefined): ReferenceImage | undefined =>
+  upload && {
+    read: () => read(upload.id),
+    sha256: upload.sha256,
+    format: upload.format,
+    width: upload.width,
+    height: upload.height,
+  };
+
+function fingerprint(g: Generation, first?: Upload, last?: Upload): string {
+  const hash = createHash('sha256').update(
+    JSON.stringify([g.modelSlug, g.prompt, g.resolvedParams, first?.sha256 ?? null, last?.sha256 ?? null]),
+  );
+  return `req ${hash.digest('hex').slice(0, 12)}`;
+}
+
+export function createRenderPort(deps: RenderPortDeps): RenderPort {
+  return async (g) => {
+    const renderer = await deps.renderer();
+    const model = deps.catalogue.get(g.modelSlug);
+    if (!model) throw new Error(`model ${g.modelSlug} left the catalogue`);
+    const spec = mediaSpecFor(model, g.resolvedParams);
+    const first = g.frames.first ? deps.uploads.get(g.frames.first) : undefined;
+    const last = g.frames.last ? deps.uploads.get(g.frames.last) : undefined;
+    const identityLabel = deps.outputLabel === 'generation' ? g.id : fingerprint(g, first, last);
+    const indexes = Array.from({ length: spec.count }, (_, i) => i);
+    const files = await Promise.all(
+      indexes.map((index) =>
+        renderer.render(
+          {
+            generationId: g.id,
+            identityLabel,
+            modelSlug: g.modelSlug,
+            kind: g.kind,
+            prompt: g.prompt,
+            params: g.resolvedParams,
+            spec,
+            index,
+            firstFrame: image(deps.uploadBytes, first),
+            lastFrame: image(deps.uploadBytes, last),
+          },
+          deps.retainUntil(),
+        ),
+      ),
+    );
+    // Again now: a render that waited in the queue was stored with the retention of its submission time.
+    for (const file of files) renderer.touch(file.key, deps.retainUntil());
+    return files.map(
+      (file, index): OutputFile => ({
+        index,
+        fileKey: file.key,
+        mimeType: file.mimeType,
+        format: spec.format,
+        bytes: file.bytes,
+        ...(spec.width !== undefined ? { width: spec.width, height: spec.height } : {}),
+        ...(spec.durationSeconds !== undefined ? { durationSeconds: spec.durationSeconds } : {}),
+      }),
+    );
+  };
+}
