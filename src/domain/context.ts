@@ -38,9 +38,7 @@ export interface PlanHookInput {
  * Lets fault rules and magic prompt markers script a generation's outcome at acceptance. Undefined leaves the plan;
  * `note` (the rule that acted) and `reason` (why it matched) come back to the caller in the submission result.
  */
-export type PlanHook = (
-  input: PlanHookInput,
-) => { plan: GenerationPlan; note?: string; reason?: string } | undefined;
+export type PlanHook = (input: PlanHookInput) => { plan: GenerationPlan; note?: string; reason?: string } | undefined;
 
 export interface DomainContext {
   catalogue: Catalogue;

@@ -129,7 +129,13 @@ export function submitGeneration(ctx: DomainContext, s: Submission): SubmissionR
   };
   ctx.idempotency.record(s.key.id, s.idempotencyKey, fingerprint, generation.id, response, now);
   ctx.lifecycle.begin(generation);
-  return { response, replayed: false, generationId: generation.id, scriptedBy: scripted?.note, scriptedReason: scripted?.reason };
+  return {
+    response,
+    replayed: false,
+    generationId: generation.id,
+    scriptedBy: scripted?.note,
+    scriptedReason: scripted?.reason,
+  };
 }
 
 const numeric = (value: string | undefined) => (value === undefined ? undefined : Number(value));
