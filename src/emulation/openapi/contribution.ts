@@ -6,6 +6,7 @@ import {
   type PathContribution,
 } from '../../openapi/document.js';
 import { CONTROL_INPUT_SCHEMAS, CONTROL_SCHEMAS, controlOperations, FAULT_ANSWERS } from './control-paths.js';
+import { consoleOperations } from './control-console.js';
 import { emulatorOperations } from './emulator-paths.js';
 import { rulesAndStateOperations } from './rules-and-state-paths.js';
 
@@ -17,7 +18,9 @@ export interface PlaneShape {
 export function emulationPaths({ controlPlane }: PlaneShape): PathContribution {
   const always = emulatorOperations().filter((op) => controlPlane || !op.path.startsWith('/_emulator/console'));
   return {
-    operations: controlPlane ? [...always, ...controlOperations(), ...rulesAndStateOperations()] : always,
+    operations: controlPlane
+      ? [...always, ...controlOperations(), ...rulesAndStateOperations(), ...consoleOperations()]
+      : always,
     inputSchemas: CONTROL_INPUT_SCHEMAS,
     outputSchemas: CONTROL_SCHEMAS,
     jsonSchemas: FAULT_ANSWERS,

@@ -10,7 +10,9 @@ import {
   ledgerEntrySchema,
   scenarioProgressSchema,
 } from './control-schemas.js';
+import type { OperationSpec } from '../../openapi/operation.js';
 import { dateTime } from '../../openapi/response-schemas.js';
+import { op } from './control-op.js';
 
 const count = () => z.int().min(0);
 const status = z.enum(['pending', 'running', 'completed', 'failed']);
@@ -120,7 +122,7 @@ export const CONSOLE_SCHEMAS = {
 };
 
 /** What control-paths.ts turns into operations (its `op` adds the admin and bad-path errors). */
-export const CONSOLE_OPERATIONS = [
+const CONSOLE_OPERATIONS = [
   {
     method: 'get',
     path: '/_emulator/summary',
@@ -172,3 +174,8 @@ export const CONSOLE_OPERATIONS = [
     errors: ['journal_entry_not_found'],
   },
 ] as const;
+
+/** The console views as documented operations, after the rest of the control plane's. */
+export function consoleOperations(): OperationSpec[] {
+  return CONSOLE_OPERATIONS.map((spec) => op({ ...spec, errors: 'errors' in spec ? [...spec.errors] : [] }));
+}

@@ -16,7 +16,7 @@ import {
 } from '../inputs.js';
 import { faultRuleSchema } from '../faults/fault-schema.js';
 import { scenarioSchema } from '../scenarios/scenario-schema.js';
-import { CONSOLE_OPERATIONS, CONSOLE_SCHEMAS } from './control-console.js';
+import { CONSOLE_SCHEMAS } from './control-console.js';
 import * as c from './control-schemas.js';
 import { ref, type OperationSpec } from '../../openapi/operation.js';
 import { op } from './control-op.js';
@@ -208,7 +208,6 @@ export function controlOperations(): OperationSpec[] {
       answer: 'Ledger',
       query: ledgerQuery,
     }),
-    ...CONSOLE_OPERATIONS.map((spec) => op({ ...spec, errors: 'errors' in spec ? [...spec.errors] : [] })),
   ];
 }
 
