@@ -10,7 +10,7 @@ import { processesMentioning } from './cli-process.js';
 
 /** Probes go to the real ffmpeg; a render (its output is out.<ext>) starts a child that never ends, then waits on it. */
 async function stallingFfmpeg(marker: number): Promise<string> {
-  const real = await resolveFfmpeg({});
+  const real = await resolveFfmpeg({ pathEnv: process.env.PATH });
   if (!real.found) throw new Error(`this test needs ffmpeg: ${real.reason}. Install it (apt-get install ffmpeg).`);
   const script = join(mkdtempSync(join(tmpdir(), 'sec-ffmpeg-')), 'ffmpeg');
   writeFileSync(

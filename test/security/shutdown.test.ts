@@ -13,7 +13,7 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** Real ffmpeg for probes; each render runs a long child process (`sleep <marker>`) and waits, like a slow encode. */
 async function slowFfmpeg(marker: number): Promise<string> {
-  const real = await resolveFfmpeg({});
+  const real = await resolveFfmpeg({ pathEnv: process.env.PATH });
   if (!real.found) throw new Error(`this test needs ffmpeg: ${real.reason}. Install it (apt-get install ffmpeg).`);
   const script = join(scratch, `ffmpeg-${marker}`);
   writeFileSync(

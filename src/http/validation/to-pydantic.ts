@@ -43,12 +43,24 @@ function valueAt(root: unknown, path: PropertyKey[]): { found: boolean; value: u
   return { found: true, value: current, parent };
 }
 
-/** Where a key sits in its dict as written (Python order), or an index in a list; unknown keys sort last. */
-function position(container: unknown, key: string | number): number {
-  if (typeof key === 'number') return key;
-  const keys = container instanceof Map ? [...container.keys()] : Object.keys(container ?? {});
-  const index = keys.indexOf(key);
-  return index < 0 ? Number.MAX_SAFE_INTEGER : index;
+type Position = (container: unknown, key: string | number) => number;
+
+/**
+ * Where a key sits in its dict as written (Python order), or an index in a list; unknown keys sort last. Each dict's
+ * key order is indexed once per call site: sorting asks for every key, and 200,000 members must not cost n² steps.
+ */
+function positionFinder(): Position {
+  const indexes = new Map<unknown, Map<string, number>>();
+  return (container, key) => {
+    if (typeof key === 'number') return key;
+    let index = indexes.get(container);
+    if (!index) {
+      const keys = container instanceof Map ? [...container.keys()] : Object.keys(container ?? {});
+      index = new Map(keys.map((k, i) => [String(k), i]));
+      indexes.set(container, index);
+    }
+    return index.get(key) ?? Number.MAX_SAFE_INTEGER;
+  };
 }
 
 /**
@@ -56,6 +68,7 @@ function position(container: unknown, key: string | number): number {
  * JavaScript objects list integer-like keys first, so items under one field are re-sorted by the written order.
  */
 function inWrittenOrder(items: ValidationItem[], echo: unknown, depth: number): ValidationItem[] {
+  const position = positionFinder();
   const fieldRank = new Map<unknown, number>();
   for (const item of items) if (!fieldRank.has(item.loc[depth])) fieldRank.set(item.loc[depth], fieldRank.size);
   const key = (item: ValidationItem) => {
@@ -104,6 +117,7 @@ export function toPydanticItems(
       continue;
     }
     if (issue.code === 'unrecognized_keys') {
+      const position = positionFinder();
       const keys = [...issue.keys].sort((a, b) => position(at.value, a) - position(at.value, b));
       for (const key of keys)
         extras.push(
