@@ -90,13 +90,14 @@ export function submitGeneration(ctx: DomainContext, s: Submission): SubmissionR
     );
 
   // The plan first: a refusal from the hook (a bad magic marker) must not use up a generation id.
+  // outputUrls before the spread, not after: a key added after a spread costs every plan its own hidden class on V8.
   let plan: GenerationPlan = {
+    outputUrls: 'valid',
     ...plannedTimers(
       profileFor(ctx.settings.timing, model.slug),
       { kind: model.kind, durationSeconds: numeric(price.params.duration), count: price.count },
       ctx.random.next,
     ),
-    outputUrls: 'valid',
   };
   const scripted = ctx.planHook?.({
     key: s.key,

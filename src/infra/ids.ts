@@ -14,7 +14,9 @@ const alphabet = customAlphabet('0123456789abcdefghijklmnopqrstuvwxyz', 20);
 export function createRandomIds(): IdGenerator {
   const counters = new Map<string, number>();
   return {
-    next: (prefix) => `${prefix}_${alphabet()}`,
+    // A join, not a template string: nanoid builds the id a character at a time, a rope of cons strings (~300 bytes) that
+    // V8 keeps until something hashes it. Ledger ids never are, one per charge: ~3 MB per 10,000 generations.
+    next: (prefix) => [prefix, '_', alphabet()].join(''),
     nextInt: (scope) => bump(counters, scope),
   };
 }
