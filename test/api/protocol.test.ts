@@ -11,6 +11,16 @@ function envelope(res: { headers: Record<string, string>; body: unknown }, code:
   expect(res.body).toStrictEqual({ error: { code, message: expect.any(String) } });
 }
 
+const auth = (key: string) => ({ Authorization: `Bearer ${key}` });
+/** A raw JSON body, sent byte for byte as written. */
+const json = (
+  api: ReturnType<typeof client>,
+  key: string,
+  path: string,
+  text: string,
+  extra: Record<string, string> = {},
+) => api.raw.post(path).set(auth(key)).set('Content-Type', 'application/json').set(extra).send(text);
+
 describe('unknown routes: 404 with the envelope', () => {
   it.each([
     '/',
@@ -136,15 +146,6 @@ describe('nothing a client sends causes a 500', () => {
       key: string,
     ) => PromiseLike<{ status: number; headers: Record<string, string>; body: unknown; text: string }>,
   ];
-  const auth = (key: string) => ({ Authorization: `Bearer ${key}` });
-  const json = (
-    api: ReturnType<typeof client>,
-    key: string,
-    path: string,
-    text: string,
-    extra: Record<string, string> = {},
-  ) => api.raw.post(path).set(auth(key)).set('Content-Type', 'application/json').set(extra).send(text);
-
   const cases: Nasty[] = [
     ['a body nested 100,000 arrays deep', (api, key) => json(api, key, '/v1/media/estimate', deepArray(100_000))],
     [
@@ -308,14 +309,6 @@ describe('nothing a client sends causes a 500', () => {
 });
 
 describe('inputs the real service cannot echo: its own plain 500 (FastAPI 0.142.2 / Starlette 1.7.0), mirrored', () => {
-  const auth = (key: string) => ({ Authorization: `Bearer ${key}` });
-  const json = (
-    api: ReturnType<typeof client>,
-    key: string,
-    path: string,
-    text: string,
-    extra: Record<string, string> = {},
-  ) => api.raw.post(path).set(auth(key)).set('Content-Type', 'application/json').set(extra).send(text);
   const cases: [string, (api: ReturnType<typeof client>, key: string) => ReturnType<typeof json>][] = [
     [
       'invalid UTF-8 as text',
