@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // The command line: options from flags, env and file; start; print the URL and seeded key; stop cleanly on signals.
+import './memory-mode.js';
 import { isLoopbackHost } from '../config.js';
 import { CatalogueError } from '../domain/catalogue.js';
 import { DomainError } from '../domain/errors.js';

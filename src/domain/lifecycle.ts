@@ -12,6 +12,7 @@ import {
   type OutputFile,
   type RefundPolicy,
 } from './generation.js';
+import { Backlog } from './backlog.js';
 import type { Ledger } from './ledger.js';
 
 /** Produces every output file of a generation; the wiring backs it with the renderer. */
@@ -22,18 +23,27 @@ export interface LifecycleDeps {
   scheduler: Scheduler;
   ledger: Ledger;
   render: RenderPort;
+  /**
+   * How many generations render at once; the rest wait in a backlog that holds only the generation itself, so a
+   * flood of submissions costs no pending promise chain per job. Default 4.
+   */
+  renderSlots?: number;
   log?: (line: string) => void;
 }
 
 export class Lifecycle {
-  private readonly tasks = new Map<string, ScheduledTask[]>();
+  private readonly tasks = new Map<string, ScheduledTask>();
   private readonly renders = new Map<string, Promise<void>>();
   private readonly rendered = new Map<string, OutputFile[]>();
   private readonly timerDone = new Set<string>();
+  private readonly backlog = new Backlog<Generation>();
+  private readonly renderSlots: number;
   /** Set by clear(): a render that ends afterwards (aborted by shutdown, or outliving a reset) changes nothing. */
   private stopped = false;
 
-  constructor(private readonly deps: LifecycleDeps) {}
+  constructor(private readonly deps: LifecycleDeps) {
+    this.renderSlots = Math.max(1, Math.floor(deps.renderSlots ?? 4));
+  }
 
   /** Called once, right after acceptance: schedules the first move. */
   begin(g: Generation) {
@@ -42,9 +52,17 @@ export class Lifecycle {
     else this.schedule(g, g.createdAt + g.plan.pendingMs, () => this.toRunning(g));
   }
 
+  /** A generation has at most one move pending at a time; a fired one is dropped, so a waiting render holds none. */
   private schedule(g: Generation, dueAt: number, run: () => void) {
-    const task = this.deps.scheduler.at(dueAt, run, { manualOnly: g.plan.manualOnly });
-    this.tasks.set(g.id, [...(this.tasks.get(g.id) ?? []), task]);
+    const task = this.deps.scheduler.at(
+      dueAt,
+      () => {
+        this.tasks.delete(g.id);
+        run();
+      },
+      { manualOnly: g.plan.manualOnly },
+    );
+    this.tasks.set(g.id, task);
   }
 
   private move(g: Generation, to: GenerationStatus) {
@@ -61,11 +79,26 @@ export class Lifecycle {
     if (fail?.at === 'running')
       return this.schedule(g, g.startedAt + fail.afterMs, () => this.fail(g, fail, fail.refund));
     if (g.plan.stall) return;
-    this.startRender(g);
+    this.requestRender(g);
     this.schedule(g, g.startedAt + g.plan.runningMs, () => {
       this.timerDone.add(g.id);
       this.maybeComplete(g);
     });
+  }
+
+  /** Starts the render now if a slot is free, otherwise queues the generation behind the others. */
+  private requestRender(g: Generation) {
+    if (this.renders.size < this.renderSlots) this.startRender(g);
+    else this.backlog.push(g);
+  }
+
+  /** Fills free slots from the backlog, skipping generations that ended or started meanwhile (fail, complete). */
+  private startWaiting() {
+    while (!this.stopped && this.renders.size < this.renderSlots) {
+      const g = this.backlog.shift();
+      if (!g) return;
+      if (g.status === 'running' && !this.rendered.has(g.id)) this.startRender(g);
+    }
   }
 
   private startRender(g: Generation): Promise<void> {
@@ -94,7 +127,10 @@ export class Lifecycle {
             );
         },
       )
-      .finally(() => this.renders.delete(g.id));
+      .finally(() => {
+        this.renders.delete(g.id);
+        this.startWaiting();
+      });
     this.renders.set(g.id, promise);
     return promise;
   }
@@ -109,7 +145,7 @@ export class Lifecycle {
   }
 
   private forget(id: string) {
-    for (const task of this.tasks.get(id) ?? []) task.cancel();
+    this.tasks.get(id)?.cancel();
     this.tasks.delete(id);
     this.rendered.delete(id);
     this.timerDone.delete(id);
@@ -202,17 +238,20 @@ export class Lifecycle {
     });
   }
 
-  /** Resolves when every render in flight has finished (tests, advance, close). */
+  /** Resolves when every render in flight or waiting has finished (tests, advance, close). */
   async settle(): Promise<void> {
+    // A finished render starts the next waiting one before its own promise settles, so this loop sees it.
     while (this.renders.size) await Promise.allSettled([...this.renders.values()]);
   }
 
+  /** Renders running or waiting for a slot. */
   rendersInFlight(): number {
-    return this.renders.size;
+    return this.renders.size + this.backlog.size;
   }
 
   clear() {
     this.stopped = true;
+    this.backlog.clear();
     for (const id of [...this.tasks.keys()]) this.forget(id);
   }
 }

@@ -1,4 +1,5 @@
 // Builds a fresh domain context from the options: the seeded account, key and balance. reset() calls it again.
+import { availableParallelism } from 'node:os';
 import type { ResolvedOptions } from '../config.js';
 import { AccountStore } from '../domain/accounts.js';
 import type { Catalogue } from '../domain/catalogue.js';
@@ -65,6 +66,8 @@ export function buildContext(deps: ContextDeps): DomainContext {
     scheduler,
     ledger,
     log: options.log,
+    // Twice the ffmpeg processes, so a slot's next render is queued in the renderer while another finishes writing.
+    renderSlots: 2 * (options.maxParallelRenders || availableParallelism()),
     render: createRenderPort({
       renderer: deps.renderer,
       catalogue: deps.catalogue,
