@@ -1,5 +1,6 @@
 // How a failed generation is worded and refunded: default messages per error code, refund requests as policies.
-import type { RefundPolicy } from './generation.js';
+import { DomainError } from './errors.js';
+import type { Generation, RefundPolicy } from './generation.js';
 
 /** A refund as a fault rule or an operator asks for it: all that is left, nothing, or a number of credits. */
 export type RefundRequest = 'full' | 'none' | { partial: number };
@@ -33,4 +34,28 @@ function refundSentence(policy: RefundPolicy, charged: number): string {
 export function failureMessage(code: string, refund: RefundPolicy, charged: number, message?: string): string {
   if (message) return message;
   return `${FAILURE_MESSAGES[code] ?? `The generation failed (${code}).`} ${refundSentence(refund, charged)}`;
+}
+
+/** The credits a refund policy gives back now; 0 only when nothing is left and that is allowed (a failure after a refund). */
+export function refundAmount(
+  g: Pick<Generation, 'id'>,
+  credits: { charged: number; refunded: number },
+  policy: Exclude<RefundPolicy, { kind: 'none' }>,
+  { allowNothingLeft }: { allowNothingLeft: boolean },
+): number {
+  const left = credits.charged - credits.refunded;
+  if (left <= 0) {
+    if (allowNothingLeft) return 0;
+    throw new DomainError('already_refunded', `Generation ${g.id} has already been refunded in full.`);
+  }
+  const amount = policy.kind === 'full' ? left : policy.amount;
+  if (!Number.isSafeInteger(amount) || amount <= 0 || amount > left) throw invalidRefund(g, left);
+  return amount;
+}
+
+export function invalidRefund(g: Pick<Generation, 'id'>, left: number): DomainError {
+  return new DomainError(
+    'invalid_refund_amount',
+    `A refund of generation ${g.id} must be a whole number of credits from 1 to ${left}.`,
+  );
 }

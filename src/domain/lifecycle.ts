@@ -2,7 +2,7 @@
 import type { Clock } from '../infra/clock.js';
 import type { ScheduledTask, Scheduler } from '../infra/scheduler.js';
 import { DomainError } from './errors.js';
-import { failureMessage, type RefundRequest, toRefundPolicy } from './failures.js';
+import { failureMessage, invalidRefund, type RefundRequest, refundAmount, toRefundPolicy } from './failures.js';
 import {
   isFinal,
   TRANSITIONS,
@@ -155,7 +155,10 @@ export class Lifecycle {
   fail(g: Generation, error: GenerationError, refund: RefundPolicy) {
     this.assertCanFail(g);
     // Decide the refund before moving, so a refused refund leaves the generation as it was.
-    const refundNow = refund.kind === 'none' ? undefined : this.refundAmount(g, refund, { allowNothingLeft: true });
+    const refundNow =
+      refund.kind === 'none'
+        ? undefined
+        : refundAmount(g, this.deps.ledger.generationCredits(g.id), refund, { allowNothingLeft: true });
     this.move(g, 'failed');
     g.completedAt = this.deps.clock.now();
     g.error = { code: error.code, message: error.message };
@@ -204,25 +207,8 @@ export class Lifecycle {
         'generation_not_final',
         `Generation ${g.id} is still ${g.status}; refund it once it has completed or failed, or fail it with a refund policy.`,
       );
-    const amount = this.refundAmount(g, policy, { allowNothingLeft: false });
+    const amount = refundAmount(g, this.deps.ledger.generationCredits(g.id), policy, { allowNothingLeft: false });
     this.book(g, amount);
-    return amount;
-  }
-
-  /** The credits a refund policy gives back now; 0 only when nothing is left and that is allowed (a failure after a refund). */
-  private refundAmount(
-    g: Generation,
-    policy: Exclude<RefundPolicy, { kind: 'none' }>,
-    { allowNothingLeft }: { allowNothingLeft: boolean },
-  ): number {
-    const credits = this.deps.ledger.generationCredits(g.id);
-    const left = credits.charged - credits.refunded;
-    if (left <= 0) {
-      if (allowNothingLeft) return 0;
-      throw new DomainError('already_refunded', `Generation ${g.id} has already been refunded in full.`);
-    }
-    const amount = policy.kind === 'full' ? left : policy.amount;
-    if (!Number.isSafeInteger(amount) || amount <= 0 || amount > left) throw invalidRefund(g, left);
     return amount;
   }
 
@@ -254,11 +240,4 @@ export class Lifecycle {
     this.backlog.clear();
     for (const id of [...this.tasks.keys()]) this.forget(id);
   }
-}
-
-function invalidRefund(g: Generation, left: number): DomainError {
-  return new DomainError(
-    'invalid_refund_amount',
-    `A refund of generation ${g.id} must be a whole number of credits from 1 to ${left}.`,
-  );
 }
