@@ -1,4 +1,4 @@
-// The README's "Programmatic use in tests" example, verbatim except for the import path inside this repository.
+// The README's first vitest example (`media-client.test.ts`), verbatim except for the import path inside this repository.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/index.js';
 
@@ -17,16 +17,14 @@ it('generates a video', async () => {
     'Idempotency-Key': 'test-0001',
   };
   const body = JSON.stringify({ model_slug: 'motion-lite-v1', prompt: 'a fox', max_credits: 100 });
-  const accepted = (await (
-    await fetch(`${media.url}/v1/media/generations`, { method: 'POST', headers, body })
-  ).json()) as Envelope;
-  expect(accepted.generation.status).toBe('pending');
+  const accepted = await fetch(`${media.url}/v1/media/generations`, { method: 'POST', headers, body });
+  const { generation } = (await accepted.json()) as Envelope;
+  expect(generation.status).toBe('pending');
 
   await media.emulator.advance(60_000); // runs the due transitions and waits for the render: no sleeps
 
-  const read = (await (
-    await fetch(`${media.url}/v1/media/generations/${accepted.generation.id}`, { headers })
-  ).json()) as Envelope;
-  expect(read.generation.status).toBe('completed');
-  expect(read.generation.outputs[0].url).toContain('/files/');
+  const read = await fetch(`${media.url}/v1/media/generations/${generation.id}`, { headers });
+  const done = ((await read.json()) as Envelope).generation;
+  expect(done.status).toBe('completed');
+  expect(done.outputs[0].url).toContain('/files/');
 });
