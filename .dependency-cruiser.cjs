@@ -1,4 +1,4 @@
-// dependency-cruiser: the layer rules of the house (README "Design"); `npm run lint` runs it over src/ and fails on any violation.
+// dependency-cruiser: the layer rules of the house (docs/architecture.md); `npm run lint` runs it over src/ and fails on any violation.
 const CORE = '^src/(http|domain|infra|openapi|wiring)/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */

@@ -1,4 +1,4 @@
-// The fidelity table's decisions (README "Fidelity table"), each with the checks that probe it or why none can.
+// The fidelity table's decisions (docs/api.md, "Fidelity table"), each with the checks that probe it or why none can.
 export interface Decision {
   id: string;
   /** What the spec leaves open. */
