@@ -1,7 +1,7 @@
 // Signed output URLs in one place: the file path, the expiry from the URL lifetime, the HMAC signature.
 import type { Generation, OutputFile } from '../domain/generation.js';
 import type { OutputUrlSigner } from '../domain/generation-view.js';
-import { filePath } from '../http/routes/files.js';
+import { filePath } from '../domain/output-files.js';
 import type { Clock } from '../infra/clock.js';
 import type { Renderer } from '../infra/renderer.js';
 import type { Signer } from '../infra/signer.js';
