@@ -7,6 +7,8 @@ export type BillingStatus = 'charged' | 'partially_refunded' | 'refunded';
 export interface SignedUrl {
   url: string;
   expiresAt: number;
+  /** `expiresAt` as the API writes it; a page of outputs signed in one read shares one expiry, formatted once. */
+  expiresAtText: string;
 }
 
 /** Signs an output URL; implemented in the wiring with the HMAC signer and the public base URL. */
@@ -78,7 +80,7 @@ function outputItem(g: Generation, o: OutputFile, sign: OutputUrlSigner) {
     bytes: o.bytes,
     ...(o.width !== undefined ? { width: o.width, height: o.height } : {}),
     ...(o.durationSeconds !== undefined ? { duration_seconds: o.durationSeconds } : {}),
-    expires_at: iso(signed.expiresAt),
+    expires_at: signed.expiresAtText,
   };
 }
 

@@ -1,6 +1,6 @@
 // Signed output URLs in one place: the file path, the expiry from the URL lifetime, the HMAC signature.
 import type { Generation, OutputFile } from '../domain/generation.js';
-import type { OutputUrlSigner } from '../domain/generation-view.js';
+import { isoTimestamp, type OutputUrlSigner } from '../domain/generation-view.js';
 import { filePath } from '../domain/output-files.js';
 import type { Clock } from '../infra/clock.js';
 import type { Renderer } from '../infra/renderer.js';
@@ -16,6 +16,11 @@ export interface OutputUrlParts {
 
 /** Signs output URLs for a request that reached the emulator at `baseUrl`; every read gives a fresh URL. */
 export function outputSigner(parts: OutputUrlParts): (baseUrl: string) => OutputUrlSigner {
+  let formatted = { seconds: Number.NaN, text: '' };
+  const expiryText = (seconds: number) => {
+    if (formatted.seconds !== seconds) formatted = { seconds, text: isoTimestamp(seconds * 1000) };
+    return formatted.text;
+  };
   return (baseUrl) => (g: Generation, o: OutputFile) => {
     const now = parts.clock.now();
     const expired = g.plan.outputUrls === 'expired' || g.plan.outputUrls === 'expired-once';
@@ -28,6 +33,7 @@ export function outputSigner(parts: OutputUrlParts): (baseUrl: string) => Output
     return {
       url: `${baseUrl}${path}?expires=${expiresAtSeconds}&signature=${parts.signer.sign(path, expiresAtSeconds)}`,
       expiresAt: expiresAtSeconds * 1000,
+      expiresAtText: expiryText(expiresAtSeconds),
     };
   };
 }

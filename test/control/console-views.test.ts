@@ -85,7 +85,7 @@ describe('console views', () => {
     await api.submit(submission({ prompt: 'a fox' }), idem(1));
     await api.submit(submission({ prompt: 'a fox' }), idem(2));
     for (let n = 3; n < 40; n++) await api.submit(submission({ prompt: `scene ${n}` }), idem(n));
-    await api.get('/v1/media/generations?limit=50');
+    const listed = await api.get('/v1/media/generations?limit=50');
     const entries = await control.journal();
     const faulted = await control.journalEntry(entries[1].id);
     expect(faulted).toMatchObject({ status: 503, fault_id: 'second' });
@@ -97,7 +97,9 @@ describe('console views', () => {
     expect(JSON.parse(first.response_body!.text).generation.prompt).toBe('a fox');
     const list = await control.journalEntry(entries.at(-1)!.id);
     expect(list.response_body).toMatchObject({ truncated: true, content_type: expect.stringMatching(/json/) });
+    expect(list.response_body!.bytes).toBe(Buffer.byteLength(listed.text));
     expect(list.response_body!.bytes).toBeGreaterThan(BODY_CAP);
+    expect(listed.text.startsWith(list.response_body!.text)).toBe(true);
     expect(Buffer.byteLength(list.response_body!.text)).toBeLessThanOrEqual(BODY_CAP);
     const missing = await api.get('/_emulator/journal/99999');
     expect([missing.status, missing.body.error.code]).toEqual([404, 'journal_entry_not_found']);

@@ -15,16 +15,23 @@ function watchResponse(res: Response): () => CapturedBody | null {
   let total = 0;
   const see = (chunk: Chunk, encoding?: unknown) => {
     if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
+    if (typeof chunk === 'string' && (encoding === undefined || encoding === 'utf8' || encoding === 'utf-8')) {
+      // A JSON answer can be far longer than what is kept: count its bytes, and encode only the head.
+      total += Buffer.byteLength(chunk);
+      if (keptBytes <= BODY_CAP) keep(Buffer.from(chunk.length > BODY_CAP + 1 ? chunk.slice(0, BODY_CAP + 1) : chunk));
+      return;
+    }
     const buffer = Buffer.isBuffer(chunk)
       ? chunk
       : chunk instanceof Uint8Array
         ? Buffer.from(chunk)
         : Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
     total += buffer.length;
-    if (keptBytes <= BODY_CAP) {
-      kept.push(buffer.subarray(0, BODY_CAP + 1 - keptBytes));
-      keptBytes += Math.min(buffer.length, BODY_CAP + 1 - keptBytes);
-    }
+    if (keptBytes <= BODY_CAP) keep(buffer);
+  };
+  const keep = (buffer: Buffer) => {
+    kept.push(buffer.subarray(0, BODY_CAP + 1 - keptBytes));
+    keptBytes += Math.min(buffer.length, BODY_CAP + 1 - keptBytes);
   };
   const write = res.write;
   const end = res.end;
