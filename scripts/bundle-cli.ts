@@ -30,31 +30,16 @@ function ownModuleUrls(srcDir: string, bundleDir: string): Plugin {
 /** iconv-lite's codec tables (~540 kB), which it require()s on first decode: a file of their own, read then. */
 const ICONV_ENCODINGS = 'iconv-lite-encodings.cjs';
 
-/**
- * Keeps two large parts of dependencies out of the start-up path:
- * - iconv-lite's `require("../encodings")` (called lazily, on the first body decode) points at ICONV_ENCODINGS;
- * - zod's `locales` namespace (400 kB of error-message translations for 40 languages; zod itself configures English
- *   from `locales/en.js` directly, and nothing here reads `z.locales`) holds English only.
- */
-function trimDependencies(iconvEncodings: Set<string>): Plugin {
+/** iconv-lite's `require("../encodings")` (called lazily, on the first body decode) points at ICONV_ENCODINGS. */
+function iconvEncodingsApart(iconvEncodings: Set<string>): Plugin {
   return {
-    name: 'trim-dependencies',
+    name: 'iconv-encodings-apart',
     setup(b) {
       b.onResolve({ filter: /^\.\.\/encodings$/ }, ({ importer, resolveDir }) => {
         if (!/[\\/]iconv-lite[\\/]lib[\\/]/.test(importer)) return undefined;
         iconvEncodings.add(join(resolveDir, '..', 'encodings', 'index.js'));
         return { path: `./${ICONV_ENCODINGS}`, external: true };
       });
-      b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, ({ importer, resolveDir }) =>
-        /[\\/]zod[\\/]v4[\\/](classic|core)[\\/]/.test(importer)
-          ? { path: join(resolveDir, '..', 'locales', 'index.js'), namespace: 'zod-locales' }
-          : undefined,
-      );
-      b.onLoad({ filter: /.*/, namespace: 'zod-locales' }, ({ path }) => ({
-        contents: `export { default as en } from ${JSON.stringify(join(dirname(path), 'en.js'))};`,
-        loader: 'js',
-        resolveDir: dirname(path),
-      }));
     },
   };
 }
@@ -100,7 +85,7 @@ export async function bundleCli(srcDir: string, outDir: string): Promise<string>
     // ffmpeg-static finds its binary next to its own file, so it must stay a package.
     external: ['ffmpeg-static'],
     banner,
-    plugins: [ownModuleUrls(srcDir, dirname(entry)), trimDependencies(iconvEncodings), jsonAsParse()],
+    plugins: [ownModuleUrls(srcDir, dirname(entry)), iconvEncodingsApart(iconvEncodings), jsonAsParse()],
     legalComments: 'none',
     logLevel: 'warning',
   });
