@@ -15,4 +15,4 @@ rmSync(dist, { recursive: true, force: true });
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 execFileSync(process.execPath, [tsc, '-p', join(REPO_ROOT, 'tsconfig.build.json')], { stdio: 'inherit' });
 await bundleCli(join(REPO_ROOT, 'src'), dist);
-process.stdout.write(`built ${dist} (library: tsc; CLI: one esbuild bundle)\n`);
+process.stdout.write(`built ${dist} (library: tsc; CLI: esbuild bundle with chunks)\n`);

@@ -139,9 +139,17 @@ async function smokeInstalledCli(dir: string) {
       headers: { Authorization: 'Bearer sk-media-local-emulator-key' },
     });
     const consolePage = await fetch(`${url}/_emulator/console`);
-    if (models.status !== 200 || consolePage.status !== 200)
-      throw new Error(`models answered ${models.status}, the console ${consolePage.status}`);
-    process.stdout.write(`${url}: /v1/media/models 200, /_emulator/console 200\n`);
+    // A JSON body: decoding it reads iconv-lite's tables from the bundle's side file, which must ship.
+    const estimate = await fetch(`${url}/v1/media/estimate`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer sk-media-local-emulator-key', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ model_slug: 'motion-lite-v1', prompt: 'a lighthouse at dusk' }),
+    });
+    if (models.status !== 200 || consolePage.status !== 200 || estimate.status !== 200)
+      throw new Error(
+        `models answered ${models.status}, the console ${consolePage.status}, the estimate ${estimate.status}`,
+      );
+    process.stdout.write(`${url}: /v1/media/models 200, /_emulator/console 200, POST /v1/media/estimate 200\n`);
   } finally {
     child.kill('SIGTERM');
   }

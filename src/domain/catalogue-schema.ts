@@ -1,5 +1,5 @@
 // The catalogue file's schema: one definition gives the TypeScript types and the load-time validation.
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const MEDIA_KINDS = ['image', 'video', 'music', '3d'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];

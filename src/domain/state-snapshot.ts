@@ -1,5 +1,5 @@
 // Export of the whole domain state to plain JSON and import into a blank context: accounts, keys, ledger, generations, uploads, idempotency, clock.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { IdGenerator, IdPrefix } from '../infra/ids.js';
 import type { DomainContext } from './context.js';
 import { DomainError } from './errors.js';

@@ -1,5 +1,5 @@
 // Turns zod issues into messages that name the field, e.g. `faults[0].action.status: must be between 400 and 599`.
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { formatPath } from './catalogue.js';
 
 export interface FieldProblem {

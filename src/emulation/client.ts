@@ -1,5 +1,5 @@
 // The typed in-process control client: the same operations as the /_emulator/* routes, for tests. Every method returns a promise.
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { FaultRuleInput } from './faults/fault-schema.js';
 import type { ScenarioInput } from './scenarios/scenario-schema.js';
 import { changeBalance, createKey, listAccounts, listKeys, revokeKey } from './admin/account-operations.js';

@@ -1,5 +1,5 @@
 // Inputs of control calls (HTTP bodies and client arguments alike), validated with zod; errors name the field.
-import { z } from 'zod';
+import * as z from 'zod';
 import { DomainError } from '../domain/errors.js';
 import { GENERATION_STATUSES } from '../domain/generation.js';
 import { durationSchema, refundPolicySchema } from './faults/fault-schema.js';

@@ -1,11 +1,20 @@
 // The one error handler: domain codes to statuses (from the table), 422s in FastAPI form, and never a bare 500.
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { MulterError } from 'multer';
 import { DomainError, ValidationFailure } from '../domain/errors.js';
 import { statusFor } from './error-statuses.js';
 import { sendError, sendStarlette500, sendValidationError } from './send.js';
 import { UnrenderableJson } from './validation/python-values.js';
 import { JSON_BODY_LIMIT_TEXT } from './routes/limits.js';
+
+/** multer's refusal of an upload (its code and message), so this module need not load multer to recognise it. */
+export class UploadRefused extends Error {
+  constructor(
+    readonly multerCode: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 export function errorHandler(
   statuses: Record<string, number>,
@@ -53,8 +62,8 @@ function handler(
       const code = Object.hasOwn(codes, error.code) ? codes[error.code] : error.code;
       return sendError(res, status, code, error.message, error.details);
     }
-    if (error instanceof MulterError) {
-      if (error.code === 'LIMIT_FILE_SIZE')
+    if (error instanceof UploadRefused) {
+      if (error.multerCode === 'LIMIT_FILE_SIZE')
         return sendError(
           res,
           statusFor('upload_too_large', statuses),

@@ -2,7 +2,7 @@
 import { DEFAULT_ERROR_STATUSES } from '../http/error-statuses.js';
 import { VERSION } from '../version.js';
 import { errorSchemas } from './error-components.js';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { components, single, type JsonSchema } from './json-schema.js';
 import { responsesOf, type OperationSpec } from './operation.js';
 import { estimateBodySchema, generationBodySchema, publicOperations, uploadFormSchema } from './public-paths.js';

@@ -1,5 +1,5 @@
 // Every error `code` the emulator can answer, what it means, and the extra members its envelope carries.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AnyErrorCode } from '../domain/error-codes.js';
 import { DEFAULT_ERROR_STATUSES } from '../http/error-statuses.js';
 import { JSON_BODY_LIMIT_TEXT } from '../http/routes/limits.js';

@@ -1,5 +1,5 @@
 // One component per error code: `{ code, message }` plus the members that code carries, and the fault-rule envelope.
-import { z } from 'zod';
+import * as z from 'zod';
 import { ERROR_CODE_DOCS } from './error-codes.js';
 import { errorComponentName } from './operation.js';
 

@@ -1,5 +1,5 @@
 // zod -> JSON Schema 2020-12 (the OpenAPI 3.1 dialect): named schemas become components that refer to each other.
-import { z } from 'zod';
+import * as z from 'zod';
 
 export type JsonSchema = Record<string, unknown>;
 

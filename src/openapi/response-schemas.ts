@@ -1,6 +1,6 @@
 // Response bodies of the public API as zod schemas, defined once and converted to the document's JSON Schemas.
 // Strict objects everywhere: a member the document does not name is a contract violation in the test suite.
-import { z } from 'zod';
+import * as z from 'zod';
 import { MEDIA_KINDS, modelEntrySchema } from '../domain/catalogue-schema.js';
 import { GENERATION_STATUSES } from '../domain/generation.js';
 

@@ -1,5 +1,5 @@
 // The calibration file's schema: what `verify --write-calibration` observed, in the form the emulator loads.
-import { z } from 'zod';
+import * as z from 'zod';
 import { MEDIA_KINDS } from '../domain/catalogue-schema.js';
 
 export const SHAPE_NAMES = ['list', 'usage', 'upload'] as const;

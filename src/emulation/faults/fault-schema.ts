@@ -1,6 +1,6 @@
 // The fault rule format, validated with zod at the door: what a rule matches, how often it fires, and what it does.
 import { RE2JS } from 're2js';
-import { z } from 'zod';
+import * as z from 'zod';
 import { parseDuration } from '../../domain/durations.js';
 
 /** "30s", "250ms", "1h30m" or a number of milliseconds, turned into milliseconds. */

@@ -1,5 +1,5 @@
 // The control views the console reads (summary, catalogue, generation detail, journal entry) as documented operations.
-import { z } from 'zod';
+import * as z from 'zod';
 import { summaryQuery } from '../inputs.js';
 import {
   accountSchema,

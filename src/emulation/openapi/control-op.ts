@@ -1,5 +1,5 @@
 // How one control-plane operation is documented: admin auth, JSON body errors, path and query parameters.
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { objectMembers } from '../../openapi/json-schema.js';
 import { json, ref, type ErrorEntry, type OperationSpec, type Parameter } from '../../openapi/operation.js';
 import { BAD_PATH } from '../../openapi/public-paths.js';

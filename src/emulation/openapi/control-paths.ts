@@ -1,6 +1,6 @@
 // The control plane's schemas, and its account, key, clock, timing and generation operations (faults, scenarios, journal
 // and state are in rules-and-state-paths.ts). Request schemas are the zod inputs the control plane parses with.
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   advanceInput,
   balanceInput,

@@ -1,5 +1,5 @@
 // Answers of the control plane (/_emulator/*) as zod schemas, mirroring src/control/views.ts; request bodies come from src/control/inputs.ts.
-import { z } from 'zod';
+import * as z from 'zod';
 import { TIMING_PROFILES } from '../../domain/timing.js';
 import { dateTime, generationSchema } from '../../openapi/response-schemas.js';
 

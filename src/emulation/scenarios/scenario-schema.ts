@@ -1,5 +1,5 @@
 // The scenario file format: setup steps run in order at load, then fault rules installed in order (first match wins).
-import { z } from 'zod';
+import * as z from 'zod';
 import { TIMING_PROFILES } from '../../domain/timing.js';
 import { durationSchema } from '../faults/fault-schema.js';
 

@@ -1,7 +1,7 @@
 // POST /v1/media/uploads: multipart `file` + `model_slug` (+ `target_slot`), memory bounded by multer limits.
 import express, { Router, type RequestHandler } from 'express';
 import { imageSize } from 'image-size';
-import multer from 'multer';
+import type { MulterError } from 'multer';
 import { DomainError, ValidationFailure } from '../../domain/errors.js';
 import { registerUpload } from '../../domain/register-upload.js';
 import type { SniffedImage } from '../../domain/uploads.js';
@@ -10,7 +10,7 @@ import { type UploadBlobs, UploadStoreFull } from '../../infra/upload-blobs.js';
 import { validationItem, type ValidationItem } from '../../domain/validation-item.js';
 import { authenticate } from '../auth.js';
 import { apiKeyOf } from '../request-locals.js';
-import { methodNotAllowed } from '../errors.js';
+import { methodNotAllowed, UploadRefused } from '../errors.js';
 import { sendJson } from '../send.js';
 import { uploadFormSchema } from '../validation/request-schemas.js';
 import { lastValues } from '../validation/repeated-values.js';
@@ -27,23 +27,36 @@ function sniff(data: Buffer): SniffedImage | undefined {
   }
 }
 
-/** multer refuses non-multipart bodies silently; FastAPI then sees an empty form, so we do too. */
+/**
+ * multer refuses non-multipart bodies silently; FastAPI then sees an empty form, so we do too. multer (with busboy and
+ * its own MIME table) is loaded on the first upload, not at start-up.
+ */
 function multipart(maxBytes: number): RequestHandler {
-  const parse = multer({
-    storage: multer.memoryStorage(),
-    limits: { fileSize: maxBytes, files: 1, fields: 8, fieldSize: 4096, parts: 10 },
-  }).single('file');
-  // busboy reports a missing boundary or a truncated body as plain Errors: they are the client's, not ours.
+  let loading: Promise<{ parse: RequestHandler; isMulterError: (e: unknown) => e is MulterError }> | undefined;
+  const load = () =>
+    (loading ??= import('multer').then(({ default: multer }) => ({
+      parse: multer({
+        storage: multer.memoryStorage(),
+        limits: { fileSize: maxBytes, files: 1, fields: 8, fieldSize: 4096, parts: 10 },
+      }).single('file'),
+      isMulterError: (e: unknown): e is MulterError => e instanceof multer.MulterError,
+    })));
   return (req, res, next) =>
-    parse(req, res, (error?: unknown) => {
-      if (!error || error instanceof multer.MulterError) return next(error);
-      next(
-        new DomainError(
-          'malformed_multipart',
-          `The multipart body could not be parsed (${(error as Error).message}). Send multipart/form-data with a boundary and one "file" part.`,
-        ),
-      );
-    });
+    load().then(
+      ({ parse, isMulterError }) =>
+        parse(req, res, (error?: unknown) => {
+          if (!error) return next();
+          if (isMulterError(error)) return next(new UploadRefused(error.code, error.message));
+          // busboy reports a missing boundary or a truncated body as plain Errors: they are the client's, not ours.
+          next(
+            new DomainError(
+              'malformed_multipart',
+              `The multipart body could not be parsed (${(error as Error).message}). Send multipart/form-data with a boundary and one "file" part.`,
+            ),
+          );
+        }),
+      next,
+    );
 }
 
 function storeFull(blobs: UploadBlobs): never {

@@ -1,5 +1,5 @@
 // zod building blocks that behave like Pydantic v2 fields and tag their issues with Pydantic's type, msg and ctx.
-import { z } from 'zod';
+import * as z from 'zod';
 import { INT_MESSAGES, parseLaxInt } from './lax-int.js';
 import { parsePydanticDatetime } from './datetime.js';
 

@@ -1,5 +1,5 @@
 // Request schemas of the public API with the spec's bounds (sections 4.2-4.7 and 8): types and validation in one place.
-import { z } from 'zod';
+import * as z from 'zod';
 import { MEDIA_KINDS } from '../../domain/catalogue-schema.js';
 import { GENERATION_STATUSES } from '../../domain/generation.js';
 import { pDatetime, pDict, pInt, pList, pLiteral, pStr } from './pydantic-types.js';

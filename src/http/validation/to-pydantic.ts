@@ -1,5 +1,5 @@
 // The one mapping layer from zod issues to FastAPI/Pydantic 422 `detail` items.
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { validationItem, type Loc, type ValidationItem } from '../../domain/validation-item.js';
 import type { PydanticIssueParams } from './pydantic-types.js';
 

@@ -1,5 +1,5 @@
 // Validates header, query and body together so one 422 carries every error, in FastAPI's order.
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { ValidationFailure } from '../../domain/errors.js';
 import type { ValidationItem } from '../../domain/validation-item.js';
 import { MISSING_BODY_ITEM, type BodyRead } from './json-body.js';
