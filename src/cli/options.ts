@@ -176,6 +176,9 @@ export function cliOptions(argv: string[], env: Record<string, string | undefine
     urlTtlSeconds: integer('--url-ttl', f['url-ttl'], 1),
     outputLabel: f['output-label'] as CliOptions['outputLabel'],
   });
+  const port = fromFlags.port ?? fromEnv.port ?? file.port ?? DEFAULT_PORT;
+  if (!Number.isSafeInteger(port) || port < 0 || port > 65_535)
+    throw new CliError(`port must be a whole number from 0 to 65535 (0 picks a free one), got ${JSON.stringify(port)}`);
   return {
     timing: 'realistic',
     outputLabel: 'generation',
@@ -183,7 +186,7 @@ export function cliOptions(argv: string[], env: Record<string, string | undefine
     ...fromEnv,
     ...fromFlags,
     timingByModel,
-    port: fromFlags.port ?? fromEnv.port ?? file.port ?? DEFAULT_PORT,
+    port,
     host: fromFlags.host ?? fromEnv.host ?? file.host ?? DEFAULT_HOST,
   };
 }

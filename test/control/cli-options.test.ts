@@ -57,6 +57,12 @@ describe('control-plane CLI options', () => {
     );
   });
 
+  it('refuses a port outside 0-65535 from a flag or PORT, before anything starts', () => {
+    expect(() => parse(['--port', '99999'])).toThrow('port must be a whole number from 0 to 65535');
+    expect(() => parse([], { PORT: '65536' })).toThrow(CliError);
+    expect(parse(['--port', '0']).port).toBe(0);
+  });
+
   it('documents every flag in --help', () => {
     for (const flag of [
       '--scenario',
