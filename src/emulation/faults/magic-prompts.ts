@@ -81,6 +81,8 @@ function collect(prompt: string): Map<string, string> {
 
 /** The generation actions the prompt's markers ask for, validated like fault rule actions. */
 export function markerActions(prompt: string): GenerationFaultAction[] {
+  // Every prompt passes here (estimates too); almost none carries a marker.
+  if (!prompt.includes('[')) return [];
   const s = collect(prompt);
   if (s.size === 0) return [];
   const raw: Record<string, unknown>[] = [];

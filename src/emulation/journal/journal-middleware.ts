@@ -10,15 +10,21 @@ type Chunk = unknown;
 
 /** Keeps the first BODY_CAP bytes the route writes (and counts the rest) without holding the answer back. */
 function watchResponse(res: Response): () => CapturedBody | null {
-  const kept: Buffer[] = [];
+  // Short text chunks are kept as strings (no copy); anything else, or what passes the cap, as the bytes of its head.
+  const kept: (Buffer | string)[] = [];
   let keptBytes = 0;
   let total = 0;
   const see = (chunk: Chunk, encoding?: unknown) => {
     if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
     if (typeof chunk === 'string' && (encoding === undefined || encoding === 'utf8' || encoding === 'utf-8')) {
-      // A JSON answer can be far longer than what is kept: count its bytes, and encode only the head.
-      total += Buffer.byteLength(chunk);
-      if (keptBytes <= BODY_CAP) keep(Buffer.from(chunk.length > BODY_CAP + 1 ? chunk.slice(0, BODY_CAP + 1) : chunk));
+      const bytes = Buffer.byteLength(chunk);
+      total += bytes;
+      if (keptBytes + bytes <= BODY_CAP) {
+        kept.push(chunk);
+        keptBytes += bytes;
+      } else if (keptBytes <= BODY_CAP)
+        // A JSON answer can be far longer than what is kept: encode only its head.
+        keep(Buffer.from(chunk.length > BODY_CAP + 1 ? chunk.slice(0, BODY_CAP + 1) : chunk));
       return;
     }
     const buffer = Buffer.isBuffer(chunk)
@@ -45,7 +51,11 @@ function watchResponse(res: Response): () => CapturedBody | null {
   } as Response['end'];
   return () => {
     if (total === 0) return null;
-    const body = captureBody(Buffer.concat(kept), String(res.getHeader('content-type') ?? '') || null);
+    const type = String(res.getHeader('content-type') ?? '') || null;
+    const whole = kept.every((k) => typeof k === 'string')
+      ? kept.join('')
+      : Buffer.concat(kept.map((k) => (typeof k === 'string' ? Buffer.from(k) : k)));
+    const body = captureBody(whole, type);
     return { ...body, bytes: total, truncated: total > BODY_CAP };
   };
 }

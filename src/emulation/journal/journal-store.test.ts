@@ -1,6 +1,6 @@
 // Unit tests of the journal: filters, the bounded capacity, and snapshots that keep ids counting on.
 import { describe, expect, it } from 'vitest';
-import { Journal, type JournalEntry } from './journal-store.js';
+import { BODY_CAP, captureBody, Journal, type JournalEntry } from './journal-store.js';
 
 const entry = (over: Partial<Omit<JournalEntry, 'id'>> = {}): Omit<JournalEntry, 'id'> => ({
   at: 0,
@@ -52,5 +52,18 @@ describe('Journal', () => {
     copy.clear();
     expect(copy.list()).toEqual([]);
     expect(copy.record(entry()).id).toBe(4);
+  });
+
+  it('keeps a body up to BODY_CAP bytes whole and counts UTF-8 bytes, not characters, when it cuts one', () => {
+    const short = captureBody('é'.repeat(BODY_CAP / 2), 'application/json');
+    expect(short).toEqual({
+      contentType: 'application/json',
+      bytes: BODY_CAP,
+      text: 'é'.repeat(BODY_CAP / 2),
+      truncated: false,
+    });
+    const long = captureBody('é'.repeat(BODY_CAP / 2 + 1), null);
+    expect([long.bytes, long.truncated, Buffer.byteLength(long.text)]).toEqual([BODY_CAP + 2, true, BODY_CAP]);
+    expect(captureBody(Buffer.from('{"a":1}'), null).text).toBe('{"a":1}');
   });
 });
