@@ -1,20 +1,21 @@
-// Unit tests of the lifecycle: the transition table on a frozen clock, failures with refund policies, operator refunds.
+// Unit tests of the lifecycle: the transition table on a frozen clock, failures with refund policies, operator refunds,
+// and the render backlog (at most `renderSlots` renders run; the rest wait as plain generations, in order).
 import { describe, expect, it } from 'vitest';
 import { createClock } from '../infra/clock.js';
 import { createScheduler } from '../infra/scheduler.js';
 import type { Generation, GenerationPlan, OutputFile } from './generation.js';
 import { Ledger } from './ledger.js';
-import { Lifecycle } from './lifecycle.js';
+import { Lifecycle, type LifecycleDeps } from './lifecycle.js';
 
 const OUTPUT: OutputFile = { index: 0, fileKey: 'f', mimeType: 'video/mp4', format: 'mp4', bytes: 10 };
 
-function setup() {
+function setup(deps: Partial<Pick<LifecycleDeps, 'render' | 'renderSlots'>> = {}) {
   const clock = createClock({ frozenAt: 0 });
   const scheduler = createScheduler(clock);
   let n = 0;
   const ledger = new Ledger(() => `led_${++n}`);
   // The render port is the lifecycle's injected boundary; here it answers at once with one output.
-  const lifecycle = new Lifecycle({ clock, scheduler, ledger, render: async () => [OUTPUT] });
+  const lifecycle = new Lifecycle({ clock, scheduler, ledger, render: async () => [OUTPUT], ...deps });
   const generation = (plan: Partial<GenerationPlan> = {}): Generation => {
     const g = {
       id: `gen_${n}`,
@@ -37,7 +38,7 @@ function setup() {
     scheduler.advance(ms);
     await lifecycle.settle();
   };
-  return { clock, ledger, lifecycle, generation, advance };
+  return { clock, scheduler, ledger, lifecycle, generation, advance };
 }
 
 describe('Lifecycle', () => {
@@ -107,5 +108,65 @@ describe('Lifecycle', () => {
     expect(g.status).toBe('running');
     await lifecycle.completeNow(g);
     expect(g.status).toBe('completed');
+  });
+});
+
+/** Renders that wait until the test finishes them, so the test sees which ones hold a slot; five generations, due now. */
+function backlogSetup(renderSlots: number) {
+  const started: string[] = [];
+  const finish = new Map<string, () => void>();
+  const render = (g: Generation) =>
+    new Promise<OutputFile[]>((resolve) => {
+      started.push(g.id);
+      finish.set(g.id, () => resolve([OUTPUT]));
+    });
+  const { scheduler, lifecycle, generation } = setup({ render, renderSlots });
+  const generations = Array.from({ length: 5 }, () => generation({ pendingMs: 0, runningMs: 0 }));
+  const flush = () => new Promise((resolve) => setImmediate(resolve));
+  return { scheduler, lifecycle, generations, started, finish, flush };
+}
+
+describe('render backlog', () => {
+  it('runs at most renderSlots renders and starts the waiting ones in submission order as slots free', async () => {
+    const { scheduler, lifecycle, generations, started, finish, flush } = backlogSetup(2);
+    scheduler.advance(0);
+    expect(generations.every((g) => g.status === 'running')).toBe(true);
+    expect(started).toEqual(['gen_0', 'gen_1']);
+    expect(lifecycle.rendersInFlight()).toBe(5);
+    finish.get('gen_1')?.();
+    await flush();
+    expect(started).toEqual(['gen_0', 'gen_1', 'gen_2']);
+    expect(generations[1].status).toBe('completed');
+    finish.get('gen_0')?.();
+    await flush();
+    expect(started).toEqual(['gen_0', 'gen_1', 'gen_2', 'gen_3']);
+  });
+
+  it('never renders a waiting generation that failed meanwhile, and settle() waits for the whole backlog', async () => {
+    const { scheduler, lifecycle, generations, started, finish, flush } = backlogSetup(1);
+    scheduler.advance(0);
+    lifecycle.failNow(generations[1], { code: 'internal_error', refund: 'full' });
+    const settled = lifecycle.settle();
+    for (const id of ['gen_0', 'gen_2', 'gen_3', 'gen_4']) {
+      await flush();
+      expect(started.at(-1)).toBe(id);
+      finish.get(id)?.();
+    }
+    await settled;
+    expect(started).not.toContain('gen_1');
+    expect(generations.map((g) => g.status)).toEqual(['completed', 'failed', 'completed', 'completed', 'completed']);
+    expect(lifecycle.rendersInFlight()).toBe(0);
+  });
+
+  it('completeNow() renders a waiting generation at once instead of after the ones ahead of it', async () => {
+    const { scheduler, lifecycle, generations, started, finish, flush } = backlogSetup(1);
+    scheduler.advance(0);
+    const done = lifecycle.completeNow(generations[4]);
+    await flush();
+    expect(started).toEqual(['gen_0', 'gen_4']);
+    finish.get('gen_4')?.();
+    await done;
+    expect(generations[4].status).toBe('completed');
+    lifecycle.clear();
   });
 });
