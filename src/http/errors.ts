@@ -6,16 +6,6 @@ import { sendError, sendStarlette500, sendValidationError } from './send.js';
 import { UnrenderableJson } from './validation/python-values.js';
 import { JSON_BODY_LIMIT_TEXT } from './routes/limits.js';
 
-/** multer's refusal of an upload (its code and message), so this module need not load multer to recognise it. */
-export class UploadRefused extends Error {
-  constructor(
-    readonly multerCode: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 export function errorHandler(
   statuses: Record<string, number>,
   log: (line: string) => void,
@@ -61,21 +51,6 @@ function handler(
       // A calibrated emulator answers with the real service's code; the status still keys on the emulator's own.
       const code = Object.hasOwn(codes, error.code) ? codes[error.code] : error.code;
       return sendError(res, status, code, error.message, error.details);
-    }
-    if (error instanceof UploadRefused) {
-      if (error.multerCode === 'LIMIT_FILE_SIZE')
-        return sendError(
-          res,
-          statusFor('upload_too_large', statuses),
-          'upload_too_large',
-          'The file is larger than any model accepts. Send a smaller image.',
-        );
-      return sendError(
-        res,
-        statusFor('malformed_multipart', statuses),
-        'malformed_multipart',
-        `The multipart body was refused (${error.message}). Send one "file" part with "model_slug".`,
-      );
     }
     const httpError = error as { type?: string; status?: number; message?: string };
     if (httpError.type === 'entity.too.large')

@@ -10,7 +10,7 @@ import { type UploadBlobs, UploadStoreFull } from '../../infra/upload-blobs.js';
 import { validationItem, type ValidationItem } from '../../domain/validation-item.js';
 import { authenticate } from '../auth.js';
 import { apiKeyOf } from '../request-locals.js';
-import { methodNotAllowed, UploadRefused } from '../errors.js';
+import { methodNotAllowed } from '../errors.js';
 import { sendJson } from '../send.js';
 import { uploadFormSchema } from '../validation/request-schemas.js';
 import { lastValues } from '../validation/repeated-values.js';
@@ -46,7 +46,7 @@ function multipart(maxBytes: number): RequestHandler {
       ({ parse, isMulterError }) =>
         parse(req, res, (error?: unknown) => {
           if (!error) return next();
-          if (isMulterError(error)) return next(new UploadRefused(error.code, error.message));
+          if (isMulterError(error)) return next(multerRefusal(error));
           // busboy reports a missing boundary or a truncated body as plain Errors: they are the client's, not ours.
           next(
             new DomainError(
@@ -57,6 +57,16 @@ function multipart(maxBytes: number): RequestHandler {
         }),
       next,
     );
+}
+
+/** multer's own refusals: a file over the size limit, or a form with too many or unexpected parts. */
+function multerRefusal(error: MulterError): DomainError {
+  if (error.code === 'LIMIT_FILE_SIZE')
+    return new DomainError('upload_too_large', 'The file is larger than any model accepts. Send a smaller image.');
+  return new DomainError(
+    'malformed_multipart',
+    `The multipart body was refused (${error.message}). Send one "file" part with "model_slug".`,
+  );
 }
 
 function storeFull(blobs: UploadBlobs): never {
