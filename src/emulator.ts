@@ -169,6 +169,7 @@ export function createEmulator(given: EmulatorOptions = {}, extras: CompositionE
       splitCorsMiddleware(options.corsOrigins, options.controlCorsOrigins),
       ...(plane.middleware ?? []),
     ],
+    watchWrites: plane.watchWrites,
     extra: [
       ...(plane.routes ?? []),
       openapiRoutes({

@@ -8,7 +8,7 @@ import { consoleRoutes } from './console/console-routes.js';
 import { faultMiddleware } from './faults/fault-middleware.js';
 import { markerActions } from './faults/magic-prompts.js';
 import { controlPlanHook } from './faults/plan-hook.js';
-import { journalMiddleware } from './journal/journal-middleware.js';
+import { journalMiddleware, journalWriteWatcher } from './journal/journal-middleware.js';
 import { type ControlDeps, ControlState } from './plane-state.js';
 import { loadScenario } from './scenarios/scenario-operations.js';
 import { createPersistence, type Persistence } from './state/persistence.js';
@@ -42,7 +42,8 @@ export function emulationPlane(setup: PluginSetup): EmulationPlane {
   const persistence = options.stateFile ? createPersistence(deps, options.stateFile, options.log) : undefined;
 
   return {
-    // Persistence first: its hold on res.end is the innermost, so the journal and faults see the response as usual.
+    // Persistence first: it holds res.end until the change is durable, and the journal, which sees writes at the
+    // app's response prototype below every such hold, records the answer as it finally goes out.
     // Then the journal, so it sees what the fault rules do.
     middleware: [
       ...(persistence ? [persistence.middleware()] : []),
@@ -60,6 +61,7 @@ export function emulationPlane(setup: PluginSetup): EmulationPlane {
           ]
         : []),
     ],
+    watchWrites: journalWriteWatcher,
     planHook: controlPlanHook(runtime, state, options.magicPrompts),
     checkPrompt: options.magicPrompts ? (prompt) => void markerActions(prompt) : undefined,
     openapi: () =>

@@ -34,20 +34,29 @@ export function peekKeyId(ctx: DomainContext, authorization: string | undefined)
   }
 }
 
+/** A class, not an object literal with a getter: one shape for all scopes and no closure per request. */
+class LazyKeyScope implements RequestScope {
+  faultId: string | null = null;
+  faultReason: string | null = null;
+  lost = false;
+  private resolvedKeyId: number | null | undefined;
+
+  constructor(
+    private readonly ctx: DomainContext,
+    private readonly authorization: string | undefined,
+    readonly idempotencyKey: string | null,
+  ) {}
+
+  // Looked up only when a fault rule or the journal needs it: the route authenticates the request anyway.
+  get keyId(): number | null {
+    if (this.resolvedKeyId === undefined) this.resolvedKeyId = peekKeyId(this.ctx, this.authorization);
+    return this.resolvedKeyId;
+  }
+}
+
 export function newScope(ctx: DomainContext, req: Request): RequestScope {
   const header = req.headers['idempotency-key'];
-  let keyId: number | null | undefined;
-  return {
-    // Looked up only when a fault rule or the journal needs it: the route authenticates the request anyway.
-    get keyId() {
-      if (keyId === undefined) keyId = peekKeyId(ctx, req.headers.authorization);
-      return keyId;
-    },
-    idempotencyKey: typeof header === 'string' ? header : null,
-    faultId: null,
-    faultReason: null,
-    lost: false,
-  };
+  return new LazyKeyScope(ctx, req.headers.authorization, typeof header === 'string' ? header : null);
 }
 
 /** The scope the journal opened, or a new one when the journal is not in front (it always is in the plane). */

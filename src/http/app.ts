@@ -1,6 +1,7 @@
 // The Express app: an ordered, commented middleware pipeline. Routes only translate HTTP to one domain call.
 import express, { type Express, type RequestHandler, type Router } from 'express';
 import { errorHandler, notFound } from './errors.js';
+import { type WriteWatcher, watchResponseWrites } from './middleware/response-writes.js';
 import type { RouteDeps } from './routes/deps.js';
 import { estimateRoutes } from './routes/estimate.js';
 import { fileRoutes } from './routes/files.js';
@@ -17,6 +18,8 @@ export interface AppParts {
   log: (line: string) => void;
   /** Cross-cutting middleware that must see every request first: CORS, the journal, fault injection. */
   before?: RequestHandler[];
+  /** Sees every chunk a response writes (the request journal keeps the head of each answer). */
+  watchWrites?: WriteWatcher;
   /** Routers mounted after the public API: the control plane, the console, the OpenAPI document. */
   extra?: Router[];
 }
@@ -29,6 +32,7 @@ export function buildApp(parts: AppParts): Express {
   app.set('case sensitive routing', true);
   // Repeated query parameters arrive as arrays; routes take the last value as FastAPI does.
   app.set('query parser', 'simple');
+  if (parts.watchWrites) watchResponseWrites(app, parts.watchWrites);
 
   // 1. Cross-cutting concerns, in the order given.
   for (const middleware of parts.before ?? []) app.use(middleware);

@@ -4,6 +4,7 @@ import type { ResolvedOptions } from '../config.js';
 import type { Catalogue } from '../domain/catalogue.js';
 import type { PlanHook } from '../domain/context.js';
 import type { Runtime } from '../domain/runtime.js';
+import type { WriteWatcher } from '../http/middleware/response-writes.js';
 import type { RendererInfo } from '../infra/renderer.js';
 import type { UploadBlobs } from '../infra/upload-blobs.js';
 import type { PathContribution } from '../openapi/document.js';
@@ -22,6 +23,8 @@ export interface PluginSetup {
 export interface EmulatorPlugin {
   /** Runs before the public API (after CORS), on every request. */
   middleware?: RequestHandler[];
+  /** Sees every chunk any response writes, before it goes out. */
+  watchWrites?: WriteWatcher;
   /** Mounted after the public API and the file routes; never under /v1/media. */
   routes?: Router[];
   /** Consulted at every accepted submission. */

@@ -127,5 +127,12 @@ describe('dribble action through supertest', () => {
     expect(result.status).toBe(200);
     expect(result.body.models.length).toBeGreaterThan(0);
     expect(ms).toBeGreaterThanOrEqual(140);
+    // The journal keeps the answer as it went out, piece by piece, not as the route handed it over.
+    const [entry] = await control.journal();
+    const detail = await control.journalEntry(entry.id);
+    // The model list is longer than the 4 KB kept: its head, cut at the cap, and its whole size.
+    expect(detail.response_body).toMatchObject({ bytes: Buffer.byteLength(result.text), truncated: true });
+    expect(Buffer.byteLength(detail.response_body!.text)).toBe(4096);
+    expect(result.text.startsWith(detail.response_body!.text)).toBe(true);
   });
 });
