@@ -1,5 +1,5 @@
 // Bundles the CLI with esbuild: one entry module plus chunks loaded on demand, so a start parses and runs only what serving needs.
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { build, type Plugin } from 'esbuild';
 
@@ -60,13 +60,27 @@ function jsonAsParse(): Plugin {
   };
 }
 
+/**
+ * A CommonJS module that finds files through `__dirname` would look in dist/cli/ once bundled, not in its package:
+ * the build stops instead, so such a dependency is kept external or given its files, never broken silently.
+ */
+async function checkNoDirname(bundleDir: string) {
+  for (const name of await readdir(bundleDir)) {
+    if (!name.endsWith('.js')) continue;
+    if ((await readFile(join(bundleDir, name), 'utf8')).includes('__dirname'))
+      throw new Error(`${name} in the CLI bundle reads __dirname, which points at dist/cli/ once bundled`);
+  }
+}
+
 /** Writes `<outDir>/cli/main.js` (and its chunks beside it) from `<srcDir>/cli/main.ts`, where tsc puts it, so the URLs above hold. */
 export async function bundleCli(srcDir: string, outDir: string): Promise<string> {
   const entry = join(srcDir, 'cli', 'main.ts');
   const bundleDir = join(outDir, 'cli');
-  // Express and its dependencies are CommonJS and call require(); ESM output has none unless given one.
+  // Express and its dependencies are CommonJS and call require(); ESM output has none unless given one. Likewise
+  // `__filename`, which write-file-atomic (the state file's snapshots) hashes into its temporary names: without it,
+  // `--state-file` failed at its first compaction. No bundled module reads `__dirname`; checkNoDirname() keeps it so.
   const banner = {
-    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    js: "import { createRequire as __createRequire } from 'node:module'; import { fileURLToPath as __fileURLToPath } from 'node:url'; const require = __createRequire(import.meta.url); const __filename = __fileURLToPath(import.meta.url);",
   };
   const iconvEncodings = new Set<string>();
   await build({
@@ -89,6 +103,7 @@ export async function bundleCli(srcDir: string, outDir: string): Promise<string>
     legalComments: 'none',
     logLevel: 'warning',
   });
+  await checkNoDirname(bundleDir);
   // One file name serves one copy of iconv-lite: two copies in the bundle would need two names.
   if (iconvEncodings.size !== 1)
     throw new Error(`expected one iconv-lite in the CLI bundle, found ${iconvEncodings.size}`);

@@ -1,14 +1,24 @@
-// Runs the real CLI (plain JavaScript, as installed) as a child process in its own TMPDIR, reads its banner, stops it.
+// Runs the real CLI (the esbuild bundle, as installed) as a child process in its own TMPDIR, reads its banner, stops it.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
-import { type TranspiledPackage, transpileDist } from '../../scripts/transpile-dist.js';
+import { bundleCli } from '../../scripts/bundle-cli.js';
+import { REPO_ROOT, type TranspiledPackage, transpileDist } from '../../scripts/transpile-dist.js';
 
-/** One transpiled package per test file: no TypeScript loader in the child, so nothing but the emulator uses TMPDIR. */
-let dist: TranspiledPackage | undefined;
-afterAll(() => dist?.remove());
+/**
+ * One package per test file, with the CLI bundled as `npm run build` ships it (the per-module transpile hid a bundle
+ * that could not open a --state-file). No TypeScript loader in the child, so nothing but the emulator uses TMPDIR.
+ */
+let shipped: Promise<TranspiledPackage> | undefined;
+afterAll(async () => (await shipped)?.remove());
+
+async function shippedPackage(): Promise<TranspiledPackage> {
+  const dist = transpileDist();
+  await bundleCli(join(REPO_ROOT, 'src'), join(dist.root, 'dist'));
+  return dist;
+}
 
 export interface CliProcess {
   child: ChildProcess;
@@ -22,12 +32,13 @@ export interface CliProcess {
 /** A fresh directory to serve as the child's TMPDIR, so what it leaves behind can be listed exactly. */
 export const freshTmp = () => mkdtempSync(join(tmpdir(), 'sec-test-'));
 
-export function startCli(
+export async function startCli(
   args: string[],
   options: { tmp?: string; env?: Record<string, string> } = {},
 ): Promise<CliProcess> {
   const tmp = options.tmp ?? freshTmp();
-  dist ??= transpileDist();
+  shipped ??= shippedPackage();
+  const dist = await shipped;
   const child = spawn(process.execPath, [dist.cli, '--port', '0', ...args], {
     cwd: dist.root,
     env: { ...process.env, TMPDIR: tmp, ...options.env },
