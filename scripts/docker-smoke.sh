@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the image and proves it works end to end: healthy, a generation completes, its MP4 downloads through the mapped port, SIGTERM stops it fast.
+# Builds the image and proves it works end to end: healthy, a generation completes, its MP4 downloads through the mapped port,
+# SIGTERM stops it fast, and the state file in /data keeps every generation through a restart and through kill -9.
 #
 # Usage: scripts/docker-smoke.sh            (from anywhere; builds the repository this script lives in)
 # Engine: `docker` when a Docker engine answers, else ../shared/tools/container-engine.sh (podman; run as root).
@@ -87,13 +88,17 @@ run_detached --name "$NAME" -p "127.0.0.1:$PORT:8787" \
   -e MEDIA_EMULATOR_SEED=7 \
   -e MEDIA_EMULATOR_PUBLIC_URL="$BASE" \
   -e MEDIA_EMULATOR_CORS_ORIGINS="http://localhost:5173" \
+  -e MEDIA_EMULATOR_STATE_FILE=/data/state.json \
   "$IMAGE" >/dev/null || fail "docker run"
 
 deadline=$(( $(date +%s) + TIMEOUT_S ))
-until [ "$(curl -fsS "$BASE/_emulator/health" 2>/dev/null | json j.status)" = ok ]; do
-  [ "$(date +%s)" -lt "$deadline" ] || fail "no healthy answer on $BASE/_emulator/health within ${TIMEOUT_S}s"
-  sleep 0.1
-done
+wait_healthy() {
+  until [ "$(curl -fsS "$BASE/_emulator/health" 2>/dev/null | json j.status)" = ok ]; do
+    [ "$(date +%s)" -lt "$deadline" ] || fail "no healthy answer on $BASE/_emulator/health within ${TIMEOUT_S}s"
+    sleep 0.1
+  done
+}
+wait_healthy
 record "run -> HTTP health ok" "$(seconds_since "$t_run") s"
 until health_probe; do
   [ "$(date +%s)" -lt "$deadline" ] || fail "the image's HEALTHCHECK never passed"
@@ -157,6 +162,29 @@ exit_code=$(engine inspect -f '{{.State.ExitCode}}' "$NAME")
 record "stop (SIGTERM -> exited)" "$stop_s s, exit code $exit_code"
 [ "$exit_code" = 0 ] || fail "exit code $exit_code after SIGTERM (137 means it was killed after the timeout)"
 awk -v s="$stop_s" -v l="$STOP_LIMIT_S" 'BEGIN { exit !(s < l) }' || fail "stopping took ${stop_s}s (limit ${STOP_LIMIT_S}s)"
+
+# ---- the state file (/data, MEDIA_EMULATOR_STATE_FILE): written on SIGTERM, and every acknowledged change fsynced ----
+read_status() { curl -fsS -H "Authorization: Bearer $API_KEY" "$BASE/v1/media/generations/$1" | json j.generation.status; }
+balance() { curl -fsS -H "Authorization: Bearer $API_KEY" "$BASE/v1/media/usage" | json j.wallet_balance; }
+deadline=$(( $(date +%s) + TIMEOUT_S ))
+engine start "$NAME" >/dev/null 2>>"$WORK/stop.log" || fail "restart after SIGTERM"
+wait_healthy
+[ "$(read_status "$ID")" = completed ] || fail "after a SIGTERM and a restart, $ID is not there as completed"
+before_kill=$(balance)
+curl -fsS -o "$WORK/submit2.json" "$BASE/v1/media/generations" \
+  -H "Authorization: Bearer $API_KEY" -H 'Content-Type: application/json' -H "Idempotency-Key: smoke-$$-0002" \
+  -d '{"model_slug":"motion-lite-v1","prompt":"docker smoke test: kept through kill -9","max_credits":1000}' \
+  || fail "second submit: $(cat "$WORK/submit2.json" 2>/dev/null)"
+ID2=$(json j.generation.id <"$WORK/submit2.json")
+[ -n "$ID2" ] && [ "$ID2" != "$ID" ] || fail "the seeded id $ID was issued again after the restart: $(cat "$WORK/submit2.json")"
+after_submit=$(balance)
+engine kill -s KILL "$NAME" >/dev/null 2>>"$WORK/stop.log" || fail "kill -9"
+engine start "$NAME" >/dev/null 2>>"$WORK/stop.log" || fail "restart after kill -9"
+wait_healthy
+[ -n "$(read_status "$ID2")" ] || fail "$ID2, accepted before kill -9, is gone after the restart"
+[ "$(balance)" = "$after_submit" ] || fail "balance $(balance) after kill -9, $after_submit before (and $before_kill before the submit)"
+record "state file" "kept through SIGTERM and kill -9 ($ID, $ID2, balance $after_submit)"
+engine stop -t 10 "$NAME" >/dev/null 2>>"$WORK/stop.log" || true
 
 say "PASS ($ENGINE)"
 printf '%s\n' "${TIMINGS[@]}"
