@@ -26,6 +26,16 @@ export interface Persistence {
   close(): Promise<void>;
 }
 
+/** A folder that is missing or read-only is a mistake in the option, said in one line rather than as a stack trace. */
+function unwritable(path: string, error: unknown): unknown {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === undefined || !['ENOENT', 'EACCES', 'EPERM', 'EROFS', 'ENOTDIR', 'EISDIR'].includes(code)) return error;
+  return new DomainError(
+    'invalid_state',
+    `State file ${path} cannot be written (${code}): its folder must exist and be writable. Create the folder or choose another --state-file.`,
+  );
+}
+
 export function createPersistence(deps: () => ControlDeps, path: string, log: (line: string) => void): Persistence {
   const logPath = `${path}.log`;
   let epoch = 0;
@@ -109,8 +119,12 @@ export function createPersistence(deps: () => ControlDeps, path: string, log: (l
           throw new DomainError('invalid_state', `State file ${path}: ${(error as Error).message}`);
         }
       }
-      handle = await open(logPath, 'a');
-      await serial(compact);
+      try {
+        handle = await open(logPath, 'a');
+        await serial(compact);
+      } catch (error) {
+        throw unwritable(path, error);
+      }
       // Changes nobody acknowledged (renders finishing, timers) reach the log within a second too.
       timer = setInterval(() => {
         serial(append).catch((error: unknown) => log(`could not write ${logPath}: ${(error as Error).message}`));
