@@ -108,6 +108,29 @@ describe('no CORS on the plane', () => {
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
   });
 
+  it('with an admin token, answers the preflight of a configured origin and still requires the token on the request', async () => {
+    const origin = 'http://localhost:5173';
+    const emulator = makeEmulator({ controlCorsOrigins: [origin], adminToken: 's3cret-token' });
+    const preflight = (from: string) =>
+      request(emulator.app)
+        .options('/_emulator/reset')
+        .set('Origin', from)
+        .set('Access-Control-Request-Method', 'POST')
+        .set('Access-Control-Request-Headers', 'authorization,content-type');
+    const ok = await preflight(origin);
+    expect([ok.status, ok.headers['access-control-allow-origin']]).toEqual([204, origin]);
+    expect(ok.headers['access-control-allow-headers']).toMatch(/Authorization/);
+    // Another origin's preflight is refused before CORS, as its requests are.
+    expect((await preflight('http://evil.example')).status).toBe(403);
+    const without = await request(emulator.app).post('/_emulator/reset').set('Origin', origin);
+    expect([without.status, without.body.error.code]).toEqual([401, 'admin_token_required']);
+    const withToken = await request(emulator.app)
+      .post('/_emulator/reset')
+      .set('Origin', origin)
+      .set('Authorization', 'Bearer s3cret-token');
+    expect([withToken.status, withToken.headers['access-control-allow-origin']]).toEqual([200, origin]);
+  });
+
   it('refuses a simple cross-site POST (no preflight) with 403 origin_not_allowed before it changes anything', async () => {
     const emulator = makeEmulator();
     const api = client(emulator);

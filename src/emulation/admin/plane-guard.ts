@@ -1,4 +1,5 @@
 // The one guard at the emulation plane's boundary: Host allow-list and admin token, on a canonical form of the path.
+import type { IncomingHttpHeaders } from 'node:http';
 import type { RequestHandler } from 'express';
 import { DomainError } from '../../domain/errors.js';
 import { canonicalPath, isPlanePath } from '../../http/plane-path.js';
@@ -18,6 +19,9 @@ const isOpen = (canonical: string, method: string) =>
   (canonical === '/_emulator/health' ||
     canonical === '/_emulator/console' ||
     canonical.startsWith('/_emulator/console/'));
+
+const isPreflight = (method: string, headers: IncomingHttpHeaders) =>
+  method === 'OPTIONS' && headers['access-control-request-method'] !== undefined;
 
 /** `host:port`, `[::1]:port` or a bare name, as the Host header carries it, to the lower-cased name alone. */
 export function hostName(header: string | undefined): string {
@@ -60,6 +64,10 @@ export function planeGuard(options: PlaneGuardOptions): RequestHandler {
         `Pages on ${origin} may not drive the emulation plane: only its own pages (the console) and origins listed with --control-cors-origins may.`,
       );
     if (isOpen(canonical, req.method)) return next();
+    // A browser never sends credentials on a preflight: for an origin listed for the plane, CORS answers it (no side
+    // effect, nothing read), and the request that follows carries the token.
+    if (isPreflight(req.method, req.headers) && origin !== undefined && options.controlOrigins.includes(origin))
+      return next();
     // Only the case differs (/_EMULATOR/keys): no route matches it, so it gets Starlette's 404 rather than a 401.
     if (!req.path.startsWith('/_emulator') && canonical === req.path.toLowerCase()) return next();
     const token = options.adminToken();
