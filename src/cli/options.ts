@@ -1,5 +1,6 @@
 // Turns flags, environment variables and an optional JSON config file into options (flags > env > file > defaults).
 import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_HOST, DEFAULT_PORT, type EmulatorOptions } from '../config.js';
 import { TIMING_PROFILES, type TimingProfile } from '../domain/timing.js';
@@ -97,11 +98,34 @@ function controlOrigins(name: string, value: string | undefined): string[] | und
   return list;
 }
 
+const isPathLike = (value: string) => value.includes('/') || value.includes('\\') || value.endsWith('.json');
+
+/**
+ * Paths in a config file are relative to the file, as in tsconfig or compose files, so one config serves from any
+ * working directory. A scenario name ("flaky-network") and an ffmpeg found on PATH ("ffmpeg") stay as written.
+ */
+function resolvePaths(options: Partial<CliOptions>, folder: string): Partial<CliOptions> {
+  const resolved: Record<string, unknown> = { ...options };
+  const keys = [
+    ['stateFile', true],
+    ['catalogue', true],
+    ['calibration', true],
+    ['scenario', false],
+    ['ffmpegPath', false],
+  ] as const;
+  for (const [key, always] of keys) {
+    const value = resolved[key];
+    if (typeof value === 'string' && value !== '' && (always || isPathLike(value)))
+      resolved[key] = resolve(folder, value);
+  }
+  return resolved as Partial<CliOptions>;
+}
+
 function readConfigFile(path: string): Partial<CliOptions> {
   try {
     const data = JSON.parse(readFileSync(path, 'utf8')) as unknown;
     if (!data || typeof data !== 'object' || Array.isArray(data)) throw new Error('the file must hold a JSON object');
-    return data as Partial<CliOptions>;
+    return resolvePaths(data as Partial<CliOptions>, dirname(resolve(path)));
   } catch (error) {
     throw new CliError(`config file ${path}: ${(error as Error).message}`);
   }

@@ -1,4 +1,7 @@
 // The control-plane flags and environment variables of the command line.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CliError, cliOptions, HELP } from '../../src/cli/options.js';
 
@@ -61,6 +64,41 @@ describe('control-plane CLI options', () => {
     expect(() => parse(['--port', '99999'])).toThrow('port must be a whole number from 0 to 65535');
     expect(() => parse([], { PORT: '65536' })).toThrow(CliError);
     expect(parse(['--port', '0']).port).toBe(0);
+  });
+
+  it('reads a --config file, with its paths relative to the file, under flags and environment', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'cli-config-'));
+    const config = join(folder, 'emulator.json');
+    const write = (options: object) => writeFileSync(config, JSON.stringify(options));
+    write({
+      port: 9100,
+      stateFile: 'data/state.json',
+      calibration: '../shared/calibration.json',
+      scenario: 'scenarios/mine.json',
+      catalogue: { models: [] },
+      ffmpegPath: 'ffmpeg',
+    });
+    expect(parse(['--config', config])).toMatchObject({
+      port: 9100,
+      stateFile: join(folder, 'data/state.json'),
+      calibration: join(folder, '../shared/calibration.json'),
+      scenario: join(folder, 'scenarios/mine.json'),
+      catalogue: { models: [] },
+      // A bare name is looked up on PATH, so it stays as written.
+      ffmpegPath: 'ffmpeg',
+    });
+    write({ scenario: 'flaky-network', stateFile: '/var/emulator/state.json', ffmpegPath: 'bin/ffmpeg' });
+    expect(parse([], { MEDIA_EMULATOR_CONFIG: config })).toMatchObject({
+      scenario: 'flaky-network',
+      stateFile: '/var/emulator/state.json',
+      ffmpegPath: join(folder, 'bin/ffmpeg'),
+    });
+    // Flags and environment win over the file, and are taken as given (relative to the working directory).
+    expect(
+      parse(['--config', config, '--state-file', 'here.json'], { MEDIA_EMULATOR_SCENARIO: 'rate-limited' }),
+    ).toMatchObject({ stateFile: 'here.json', scenario: 'rate-limited' });
+    write([1, 2]);
+    expect(() => parse(['--config', config])).toThrow(/must hold a JSON object/);
   });
 
   it('documents every flag in --help', () => {
