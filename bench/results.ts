@@ -33,7 +33,7 @@ export function writeSection(path: string, s: Section) {
     '',
     s.table,
     '',
-    'Why a target is missed, what the CPU profile shows and what it would take: docs/proof.md, "Benchmarks".',
+    'What the CPU profiles showed, what was changed for each target, and what was missed before: docs/proof.md, "Benchmarks".',
     '',
   ].join('\n');
   const existing = readFileSync(path, 'utf8');
