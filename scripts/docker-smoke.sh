@@ -118,11 +118,15 @@ curl -fsS -o /dev/null -D "$WORK/preflight" -X OPTIONS "$BASE/v1/media/generatio
 grep -qi '^access-control-allow-origin: http://localhost:5173' "$WORK/preflight" || fail "CORS preflight did not allow the configured origin"
 
 # ---- a generation, submitted and polled with curl ----
+# submit FILE KEY-SUFFIX PROMPT: a Model A generation, its answer in $WORK/FILE.
+submit() {
+  curl -fsS -o "$WORK/$1" "$BASE/v1/media/generations" \
+    -H "Authorization: Bearer $API_KEY" -H 'Content-Type: application/json' -H "Idempotency-Key: smoke-$$-$2" \
+    -d "{\"model_slug\":\"motion-lite-v1\",\"prompt\":\"$3\",\"params\":{\"duration\":\"4\"},\"max_credits\":1000}" \
+    || fail "submit: $(cat "$WORK/$1" 2>/dev/null)"
+}
 t=$(now_ms)
-curl -fsS -o "$WORK/submit.json" "$BASE/v1/media/generations" \
-  -H "Authorization: Bearer $API_KEY" -H 'Content-Type: application/json' -H "Idempotency-Key: smoke-$$-0001" \
-  -d '{"model_slug":"motion-lite-v1","prompt":"docker smoke test: a paper boat on a pond","params":{"duration":"4"},"max_credits":1000}' \
-  || fail "submit: $(cat "$WORK/submit.json" 2>/dev/null)"
+submit submit.json 0001 'docker smoke test: a paper boat on a pond'
 ID=$(json j.generation.id <"$WORK/submit.json")
 [ -n "$ID" ] || fail "submit answered without an id: $(cat "$WORK/submit.json")"
 say "submitted $ID ($(json j.generation.charged_credits <"$WORK/submit.json") credits)"
@@ -171,10 +175,7 @@ engine start "$NAME" >/dev/null 2>>"$WORK/stop.log" || fail "restart after SIGTE
 wait_healthy
 [ "$(read_status "$ID")" = completed ] || fail "after a SIGTERM and a restart, $ID is not there as completed"
 before_kill=$(balance)
-curl -fsS -o "$WORK/submit2.json" "$BASE/v1/media/generations" \
-  -H "Authorization: Bearer $API_KEY" -H 'Content-Type: application/json' -H "Idempotency-Key: smoke-$$-0002" \
-  -d '{"model_slug":"motion-lite-v1","prompt":"docker smoke test: kept through kill -9","max_credits":1000}' \
-  || fail "second submit: $(cat "$WORK/submit2.json" 2>/dev/null)"
+submit submit2.json 0002 'docker smoke test: kept through kill -9'
 ID2=$(json j.generation.id <"$WORK/submit2.json")
 [ -n "$ID2" ] && [ "$ID2" != "$ID" ] || fail "the seeded id $ID was issued again after the restart: $(cat "$WORK/submit2.json")"
 after_submit=$(balance)

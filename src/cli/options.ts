@@ -4,6 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_HOST, DEFAULT_PORT, type EmulatorOptions } from '../config.js';
 import { TIMING_PROFILES, type TimingProfile } from '../domain/timing.js';
+import { isScenarioPath } from '../emulation/scenarios/scenario-files.js';
 
 export interface CliOptions extends EmulatorOptions {
   port: number;
@@ -98,7 +99,17 @@ function controlOrigins(name: string, value: string | undefined): string[] | und
   return list;
 }
 
-const isPathLike = (value: string) => value.includes('/') || value.includes('\\') || value.endsWith('.json');
+const always = () => true;
+const hasSeparator = (value: string) => value.includes('/') || value.includes('\\');
+
+/** Which config-file options hold paths, and when a value is one (a scenario or ffmpeg may be a name instead). */
+const PATH_OPTIONS = [
+  ['stateFile', always],
+  ['catalogue', always],
+  ['calibration', always],
+  ['scenario', isScenarioPath],
+  ['ffmpegPath', hasSeparator],
+] as const;
 
 /**
  * Paths in a config file are relative to the file, as in tsconfig or compose files, so one config serves from any
@@ -106,17 +117,9 @@ const isPathLike = (value: string) => value.includes('/') || value.includes('\\'
  */
 function resolvePaths(options: Partial<CliOptions>, folder: string): Partial<CliOptions> {
   const resolved: Record<string, unknown> = { ...options };
-  const keys = [
-    ['stateFile', true],
-    ['catalogue', true],
-    ['calibration', true],
-    ['scenario', false],
-    ['ffmpegPath', false],
-  ] as const;
-  for (const [key, always] of keys) {
+  for (const [key, isPath] of PATH_OPTIONS) {
     const value = resolved[key];
-    if (typeof value === 'string' && value !== '' && (always || isPathLike(value)))
-      resolved[key] = resolve(folder, value);
+    if (typeof value === 'string' && value !== '' && isPath(value)) resolved[key] = resolve(folder, value);
   }
   return resolved as Partial<CliOptions>;
 }

@@ -103,6 +103,9 @@ describe('console views', () => {
     expect(Buffer.byteLength(list.response_body!.text)).toBeLessThanOrEqual(BODY_CAP);
     const missing = await api.get('/_emulator/journal/99999');
     expect([missing.status, missing.body.error.code]).toEqual([404, 'journal_entry_not_found']);
+    const notANumber = await api.get('/_emulator/journal/abc');
+    expect([notANumber.status, notANumber.body.error.code]).toEqual([404, 'journal_entry_not_found']);
+    expect(notANumber.body.error.message).toContain("No journal entry 'abc'");
   });
 
   it('keeps bodies only on the newest entries, so the journal’s memory stays bounded', () => {

@@ -31,7 +31,7 @@ export function consoleViewRoutes(r: ControlRouteDeps): Router {
     .all(methodNotAllowed(['POST']));
   router
     .route('/_emulator/journal/:id')
-    .get((req, res) => sendJson(res, 200, { entry: readJournalEntry(r.deps(req), Number(param(req, 'id'))) }))
+    .get((req, res) => sendJson(res, 200, { entry: readJournalEntry(r.deps(req), param(req, 'id')) }))
     .all(methodNotAllowed(['GET']));
   return router;
 }

@@ -37,12 +37,14 @@ export function clearJournal(deps: ControlDeps): { ok: true } {
 }
 
 /** One entry with its request and response bodies, for the request inspector. */
-export function readJournalEntry(deps: ControlDeps, id: number): JournalEntryDetailView {
-  const entry = Number.isSafeInteger(id) ? deps.state.journal.get(id) : undefined;
+export function readJournalEntry(deps: ControlDeps, id: number | string): JournalEntryDetailView {
+  // From a URL the id is text: anything but digits names no entry, and the message repeats it as sent (not NaN).
+  const n = typeof id === 'number' ? id : /^\d{1,15}$/.test(id) ? Number(id) : Number.NaN;
+  const entry = Number.isSafeInteger(n) ? deps.state.journal.get(n) : undefined;
   if (!entry)
     throw new DomainError(
       'journal_entry_not_found',
-      `No journal entry ${String(id)}: it never existed, or the journal was cleared or trimmed. List entries with GET /_emulator/journal.`,
+      `No journal entry '${id}': it never existed, or the journal was cleared or trimmed. List entries with GET /_emulator/journal.`,
     );
   return journalEntryView(entry);
 }

@@ -82,9 +82,12 @@ export function loadNamedScenario(name: string, directory = SCENARIO_DIRECTORY):
 }
 
 /** A name, or (trusted callers: CLI flags, in-process options) a path: anything with a slash or ending in .json. */
+/** A scenario option names a file, not a shipped scenario, when it has a path separator or ends in `.json`. */
+export const isScenarioPath = (nameOrPath: string) =>
+  nameOrPath.includes('/') || nameOrPath.includes('\\') || nameOrPath.endsWith('.json');
+
 export function loadScenarioFile(nameOrPath: string, directory = SCENARIO_DIRECTORY): ScenarioDefinition {
-  const isPath = nameOrPath.includes('/') || nameOrPath.includes('\\') || nameOrPath.endsWith('.json');
-  if (!isPath) return loadNamedScenario(nameOrPath, directory);
+  if (!isScenarioPath(nameOrPath)) return loadNamedScenario(nameOrPath, directory);
   const file = resolve(nameOrPath);
   return parseFile(readSmallRegularFile(file, file), file);
 }
