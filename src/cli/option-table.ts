@@ -1,6 +1,8 @@
 // The one option table: each option's config-file key and schema, flag, environment variables and --help line.
+// A new option is one row here (and its row in docs/api.md#configuration, which test/control/cli-options.test.ts checks).
 import * as z from 'zod';
-import { DEFAULT_HOST, DEFAULT_PORT, type EmulatorOptions } from '../config.js';
+import { DEFAULT_HOST, DEFAULT_PORT } from '../config.js';
+import { configOnly, type OptionEntry, onByDefault, option } from './option-entry.js';
 import {
   controlOrigins,
   fileOrData,
@@ -11,75 +13,10 @@ import {
   origins,
   profile,
   text,
-  type ValueKind,
   wholeNumber,
 } from './option-values.js';
 
-export interface CliOptions extends EmulatorOptions {
-  port: number;
-  host: string;
-}
-
-export type OptionKey = Exclude<keyof CliOptions, 'log'>;
-
-export interface OptionEntry {
-  /** The config file's key, and the field of the options it sets. */
-  key: OptionKey;
-  /** What the config file may hold under `key`. */
-  schema: z.ZodType;
-  /** `--name ARG`, read with `parse`; or a switch that `sets` a fixed value. */
-  flag?: {
-    name: string;
-    arg?: string;
-    parse?: (name: string, text: string) => unknown;
-    sets?: unknown;
-    multiple?: boolean;
-  };
-  /** Variables read in order, a later one winning; `shown` is how --help names it (`NAME=off`); with `help`, a row of its own. */
-  env?: { name: string; parse: (name: string, text: string) => unknown; shown?: string; help?: string }[];
-  /** The --help line (for an option with a flag or a variable). */
-  help?: string;
-  /** Objects from the file, the environment and flags are merged key by key rather than replaced. */
-  merge?: boolean;
-  /** What the CLI uses when no source sets it (in-process defaults are resolveOptions()'s). */
-  cliDefault?: unknown;
-}
-
-interface Sources {
-  flag?: string;
-  arg?: string;
-  env?: string;
-  help?: string;
-  multiple?: boolean;
-  merge?: boolean;
-  cliDefault?: unknown;
-}
-
-/** An option whose flag and variable both take a value of `kind`. */
-function option<T>(key: OptionKey, kind: ValueKind<T>, s: Sources): OptionEntry {
-  return {
-    key,
-    schema: kind.schema,
-    flag: s.flag ? { name: s.flag, arg: s.arg, parse: kind.fromText, multiple: s.multiple } : undefined,
-    env: s.env ? [{ name: s.env, parse: kind.fromText }] : undefined,
-    help: s.help,
-    merge: s.merge,
-    cliDefault: s.cliDefault,
-  };
-}
-
-/** On by default: `--no-NAME` turns it off, and so does `VARIABLE=off` (`on` turns it back on). */
-function onByDefault(key: OptionKey, flag: string, env: string, help: string): OptionEntry {
-  return {
-    key,
-    schema: onOff.schema,
-    flag: { name: flag, sets: false },
-    env: [{ name: env, parse: onOff.fromText, shown: `${env}=off` }],
-    help,
-  };
-}
-
-const configOnly = (key: OptionKey, schema: z.ZodType): OptionEntry => ({ key, schema });
+export type { CliOptions, OptionEntry, OptionKey } from './option-entry.js';
 
 const PORT_RANGE = wholeNumber(0, 65_535, ' (0 picks a free one)');
 
@@ -143,15 +80,13 @@ export const OPTION_TABLE: readonly OptionEntry[] = [
     env: 'MEDIA_EMULATOR_CORS_ORIGINS',
     help: '* (default) or comma-separated origins allowed to call from a browser',
   }),
-  {
-    ...option('scenario', text, {
-      flag: 'scenario',
-      arg: 'NAME|PATH',
-      env: 'MEDIA_EMULATOR_SCENARIO',
-      help: 'failure scenario to apply at start and after every reset, e.g. flaky-network',
-    }),
+  option('scenario', text, {
     schema: fileOrData,
-  },
+    flag: 'scenario',
+    arg: 'NAME|PATH',
+    env: 'MEDIA_EMULATOR_SCENARIO',
+    help: 'failure scenario to apply at start and after every reset, e.g. flaky-network',
+  }),
   option('stateFile', text, {
     flag: 'state-file',
     arg: 'FILE',
@@ -200,33 +135,27 @@ export const OPTION_TABLE: readonly OptionEntry[] = [
     env: 'MEDIA_EMULATOR_CONTROL_CORS_ORIGINS',
     help: 'origins a browser page may drive /_emulator/* from (default none)',
   }),
-  {
-    ...option('renderTimeout', text, {
-      flag: 'render-timeout',
-      arg: 'D',
-      env: 'MEDIA_EMULATOR_RENDER_TIMEOUT',
-      help: 'longest one ffmpeg run, e.g. 30s (default 60s)',
-    }),
+  option('renderTimeout', text, {
     schema: z.union([z.string(), z.number()]),
-  },
-  {
-    ...option('catalogue', text, {
-      flag: 'catalogue',
-      arg: 'FILE',
-      env: 'MEDIA_EMULATOR_CATALOGUE',
-      help: 'your own catalogue JSON',
-    }),
+    flag: 'render-timeout',
+    arg: 'D',
+    env: 'MEDIA_EMULATOR_RENDER_TIMEOUT',
+    help: 'longest one ffmpeg run, e.g. 30s (default 60s)',
+  }),
+  option('catalogue', text, {
     schema: fileOrData,
-  },
-  {
-    ...option('calibration', text, {
-      flag: 'calibration',
-      arg: 'FILE',
-      env: 'MEDIA_EMULATOR_CALIBRATION',
-      help: 'what verify observed on the real service: statuses, codes, catalogue, prices',
-    }),
+    flag: 'catalogue',
+    arg: 'FILE',
+    env: 'MEDIA_EMULATOR_CATALOGUE',
+    help: 'your own catalogue JSON',
+  }),
+  option('calibration', text, {
     schema: fileOrData,
-  },
+    flag: 'calibration',
+    arg: 'FILE',
+    env: 'MEDIA_EMULATOR_CALIBRATION',
+    help: 'what verify observed on the real service: statuses, codes, catalogue, prices',
+  }),
   option('urlTtlSeconds', wholeNumber(1), {
     flag: 'url-ttl',
     arg: 'SECONDS',
