@@ -1,5 +1,5 @@
 // The --config file: read, checked against the schema the option table makes, its paths made relative to the file.
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import * as z from 'zod';
 import { isScenarioPath } from '../emulation/scenarios/scenario-files.js';
@@ -39,7 +39,7 @@ function resolvePaths(options: Record<string, unknown>, folder: string): Partial
 
 const keySpellings = () => spellings((entry) => entry.key);
 
-/** One line per problem, the unknown key first with the nearest known one. */
+/** A problem in a few words; an unknown key with the nearest known one. */
 function describeIssue(issue: z.core.$ZodIssue): string {
   if (issue.code === 'unrecognized_keys')
     return issue.keys
@@ -51,11 +51,18 @@ function describeIssue(issue: z.core.$ZodIssue): string {
   return `${issue.path.join('.') || '(top level)'}: ${issue.message}`;
 }
 
+/** Far above any options file, inline catalogue included; a larger file is a wrong path, not a config. */
+const MAX_CONFIG_BYTES = 16 * 1024 * 1024;
+
 export function readConfigFile(path: string): Partial<CliOptions> {
   let source: string;
   try {
+    const { size } = statSync(path);
+    if (size > MAX_CONFIG_BYTES)
+      throw new CliError(`config file ${path} holds ${size} bytes, more than an options file ever needs (16 MiB).`);
     source = readFileSync(path, 'utf8');
   } catch (error) {
+    if (error instanceof CliError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     const why = code === 'ENOENT' ? 'does not exist' : code === 'EISDIR' ? 'is a folder' : `cannot be read (${code})`;
     throw new CliError(

@@ -1,5 +1,5 @@
 // The command line's options: flags, environment variables, the config file, --help, and the mistakes each refuses.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -240,6 +240,12 @@ describe('control-plane CLI options', () => {
         'config file ./nope.json does not exist; --config and MEDIA_EMULATOR_CONFIG take a JSON file of options (docs/api.md#configuration).',
       );
       expect(refusal([], { MEDIA_EMULATOR_CONFIG: folder })).toContain('is a folder');
+    });
+
+    it('refuses a file past 16 MiB before reading it', () => {
+      const huge = file('huge.json', '');
+      truncateSync(huge, 16 * 1024 * 1024 + 1); // sparse: nothing written, the size is all that is checked
+      expect(refusal(['--config', huge])).toContain('more than an options file ever needs');
     });
 
     it('accepts every key of the option table', () => {
