@@ -26,6 +26,7 @@ const FLAGS = {
   'cors-origins': { type: 'string' },
   scenario: { type: 'string' },
   'state-file': { type: 'string' },
+  'state-sync': { type: 'string' },
   'no-control-plane': { type: 'boolean' },
   'no-admin-token': { type: 'boolean' },
   'allowed-hosts': { type: 'string' },
@@ -81,6 +82,12 @@ function hosts(name: string, value: string | undefined): string[] | undefined {
         `${name} must be comma-separated host names like devbox.local or 192.168.1.20 (no port), got "${item}"`,
       );
   return items;
+}
+
+function syncLevel(name: string, value: string | undefined): CliOptions['stateSync'] {
+  if (value === undefined || value === '') return undefined;
+  if (value !== 'normal' && value !== 'full') throw new CliError(`${name} must be normal or full, got "${value}"`);
+  return value;
 }
 
 function onOff(name: string, value: string | undefined): boolean | undefined {
@@ -167,6 +174,7 @@ export function cliOptions(argv: string[], env: Record<string, string | undefine
     corsOrigins: origins('MEDIA_EMULATOR_CORS_ORIGINS', env.MEDIA_EMULATOR_CORS_ORIGINS),
     scenario: env.MEDIA_EMULATOR_SCENARIO || undefined,
     stateFile: env.MEDIA_EMULATOR_STATE_FILE || undefined,
+    stateSync: syncLevel('MEDIA_EMULATOR_STATE_SYNC', env.MEDIA_EMULATOR_STATE_SYNC),
     controlPlane: onOff('MEDIA_EMULATOR_CONTROL_PLANE', env.MEDIA_EMULATOR_CONTROL_PLANE),
     magicPrompts: onOff('MEDIA_EMULATOR_MAGIC_PROMPTS', env.MEDIA_EMULATOR_MAGIC_PROMPTS),
     adminToken: onOff('MEDIA_EMULATOR_NO_ADMIN_TOKEN', env.MEDIA_EMULATOR_NO_ADMIN_TOKEN)
@@ -192,6 +200,7 @@ export function cliOptions(argv: string[], env: Record<string, string | undefine
     corsOrigins: origins('--cors-origins', f['cors-origins']),
     scenario: f.scenario,
     stateFile: f['state-file'],
+    stateSync: syncLevel('--state-sync', f['state-sync']),
     controlPlane: f['no-control-plane'] ? false : undefined,
     adminToken: f['no-admin-token'] ? (false as const) : undefined,
     allowedHosts: hosts('--allowed-hosts', f['allowed-hosts']),
@@ -234,7 +243,10 @@ Usage: media-gen-emulator [options]     (or: npm start -- [options])
   --public-url URL         base URL for signed links (env MEDIA_EMULATOR_PUBLIC_URL)
   --cors-origins LIST      * (default) or comma-separated origins allowed to call from a browser (env MEDIA_EMULATOR_CORS_ORIGINS)
   --scenario NAME|PATH     failure scenario to apply at start and after every reset, e.g. flaky-network (env MEDIA_EMULATOR_SCENARIO)
-  --state-file FILE        load state from FILE at start if it exists, save it there on exit (env MEDIA_EMULATOR_STATE_FILE)
+  --state-file FILE        keep the state in the SQLite database FILE: loaded at start, every acknowledged change
+                           committed to it (env MEDIA_EMULATOR_STATE_FILE); an old JSON state file is migrated once
+  --state-sync LEVEL       normal (default: survives kill -9) or full (an fsync per change: survives power loss too)
+                           (env MEDIA_EMULATOR_STATE_SYNC)
   --no-control-plane       no /_emulator/* routes except health (env MEDIA_EMULATOR_CONTROL_PLANE=off)
   --no-magic-prompts       treat [emulator:...] prompt markers as plain text (env MEDIA_EMULATOR_MAGIC_PROMPTS=off)
   EMULATOR_ADMIN_TOKEN     every /_emulator/* call except health and the console needs this token (environment only,

@@ -134,6 +134,15 @@ export class Journal {
     return Math.min(this.entries.length, this.capacity);
   }
 
+  /** The last id handed out, and the oldest id still visible (0 when empty): the store of record's marks. */
+  get lastId(): number {
+    return this.seq;
+  }
+
+  get firstId(): number {
+    return this.visible()[0]?.id ?? 0;
+  }
+
   snapshot(): { seq: number; entries: JournalEntry[] } {
     return { seq: this.seq, entries: this.visible().map((e) => ({ ...e })) };
   }
