@@ -80,7 +80,11 @@ export interface SqliteStore {
 }
 
 export interface OpenOptions {
-  /** A file path, or ':memory:' for the private store of an emulator without --state-file. */
+  /**
+   * A file path, or '' for the private store of an emulator without --state-file: SQLite's temporary database, a
+   * file under TMPDIR that SQLite unlinks as soon as it is open (nothing is left behind, even after kill -9), whose
+   * pages live in the OS cache rather than in this process's heap as ':memory:' pages would.
+   */
   path: string;
   sync: SyncLevel;
 }
@@ -111,8 +115,8 @@ function connect(options: OpenOptions): Database.Database {
   try {
     db = new Database(path, { timeout: 0 });
     // One writer: the lock is taken by the first write below and kept until close, so a second emulator fails here.
-    if (path !== ':memory:') db.pragma('locking_mode = EXCLUSIVE');
-    db.pragma(`journal_mode = ${path === ':memory:' ? 'MEMORY' : 'WAL'}`);
+    if (path !== '') db.pragma('locking_mode = EXCLUSIVE');
+    db.pragma(`journal_mode = ${path === '' ? 'MEMORY' : 'WAL'}`);
     db.pragma(`synchronous = ${options.sync.toUpperCase()}`);
     db.exec(SCHEMA);
     db.prepare('INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)').run('schema', '1');

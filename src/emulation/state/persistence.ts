@@ -28,7 +28,7 @@ export interface Persistence {
 }
 
 export interface PersistenceOptions {
-  /** The database file (--state-file); undefined for the emulator's private in-memory database. */
+  /** The database file (--state-file); undefined for the emulator's private (temporary) database. */
   path?: string;
   sync: SyncLevel;
   log: (line: string) => void;
@@ -43,7 +43,7 @@ const storageFull = (failure: StorageFailure) =>
 export function createPersistence(deps: () => ControlDeps, options: PersistenceOptions): Persistence {
   const { path, log } = options;
   if (path) migrateLegacyStateFile(path, options.sync, log);
-  const store: SqliteStore = openSqliteStore({ path: path ?? ':memory:', sync: path ? options.sync : 'off' });
+  const store: SqliteStore = openSqliteStore({ path: path ?? '', sync: path ? options.sync : 'off' });
   let tracker: ChangeTracker | undefined;
   /** Bumped when a failed commit starts restoring memory from the store and when it is done. */
   let epoch = 0;
