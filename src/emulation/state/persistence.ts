@@ -5,7 +5,7 @@ import { DomainError } from '../../domain/errors.js';
 import type { ResponseGate } from '../../http/middleware/response-writes.js';
 import { openSqliteStore, StorageFailure, type SqliteStore, type SyncLevel } from '../../infra/sqlite-store.js';
 import type { ControlDeps } from '../plane-state.js';
-import { exportState, importState, type EmulatorState } from './emulator-state.js';
+import { exportState, importState } from './emulator-state.js';
 import { ChangeTracker, fullBatch } from './state-changes.js';
 import { migrateLegacyStateFile } from './state-migration.js';
 import { readStoredState } from './stored-state.js';
@@ -56,9 +56,8 @@ export function createPersistence(deps: () => ControlDeps, options: PersistenceO
     const { state } = deps();
     if (!tracker || tracker.context !== context()) {
       // A reset or an import swapped the whole context: written whole, in one transaction.
-      const whole = exportState(deps());
-      store.commit(fullBatch(whole));
-      tracker = new ChangeTracker(context(), whole);
+      store.commit(fullBatch(exportState(deps())));
+      tracker = new ChangeTracker(context(), state);
       return;
     }
     const { batch, accept } = tracker.next(state, withJournal);
@@ -73,7 +72,7 @@ export function createPersistence(deps: () => ControlDeps, options: PersistenceO
     epoch += 1;
     try {
       await importState(deps(), readStoredState(store));
-      tracker = new ChangeTracker(context(), exportState(deps()));
+      tracker = new ChangeTracker(context(), deps().state);
     } catch (error) {
       log(`could not reload the state from ${store.path}: ${(error as Error).message}`);
     } finally {
@@ -124,7 +123,7 @@ export function createPersistence(deps: () => ControlDeps, options: PersistenceO
       } catch (error) {
         throw new DomainError('invalid_state', `State file ${store.path}: ${(error as Error).message}`);
       }
-      tracker = new ChangeTracker(context(), exportState(deps()));
+      tracker = new ChangeTracker(context(), deps().state);
       return true;
     },
     commit,
@@ -172,5 +171,3 @@ function isEmpty(batch: ReturnType<ChangeTracker['next']>['batch']): boolean {
   const gone = Object.values(batch.delete ?? {}).some((r) => r.length > 0);
   return !rows && !gone && Object.keys(batch.meta ?? {}).length === 0 && batch.journalBelow === undefined;
 }
-
-export type { EmulatorState };

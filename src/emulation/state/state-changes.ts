@@ -1,6 +1,6 @@
 // What the next transaction writes: the rows changed since the last commit, taken from the stores' own change marks.
 import type { DomainContext } from '../../domain/context.js';
-import { type Generation, isFinal } from '../../domain/generation.js';
+import type { Generation } from '../../domain/generation.js';
 import type { ChangeBatch, DocumentRow } from '../../infra/sqlite-store.js';
 import type { ControlState } from '../plane-state.js';
 import type { EmulatorState } from './emulator-state.js';
@@ -20,6 +20,9 @@ function clockOf(ctx: DomainContext): EmulatorState['domain']['clock'] {
   const now = ctx.clock.now();
   return { now, frozen: ctx.clock.frozen, offset_ms: ctx.clock.frozen ? 0 : now - Date.now() };
 }
+
+const controlText = (control: ControlState) =>
+  JSON.stringify({ faults: control.faults.snapshot(), scenario: control.scenario });
 
 /** Everything in a state as rows: the first write of a store, a reset, an import. */
 export function fullBatch(state: EmulatorState): ChangeBatch {
@@ -44,17 +47,13 @@ export function fullBatch(state: EmulatorState): ChangeBatch {
   };
 }
 
-/** A generation's row is rewritten while it is in flight whenever any of these change (the lifecycle's moves). */
-const mark = (g: Generation) => `${g.status}|${g.startedAt}|${g.outputs.length}`;
-
 /**
- * Follows one context: new ledger entries by position, in-flight generations by a mark, everything else by the
- * stores' change marks, so a batch costs what changed, not what is stored. Marks move forward only once a batch is
+ * Follows one context: new ledger entries by position, everything else by the stores' change marks (the lifecycle
+ * marks each move), so a batch costs what changed, not what is stored. Marks move forward only once a batch is
  * committed (`accept`); a failed batch is taken again, with whatever came after it, by the next one.
  */
 export class ChangeTracker {
   private ledgerCount: number;
-  private readonly inFlight = new Map<Generation, string>();
   private readonly pendingGenerations = new Set<Generation>();
   private readonly pendingIdempotency = new Map<string, unknown>();
   private readonly pendingUploads = new Set<string>();
@@ -64,12 +63,13 @@ export class ChangeTracker {
   /** A running clock keeps its offset from wall time: the clock changes only when it says so (advance, freeze, set). */
   private clockMoved = false;
 
+  /** Starts from what the store holds now: everything in `context` and `control` (just written whole, or just loaded). */
   constructor(
     readonly context: DomainContext,
-    written: EmulatorState,
+    control: ControlState,
   ) {
     this.ledgerCount = context.ledger.size;
-    // What the context holds now was just written whole; the stores' marks so far are spent.
+    // The stores' marks so far are spent.
     context.generations.takeChanged();
     context.idempotency.takeChanged();
     context.uploads.takeChanged();
@@ -77,12 +77,11 @@ export class ChangeTracker {
     context.clock.onChange(() => {
       this.clockMoved = true;
     });
-    for (const g of context.generations.all()) if (!isFinal(g.status)) this.inFlight.set(g, mark(g));
     this.last = {
-      timing: JSON.stringify(written.domain.timing),
-      control: JSON.stringify({ faults: written.control.faults, scenario: written.control.scenario }),
-      journalSeq: written.control.journal.seq,
-      journalFirst: written.control.journal.entries[0]?.id ?? 0,
+      timing: JSON.stringify(context.settings.timing),
+      control: controlText(control),
+      journalSeq: control.journal.lastId,
+      journalFirst: control.journal.firstId,
     };
   }
 
@@ -95,7 +94,6 @@ export class ChangeTracker {
     const people = ctx.accounts.takeChanged();
     for (const a of people.accounts) this.pendingAccounts.add(a);
     for (const k of people.keys) this.pendingKeys.add(k);
-    for (const [g, was] of this.inFlight) if (mark(g) !== was) this.pendingGenerations.add(g);
 
     const generations = [...this.pendingGenerations];
     const ledger = ctx.ledger.entriesFrom(this.ledgerCount);
@@ -113,18 +111,18 @@ export class ChangeTracker {
       else uploadsGone.push(id);
     }
     const timing = JSON.stringify(ctx.settings.timing);
-    const controlText = JSON.stringify({ faults: control.faults.snapshot(), scenario: control.scenario });
+    const controls = controlText(control);
     const meta: Record<string, string> = {};
     const clockMoved = this.clockMoved;
     if (clockMoved) meta.clock = JSON.stringify(clockOf(ctx));
     if (timing !== this.last.timing) meta.timing = timing;
-    if (controlText !== this.last.control) meta.control = controlText;
+    if (controls !== this.last.control) meta.control = controls;
     // The journal is diagnostic: written by the background commit only, and only when it moved.
     const journalMoved =
       withJournal &&
       (control.journal.lastId !== this.last.journalSeq || control.journal.firstId !== this.last.journalFirst);
-    const journal = journalMoved ? control.journal.snapshot() : undefined;
-    const journalRows = journal?.entries.filter((e) => e.id > this.last.journalSeq).map((e) => documentRow(e.id, e));
+    const journal = journalMoved ? { seq: control.journal.lastId, first: control.journal.firstId } : undefined;
+    const journalRows = journal && control.journal.after(this.last.journalSeq).map((e) => documentRow(e.id, e));
     if (journal) meta.journal_seq = String(journal.seq);
 
     const batch: ChangeBatch = {
@@ -139,25 +137,21 @@ export class ChangeTracker {
         ...(journalRows ? { journal: journalRows } : {}),
       },
       delete: { idempotency: idempotencyGone, uploads: uploadsGone },
-      ...(journal ? { journalBelow: journal.entries[0]?.id ?? journal.seq + 1 } : {}),
+      ...(journal ? { journalBelow: journal.first || journal.seq + 1 } : {}),
     };
     const accept = () => {
       this.ledgerCount += ledger.length;
-      for (const g of generations) {
-        if (isFinal(g.status)) this.inFlight.delete(g);
-        else this.inFlight.set(g, mark(g));
-      }
       this.pendingGenerations.clear();
       this.pendingIdempotency.clear();
       this.pendingUploads.clear();
       this.pendingAccounts.clear();
       this.pendingKeys.clear();
       this.last.timing = timing;
-      this.last.control = controlText;
+      this.last.control = controls;
       if (clockMoved) this.clockMoved = false;
       if (journal) {
         this.last.journalSeq = journal.seq;
-        this.last.journalFirst = journal.entries[0]?.id ?? 0;
+        this.last.journalFirst = journal.first;
       }
     };
     return { batch, accept };
