@@ -25,6 +25,10 @@ export interface Persistence {
   gate: ResponseGate;
   /** A last commit (with the journal), then the database is closed and its lock released. */
   close(): Promise<void>;
+  /** The store's key-value meta table, for settings that must outlive a restart (e.g. a signing secret). */
+  readMeta(key: string): string | undefined;
+  /** Writes one meta value in its own transaction; a full disk throws the 507 (storage_full). */
+  writeMeta(key: string, value: string): void;
 }
 
 export interface PersistenceOptions {
@@ -150,6 +154,15 @@ export function createPersistence(deps: () => ControlDeps, options: PersistenceO
         return undefined;
       } catch (error) {
         if (error instanceof DomainError) return refusedText(res, error);
+        throw error;
+      }
+    },
+    readMeta: (key) => store.meta(key),
+    writeMeta(key, value) {
+      try {
+        store.commit({ meta: { [key]: value } });
+      } catch (error) {
+        if (error instanceof StorageFailure) throw storageFull(error);
         throw error;
       }
     },
