@@ -4,6 +4,10 @@
 
 # ---- build: dev dependencies and the TypeScript compiler never reach the runtime image ----
 FROM node:22-slim AS build
+# better-sqlite3 (the store of record) is a native addon: built here, where a compiler is, for the runtime's Node.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json ./
 # --ignore-scripts: the optional ffmpeg-static postinstall downloads a binary from GitHub; compiling needs none of it.
@@ -12,6 +16,10 @@ COPY tsconfig.json tsconfig.build.json ./
 COPY scripts/build.ts scripts/bundle-cli.ts ./scripts/
 COPY src ./src
 RUN npm run build
+# Production dependencies apart, with only better-sqlite3's install script run (ffmpeg-static's would fetch a binary).
+RUN mkdir /prod && cp package.json package-lock.json /prod/ && cd /prod \
+ && npm ci --omit=dev --omit=optional --ignore-scripts --no-audit --no-fund \
+ && npm rebuild better-sqlite3
 
 # ---- runtime: the same base, production dependencies only ----
 FROM node:22-slim AS runtime
@@ -22,9 +30,8 @@ RUN apt-get update \
 WORKDIR /app
 ENV NODE_ENV=production
 COPY package.json package-lock.json ./
-# --omit=optional skips ffmpeg-static (a second ffmpeg, fetched from GitHub); the Debian one above is used instead.
-RUN npm ci --omit=dev --omit=optional --ignore-scripts --no-audit --no-fund \
- && npm cache clean --force
+# Built in the build stage: --omit=optional skipped ffmpeg-static (the Debian ffmpeg above is used instead).
+COPY --from=build /prod/node_modules ./node_modules
 COPY fixtures ./fixtures
 COPY src/console ./src/console
 COPY --from=build /app/dist ./dist

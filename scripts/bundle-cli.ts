@@ -77,8 +77,8 @@ export async function bundleCli(srcDir: string, outDir: string): Promise<string>
   const entry = join(srcDir, 'cli', 'main.ts');
   const bundleDir = join(outDir, 'cli');
   // Express and its dependencies are CommonJS and call require(); ESM output has none unless given one. Likewise
-  // `__filename`, which write-file-atomic (the state file's snapshots) hashes into its temporary names: without it,
-  // `--state-file` failed at its first compaction. No bundled module reads `__dirname`; checkNoDirname() keeps it so.
+  // `__filename`, which write-file-atomic (the verify command's calibration file) hashes into its temporary names:
+  // without it, a write failed. No bundled module reads `__dirname`; checkNoDirname() keeps it so.
   const banner = {
     js: "import { createRequire as __createRequire } from 'node:module'; import { fileURLToPath as __fileURLToPath } from 'node:url'; const require = __createRequire(import.meta.url); const __filename = __fileURLToPath(import.meta.url);",
   };
@@ -96,8 +96,9 @@ export async function bundleCli(srcDir: string, outDir: string): Promise<string>
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    // ffmpeg-static finds its binary next to its own file, so it must stay a package.
-    external: ['ffmpeg-static'],
+    // ffmpeg-static finds its binary next to its own file, and better-sqlite3 loads its native addon (built for the
+    // installed Node) from its own build/ folder: both must stay packages.
+    external: ['ffmpeg-static', 'better-sqlite3'],
     banner,
     plugins: [ownModuleUrls(srcDir, dirname(entry)), iconvEncodingsApart(iconvEncodings), jsonAsParse()],
     legalComments: 'none',

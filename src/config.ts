@@ -69,8 +69,13 @@ export interface EmulatorOptions {
   magicPrompts?: boolean;
   /** A scenario applied at start and again after every reset: a name in fixtures/scenarios/, a file path, or the scenario itself. */
   scenario?: string | ScenarioInput;
-  /** JSON file of exported state: loaded at start when it exists, written on close (startEmulator, the CLI). */
+  /** SQLite database holding the whole state: loaded at start when it exists, every acknowledged change committed to it. */
   stateFile?: string;
+  /**
+   * How the state file's commits reach the disk. `normal` (default): an acknowledged change survives kill -9, and a
+   * power loss may take the last moments' changes; `full`: an fsync per commit, so it survives a power loss too.
+   */
+  stateSync?: 'normal' | 'full';
 }
 
 export const DEFAULT_API_KEY = 'sk-media-local-emulator-key';
@@ -143,5 +148,6 @@ export function resolveOptions(options: EmulatorOptions): ResolvedOptions {
     controlCorsOrigins: options.controlCorsOrigins ?? [],
     controlPlane: options.controlPlane ?? true,
     magicPrompts: options.magicPrompts ?? true,
+    stateSync: options.stateSync ?? 'normal',
   };
 }

@@ -45,7 +45,7 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
   const { control } = emulator;
   let url: string;
   try {
-    await emulator.persistence?.open();
+    await emulator.persistence.open();
     // Listen at once: renders wait for the renderer by themselves, and `emulator.ready` tells when ffmpeg was found.
     ({ url } = await emulator.listen(port, host));
   } catch (error) {
@@ -55,7 +55,7 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
   control.setBaseUrl(rest.publicBaseUrl ?? url);
   const close = async () => {
     await emulator.close();
-    await emulator.persistence?.close();
+    await emulator.persistence.close();
   };
   return { url, apiKey: emulator.apiKey, emulator, control, close };
 }

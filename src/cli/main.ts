@@ -5,6 +5,7 @@ import { isLoopbackHost } from '../config.js';
 import { CatalogueError } from '../domain/catalogue.js';
 import { DomainError } from '../domain/errors.js';
 import { createEmulator, type Emulator } from '../emulator.js';
+import { StoreRefused } from '../infra/sqlite-store.js';
 import { CalibrationError } from '../verify/calibration.js';
 import { VERSION } from '../version.js';
 import { compositionExtras, readEnvironment } from './environment.js';
@@ -30,7 +31,7 @@ async function main() {
   let loaded = false;
   let url: string;
   try {
-    loaded = (await emulator.persistence?.open()) ?? false;
+    loaded = await emulator.persistence.open();
     // Listen before the ffmpeg probes finish: the renderer logs its own line, and health says "starting" until then.
     ({ url } = await emulator.listen(port, host));
   } catch (error) {
@@ -54,7 +55,7 @@ async function main() {
     const save = async () => {
       if (!stateFile) return;
       try {
-        await emulator.persistence?.close();
+        await emulator.persistence.close();
         log(`state saved to ${stateFile}`);
       } catch (error) {
         log(`could not save state to ${stateFile}: ${(error as Error).message}`);
@@ -103,7 +104,7 @@ async function banner(emulator: Emulator, url: string, host: string, loaded: boo
     ...(scenario ? [`  Scenario:       ${scenario}`] : []),
     ...(stateFile
       ? [
-          `  State file:     ${stateFile} (${loaded ? 'loaded' : 'new'}; every change fsynced before it is acknowledged)`,
+          `  State file:     ${stateFile} (SQLite, ${loaded ? 'loaded' : 'new'}; every change committed before it is acknowledged, sync ${emulator.options.stateSync})`,
         ]
       : []),
     '',
@@ -117,6 +118,7 @@ main().catch((error: unknown) => {
     error instanceof CliError ||
     error instanceof CatalogueError ||
     error instanceof DomainError ||
+    error instanceof StoreRefused ||
     error instanceof CalibrationError
   ) {
     process.stderr.write(`media-gen-emulator: ${error.message}\n`);

@@ -91,7 +91,13 @@ export const OPTION_TABLE: readonly OptionEntry[] = [
     flag: 'state-file',
     arg: 'FILE',
     env: 'MEDIA_EMULATOR_STATE_FILE',
-    help: 'load state from FILE at start if it exists, save it there on exit',
+    help: 'keep the state in the SQLite database FILE (an old JSON state file is migrated once)',
+  }),
+  option('stateSync', oneOf(['normal', 'full'] as const), {
+    flag: 'state-sync',
+    arg: 'LEVEL',
+    env: 'MEDIA_EMULATOR_STATE_SYNC',
+    help: 'normal (default: survives kill -9) or full (an fsync per commit: survives a power loss too)',
   }),
   onByDefault(
     'controlPlane',

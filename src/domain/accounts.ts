@@ -36,12 +36,16 @@ export class AccountStore {
   private readonly accounts = new Map<string, Account>();
   private readonly keysById = new Map<number, ApiKey>();
   private readonly keysBySecret = new Map<string, ApiKey>();
+  /** Accounts and keys changed since the store of record last took them. */
+  private changedAccounts = new Set<Account>();
+  private changedKeys = new Set<ApiKey>();
 
   constructor(private readonly nextKeyId: () => number) {}
 
   createAccount(id: string, name: string, now: number): Account {
     const account = { id, name, createdAt: now };
     this.accounts.set(id, account);
+    this.changedAccounts.add(account);
     return account;
   }
 
@@ -75,6 +79,7 @@ export class AccountStore {
     };
     this.keysById.set(key.id, key);
     this.keysBySecret.set(key.secret, key);
+    this.changedKeys.add(key);
     return key;
   }
 
@@ -82,7 +87,16 @@ export class AccountStore {
     const key = this.keysById.get(id);
     if (!key) throw new DomainError('key_not_found', `API key ${id} does not exist.`);
     key.revokedAt ??= now;
+    this.changedKeys.add(key);
     return key;
+  }
+
+  /** The accounts and keys created or changed since the last call. */
+  takeChanged(): { accounts: Account[]; keys: ApiKey[] } {
+    const out = { accounts: [...this.changedAccounts], keys: [...this.changedKeys] };
+    this.changedAccounts = new Set();
+    this.changedKeys = new Set();
+    return out;
   }
 
   key(id: number): ApiKey | undefined {

@@ -32,6 +32,8 @@ export const ERROR_CODES = [
   'body_too_deep',
   'not_implemented',
   'internal_error',
+  // the store of record (any change: a full or failing disk under --state-file)
+  'storage_full',
   // the plane guard (before the admin token)
   'host_not_allowed',
   'origin_not_allowed',

@@ -44,6 +44,8 @@ export class GenerationStore {
   private readonly byId = new Map<string, Generation>();
   private readonly byAccount = new Map<string, Generation[]>();
   private seq = 0;
+  /** Added or touched since the store of record last took them: what its next transaction writes. */
+  private changed = new Set<Generation>();
 
   nextSeq(): number {
     return ++this.seq;
@@ -54,6 +56,24 @@ export class GenerationStore {
     const list = this.byAccount.get(generation.accountId) ?? [];
     list.push(generation); // seq grows, so each list stays sorted by creation
     this.byAccount.set(generation.accountId, list);
+    this.changed.add(generation);
+  }
+
+  /** Marks a generation changed outside the lifecycle (link state, a once-only marker spent by a read). */
+  touch(generation: Generation) {
+    this.changed.add(generation);
+  }
+
+  /** The generations added or touched since the last call. */
+  takeChanged(): Generation[] {
+    const out = [...this.changed];
+    this.changed = new Set();
+    return out;
+  }
+
+  /** The highest seq handed out, so a restored store continues after it. */
+  get lastSeq(): number {
+    return this.seq;
   }
 
   get(id: string): Generation | undefined {

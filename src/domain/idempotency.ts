@@ -18,6 +18,8 @@ export type IdempotencyLookup = { kind: 'new' } | { kind: 'replay'; response: St
 export class IdempotencyStore {
   // A Map keeps insertion order, which is creation order, so expiry sweeps from the front.
   private readonly entries = new Map<string, Entry>();
+  /** Keys recorded (true) or expired (false) since the store of record last took them. */
+  private changed = new Map<string, boolean>();
 
   constructor(private readonly windowMs: number) {}
 
@@ -25,6 +27,7 @@ export class IdempotencyStore {
     for (const [key, entry] of this.entries) {
       if (entry.createdAt + this.windowMs > now) break;
       this.entries.delete(key);
+      this.changed.set(key, false);
     }
   }
 
@@ -48,7 +51,19 @@ export class IdempotencyStore {
     response: StoredResponse,
     now: number,
   ) {
-    this.entries.set(`${apiKeyId}\u0000${idempotencyKey}`, { fingerprint, createdAt: now, generationId, response });
+    const key = `${apiKeyId}\u0000${idempotencyKey}`;
+    this.entries.set(key, { fingerprint, createdAt: now, generationId, response });
+    this.changed.set(key, true);
+  }
+
+  /** What was recorded (with its entry) or expired (undefined) since the last call. */
+  takeChanged(): [string, Entry | undefined][] {
+    const out = [...this.changed].map(([key, present]): [string, Entry | undefined] => [
+      key,
+      present ? this.entries.get(key) : undefined,
+    ]);
+    this.changed = new Map();
+    return out;
   }
 
   get size(): number {
@@ -62,5 +77,6 @@ export class IdempotencyStore {
   restore(entries: [string, Entry][]) {
     this.entries.clear();
     for (const [k, v] of entries) this.entries.set(k, v);
+    this.changed = new Map();
   }
 }

@@ -29,6 +29,8 @@ export interface LifecycleDeps {
    */
   renderSlots?: number;
   log?: (line: string) => void;
+  /** Told of every move, before the members that go with it are set in the same step: the store of record writes it. */
+  moved?: (generation: Generation) => void;
 }
 
 export class Lifecycle {
@@ -69,6 +71,7 @@ export class Lifecycle {
     if (!TRANSITIONS[g.status].includes(to))
       throw new DomainError('invalid_transition', `Generation ${g.id} cannot move from ${g.status} to ${to}.`);
     g.status = to;
+    this.deps.moved?.(g);
   }
 
   private toRunning(g: Generation) {

@@ -10,7 +10,10 @@ import { utcDay } from './ledger.js';
 /** What the public API answers; a once-only `expired-urls` plan is spent by the first read that shows outputs. */
 export function publicView(ctx: DomainContext, g: Generation, baseUrl: string) {
   const view = toPublicGeneration(g, ctx.ledger.generationCredits(g.id), ctx.outputSigner(baseUrl));
-  if (g.status === 'completed' && g.plan.outputUrls === 'expired-once') g.plan.outputUrls = 'valid';
+  if (g.status === 'completed' && g.plan.outputUrls === 'expired-once') {
+    g.plan.outputUrls = 'valid';
+    ctx.generations.touch(g);
+  }
   return view;
 }
 

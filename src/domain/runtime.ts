@@ -83,8 +83,12 @@ export function createRuntime(parts: RuntimeParts): OwnedRuntime {
         next.lifecycle.clear();
         throw error;
       }
-      await retire(context);
+      // The swap is synchronous, so the caller's next step already sees the new state; the old one winds down after.
+      const old = context;
+      old.scheduler.clear();
+      old.lifecycle.clear();
       context = next;
+      await old.lifecycle.settle();
     },
     stop: () => retire(context),
   };

@@ -120,9 +120,19 @@ export const mimeFor = (format: ImageFormat) => MIME[format];
 
 export class UploadStore {
   private readonly uploads = new Map<string, Upload>();
+  /** Ids added or deleted since the store of record last took them. */
+  private changed = new Set<string>();
 
   add(upload: Upload) {
     this.uploads.set(upload.id, upload);
+    this.changed.add(upload.id);
+  }
+
+  /** Ids added (still present) or deleted (now missing) since the last call. */
+  takeChanged(): string[] {
+    const out = [...this.changed];
+    this.changed = new Set();
+    return out;
   }
 
   get(id: string): Upload | undefined {
@@ -131,6 +141,7 @@ export class UploadStore {
 
   delete(id: string) {
     this.uploads.delete(id);
+    this.changed.add(id);
   }
 
   all(): IterableIterator<Upload> {

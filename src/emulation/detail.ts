@@ -80,5 +80,6 @@ export function expireLinks(deps: ControlDeps, id: string): GenerationDetail {
     );
   const through = Math.floor((contextOf(deps).clock.now() + deps.options.urlTtlSeconds * 1000) / 1000);
   g.linksExpiredThrough = Math.max(g.linksExpiredThrough ?? 0, through);
+  contextOf(deps).generations.touch(g);
   return generationDetail(deps, id);
 }

@@ -18,8 +18,8 @@ export interface EmulationPlane extends EmulatorPlugin {
   readonly control: Control;
   /** Applies the start-up scenario; throws when it is invalid. */
   start(): void;
-  /** Crash-safe state (--state-file), when configured: opened by the entry point, closed after the emulator. */
-  readonly persistence?: Persistence;
+  /** The store of record (a file with --state-file, private otherwise): opened by the entry point, closed after the emulator. */
+  readonly persistence: Persistence;
 }
 
 /** One call serves one emulator: its state lives in this closure, so two emulators never share rules, journal or scenario. */
@@ -39,17 +39,16 @@ export function emulationPlane(setup: PluginSetup): EmulationPlane {
     if (options.scenario !== undefined) loadScenario(deps(), options.scenario);
   };
 
-  const persistence = options.stateFile ? createPersistence(deps, options.stateFile, options.log) : undefined;
+  const persistence = createPersistence(deps, {
+    path: options.stateFile,
+    sync: options.stateSync,
+    log: options.log,
+  });
 
   return {
-    // Persistence first: it holds res.end until the change is durable, and the journal, which sees writes at the
-    // app's response prototype below every such hold, records the answer as it finally goes out.
+    // The store first: it notes when each change began (its commit runs in gateResponses, before the first byte).
     // Then the journal, so it sees what the fault rules do.
-    middleware: [
-      ...(persistence ? [persistence.middleware()] : []),
-      journalMiddleware(state, runtime),
-      faultMiddleware(state, runtime),
-    ],
+    middleware: [persistence.middleware(), journalMiddleware(state, runtime), faultMiddleware(state, runtime)],
     // Health always; the console (static files that use /_emulator/* like any client) and the control routes only
     // with the control plane on.
     routes: [
@@ -62,6 +61,7 @@ export function emulationPlane(setup: PluginSetup): EmulationPlane {
         : []),
     ],
     watchWrites: journalWriteWatcher,
+    gateResponses: persistence.gate,
     planHook: controlPlanHook(runtime, state, options.magicPrompts),
     checkPrompt: options.magicPrompts ? (prompt) => void markerActions(prompt) : undefined,
     openapi: () =>

@@ -1,7 +1,7 @@
 // The Express app: an ordered, commented middleware pipeline. Routes only translate HTTP to one domain call.
 import express, { type Express, type RequestHandler, type Router } from 'express';
 import { errorHandler, notFound } from './errors.js';
-import { type WriteWatcher, watchResponseWrites } from './middleware/response-writes.js';
+import { type ResponseGate, type WriteWatcher, watchResponseWrites } from './middleware/response-writes.js';
 import type { RouteDeps } from './routes/deps.js';
 import { estimateRoutes } from './routes/estimate.js';
 import { fileRoutes } from './routes/files.js';
@@ -20,6 +20,8 @@ export interface AppParts {
   before?: RequestHandler[];
   /** Sees every chunk a response writes (the request journal keeps the head of each answer). */
   watchWrites?: WriteWatcher;
+  /** Runs before each response's first byte: the store of record commits the request's change there (or answers 507). */
+  gateResponses?: ResponseGate;
   /** Routers mounted after the public API: the control plane, the console, the OpenAPI document. */
   extra?: Router[];
 }
@@ -32,7 +34,7 @@ export function buildApp(parts: AppParts): Express {
   app.set('case sensitive routing', true);
   // Repeated query parameters arrive as arrays; routes take the last value as FastAPI does.
   app.set('query parser', 'simple');
-  if (parts.watchWrites) watchResponseWrites(app, parts.watchWrites);
+  if (parts.watchWrites || parts.gateResponses) watchResponseWrites(app, parts.watchWrites, parts.gateResponses);
 
   // 1. Cross-cutting concerns, in the order given.
   for (const middleware of parts.before ?? []) app.use(middleware);

@@ -22,6 +22,7 @@ export const DEFAULT_ERROR_STATUSES: Readonly<Record<ErrorCode, number>> = {
   unsupported_media_type: 415,
   malformed_multipart: 400,
   upload_storage_full: 507,
+  storage_full: 507,
   host_not_allowed: 403,
   origin_not_allowed: 403,
   // signed output URLs: 403 like cloud storage, so client code handles both the same way

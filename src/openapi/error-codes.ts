@@ -60,6 +60,10 @@ export const ERROR_CODE_DOCS: Readonly<Record<AnyErrorCode, ErrorCodeDoc>> = {
     description:
       "The emulator's upload store is at its byte cap (maxUploadStoreBytes, default 1 GiB); reset the emulator or raise the cap. Nothing was stored.",
   },
+  storage_full: {
+    description:
+      'The change could not be committed to the state file (the disk is full or failing). It was rolled back: nothing was changed or charged. Free space and retry; the emulator recovers by itself.',
+  },
   url_unsigned: { description: 'A file URL without its signature.' },
   url_signature_invalid: { description: 'A file URL whose signature does not match.' },
   url_expired: {

@@ -61,10 +61,12 @@ export function buildContext(deps: ContextDeps): DomainContext {
         note: 'seeded balance',
       });
   }
+  const generations = new GenerationStore();
   const lifecycle = new Lifecycle({
     clock,
     scheduler,
     ledger,
+    moved: (g) => generations.touch(g),
     log: options.log,
     // Twice the ffmpeg processes, so a slot's next render is queued in the renderer while another finishes writing.
     renderSlots: 2 * (options.maxParallelRenders || availableParallelism()),
@@ -81,7 +83,7 @@ export function buildContext(deps: ContextDeps): DomainContext {
     catalogue: deps.catalogue,
     accounts,
     ledger,
-    generations: new GenerationStore(),
+    generations,
     idempotency: new IdempotencyStore(options.idempotencyWindowHours * 3_600_000),
     uploads,
     lifecycle,

@@ -4,7 +4,7 @@ import type { ResolvedOptions } from '../config.js';
 import type { Catalogue } from '../domain/catalogue.js';
 import type { PlanHook } from '../domain/context.js';
 import type { Runtime } from '../domain/runtime.js';
-import type { WriteWatcher } from '../http/middleware/response-writes.js';
+import type { ResponseGate, WriteWatcher } from '../http/middleware/response-writes.js';
 import type { RendererInfo } from '../infra/renderer.js';
 import type { UploadBlobs } from '../infra/upload-blobs.js';
 import type { PathContribution } from '../openapi/document.js';
@@ -25,6 +25,8 @@ export interface EmulatorPlugin {
   middleware?: RequestHandler[];
   /** Sees every chunk any response writes, before it goes out. */
   watchWrites?: WriteWatcher;
+  /** Runs before each response's first byte, and may replace the answer (the store of record's commit). */
+  gateResponses?: ResponseGate;
   /** Mounted after the public API and the file routes; never under /v1/media. */
   routes?: Router[];
   /** Consulted at every accepted submission. */

@@ -101,15 +101,15 @@ describe('export and import', () => {
 });
 
 describe('state file', () => {
-  it('startEmulator({ stateFile }) saves on close and loads at the next start', async () => {
+  it('startEmulator({ stateFile }) keeps the state in an SQLite database and loads it at the next start', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'emulator-state-'));
     dirs.push(dir);
-    const stateFile = join(dir, 'state.json');
+    const stateFile = join(dir, 'state.db');
     const first = await startEmulator({ seed: 1, timing: 'manual', ffmpegPath: false, stateFile });
     await first.control.setBalance(1234);
     await first.control.faults.add({ id: 'kept', action: { type: 'stall' } });
     await first.close();
-    expect(JSON.parse(readFileSync(stateFile, 'utf8')).format).toBe('media-gen-emulator-state');
+    expect(readFileSync(stateFile).subarray(0, 16).toString('latin1')).toBe('SQLite format 3\u0000');
 
     const second = await startEmulator({ seed: 1, timing: 'manual', ffmpegPath: false, stateFile });
     try {

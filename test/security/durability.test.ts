@@ -45,7 +45,7 @@ describe.each([
   }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sec-state-'));
     dirs.push(dir);
-    const args = ['--timing', 'manual', '--state-file', join(dir, 'state.json'), ...seedArgs];
+    const args = ['--timing', 'manual', '--state-file', join(dir, 'state.db'), ...seedArgs];
     const first = await start(args);
     const accepted: string[] = [];
     for (let i = 0; i < 5; i++) {
@@ -78,7 +78,7 @@ describe.each([
     expect(accepted).not.toContain(fresh.body.id);
     await stopCli(second, 'SIGKILL');
 
-    // A second crash right after: the replayed log and the new generation are both still there.
+    // A second crash right after: the replayed generation and the new one are both still there.
     const third = await start(args);
     const again = await submit(third.url, 'durable-key-new');
     expect(again.body.id).toBe(fresh.body.id);

@@ -1,8 +1,9 @@
 // Finding 8: SIGTERM / SIGINT during renders stop cleanly: exit 0, no ffmpeg (or its children) left, nothing under TMPDIR,
 // and the state written when a state file is configured.
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_API_KEY } from '../../src/config.js';
 import { resolveFfmpeg } from '../../src/infra/ffmpeg/resolve-ffmpeg.js';
@@ -29,7 +30,7 @@ describe.each(['SIGTERM', 'SIGINT'] as const)('%s during renders', (signal) => {
     timeout: 90_000,
   }, async () => {
     const marker = 800 + Math.floor(Math.random() * 99);
-    const stateFile = join(scratch, `${signal}.json`);
+    const stateFile = join(scratch, `${signal}.db`);
     const cli = await startCli(['--timing', 'instant', '--seed', '3', '--state-file', stateFile], {
       env: { FFMPEG_PATH: await slowFfmpeg(marker), MEDIA_EMULATOR_RENDER_TIMEOUT: '10m' },
     });
@@ -55,7 +56,9 @@ describe.each(['SIGTERM', 'SIGINT'] as const)('%s during renders', (signal) => {
     expect(leftUnder(cli.tmp)).toEqual([]);
     expect(cli.output()).not.toContain('could not save state');
     expect(existsSync(stateFile)).toBe(true);
-    const saved = JSON.parse(readFileSync(stateFile, 'utf8')) as { domain: { generations: { id: string }[] } };
-    expect(saved.domain.generations.map((g) => g.id).sort()).toEqual([...ids].sort());
+    const saved = new Database(stateFile, { readonly: true });
+    const stored = saved.prepare<[], { key: string }>('SELECT key FROM generations').all();
+    saved.close();
+    expect(stored.map((g) => g.key).sort()).toEqual([...ids].sort());
   });
 });

@@ -79,7 +79,7 @@ describe('uploads with --state-file across a SIGTERM', () => {
     timeout: 90_000,
   }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sec-upload-state-'));
-    const args = ['--timing', 'manual', '--seed', '4', '--state-file', join(dir, 'state.json')];
+    const args = ['--timing', 'manual', '--seed', '4', '--state-file', join(dir, 'state.db')];
     const first = await startCli(args);
     const image = paddedPng(800, 600, 10 * 1024 * 1024);
     const ids: string[] = [];
@@ -103,7 +103,7 @@ describe('uploads with --state-file across a SIGTERM', () => {
         domain: { uploads: { id: string }[] };
       };
       expect(state.domain.uploads.map((u) => u.id).sort()).toEqual([...ids].sort());
-      expect(readdirSync(join(dir, 'state.json.uploads')).sort()).toEqual([...ids].sort());
+      expect(readdirSync(join(dir, 'state.db.uploads')).sort()).toEqual([...ids].sort());
     } finally {
       await stopCli(second, 'SIGTERM');
       rmSync(dir, { recursive: true, force: true });

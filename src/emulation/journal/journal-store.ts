@@ -135,6 +135,28 @@ export class Journal {
     return Math.min(this.entries.length, this.capacity);
   }
 
+  /** The last id handed out, and the oldest id still visible (0 when empty): the store of record's marks. */
+  get lastId(): number {
+    return this.seq;
+  }
+
+  get firstId(): number {
+    return this.visible()[0]?.id ?? 0;
+  }
+
+  /** Entries after `id`, oldest first (ids only grow, so a binary search finds where they start). */
+  after(id: number): JournalEntry[] {
+    const visible = this.visible();
+    let lo = 0;
+    let hi = visible.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (visible[mid].id <= id) lo = mid + 1;
+      else hi = mid;
+    }
+    return visible.slice(lo);
+  }
+
   snapshot(): { seq: number; entries: JournalEntry[] } {
     return { seq: this.seq, entries: this.visible().map((e) => ({ ...e })) };
   }

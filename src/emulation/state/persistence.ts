@@ -1,162 +1,186 @@
-// Crash safety for --state-file: an atomic snapshot plus an append-only log, fsynced before a change is acknowledged.
-import { existsSync, readFileSync } from 'node:fs';
-import { open, type FileHandle } from 'node:fs/promises';
-import type { RequestHandler } from 'express';
-import writeFileAtomic from 'write-file-atomic';
+// The store of record in use: every acknowledged change is one SQLite transaction, committed before its response goes out.
+import type { RequestHandler, Response } from 'express';
 import type { DomainContext } from '../../domain/context.js';
 import { DomainError } from '../../domain/errors.js';
+import type { ResponseGate } from '../../http/middleware/response-writes.js';
+import { openSqliteStore, StorageFailure, type SqliteStore, type SyncLevel } from '../../infra/sqlite-store.js';
 import type { ControlDeps } from '../plane-state.js';
-import { applyDelta, controlOf, DeltaTracker, type DeltaRecord } from './state-delta.js';
-import { exportState, importState, type EmulatorState } from './emulator-state.js';
+import { exportState, importState } from './emulator-state.js';
+import { ChangeTracker, fullBatch } from './state-changes.js';
+import { migrateLegacyStateFile } from './state-migration.js';
+import { readStoredState } from './stored-state.js';
 
-/** Compact (rewrite the snapshot, empty the log) past this many log bytes: replay at start stays quick. */
-const COMPACT_AFTER_BYTES = 8 * 1024 * 1024;
 const READ_ONLY = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-type Snapshot = EmulatorState & { persistence?: { epoch: number } };
+/** Changes nobody was told about (timers, renders, the journal) reach the store within this long. */
+const BACKGROUND_COMMIT_MS = 1000;
 
 export interface Persistence {
-  /** Loads snapshot + log (true if there was a state), then writes a fresh snapshot and starts the log. */
+  /** Loads the stored state, if there is one (true), migrating an old JSON state file first. */
   open(): Promise<boolean>;
-  /** Appends what changed since the last record and fsyncs it. Serialised: records keep their order. */
-  commit(): Promise<void>;
-  /** For every request that may change something: its response is held until its changes are on disk. */
+  /** Commits what changed since the last commit; throws the 507 when the disk refuses it. */
+  commit(): void;
+  /** Notes when each request started, so one that a failed commit rolled back is not acknowledged. */
   middleware(): RequestHandler;
-  /** A last snapshot, then the log is emptied and closed. */
+  /** Runs before the first byte of every response: commits a change, or turns the answer into a 507. */
+  gate: ResponseGate;
+  /** A last commit (with the journal), then the database is closed and its lock released. */
   close(): Promise<void>;
+  /** The store's key-value meta table, for settings that must outlive a restart (e.g. a signing secret). */
+  readMeta(key: string): string | undefined;
+  /** Writes one meta value in its own transaction; a full disk throws the 507 (storage_full). */
+  writeMeta(key: string, value: string): void;
 }
 
-/** A folder that is missing or read-only is a mistake in the option, said in one line rather than as a stack trace. */
-function unwritable(path: string, error: unknown): unknown {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === undefined || !['ENOENT', 'EACCES', 'EPERM', 'EROFS', 'ENOTDIR', 'EISDIR'].includes(code)) return error;
-  return new DomainError(
-    'invalid_state',
-    `State file ${path} cannot be written (${code}): its folder must exist and be writable. Create the folder or choose another --state-file.`,
+export interface PersistenceOptions {
+  /** The database file (--state-file); undefined for the emulator's private (temporary) database. */
+  path?: string;
+  sync: SyncLevel;
+  log: (line: string) => void;
+}
+
+const storageFull = (failure: StorageFailure) =>
+  new DomainError(
+    'storage_full',
+    `The change could not be stored (${failure.code}): the disk holding the state file is full or failing. Nothing was changed or charged; free space and retry the request.`,
   );
-}
 
-export function createPersistence(deps: () => ControlDeps, path: string, log: (line: string) => void): Persistence {
-  const logPath = `${path}.log`;
+export function createPersistence(deps: () => ControlDeps, options: PersistenceOptions): Persistence {
+  const { path, log } = options;
+  if (path) migrateLegacyStateFile(path, options.sync, log);
+  const store: SqliteStore = openSqliteStore({ path: path ?? '', sync: path ? options.sync : 'off' });
+  let tracker: ChangeTracker | undefined;
+  /** Bumped when a failed commit starts restoring memory from the store and when it is done. */
   let epoch = 0;
-  let handle: FileHandle | undefined;
-  let logBytes = 0;
-  let tracker: DeltaTracker | undefined;
-  let chain: Promise<void> = Promise.resolve();
+  let restoring = false;
   let closed = false;
-  let timer: NodeJS.Timeout | undefined;
-
   const context = (): DomainContext => deps().runtime.context();
-  const serial = (step: () => Promise<void>): Promise<void> => {
-    const next = chain.then(step);
-    chain = next.catch(() => undefined);
-    return next;
+
+  const write = (withJournal: boolean) => {
+    if (closed) return;
+    const { state } = deps();
+    if (!tracker || tracker.context !== context()) {
+      // A reset or an import swapped the whole context: written whole, in one transaction.
+      store.commit(fullBatch(exportState(deps())));
+      tracker = new ChangeTracker(context(), state);
+      return;
+    }
+    const { batch, accept } = tracker.next(state, withJournal);
+    if (isEmpty(batch)) return accept();
+    store.commit(batch);
+    accept();
   };
 
-  /** Snapshot first (atomic rename, fsynced), then empty the log: a crash in between leaves log records of an older epoch, which are skipped. */
-  const compact = async () => {
+  /** After a refused commit memory holds changes the store does not: it is rebuilt from the store. */
+  const restore = async () => {
+    restoring = true;
     epoch += 1;
-    const snapshot: Snapshot = { ...exportState(deps()), persistence: { epoch } };
-    tracker = new DeltaTracker(context());
-    tracker.next(epoch, controlOf(deps().state));
-    await writeFileAtomic(path, JSON.stringify(snapshot), { fsync: true });
-    if (handle) {
-      await handle.truncate(0);
-      await handle.datasync();
-    }
-    logBytes = 0;
-  };
-
-  const append = async () => {
-    if (closed || !handle) return;
-    // reset() and state import swap the whole context: a delta cannot express that, a snapshot can.
-    if (!tracker || tracker.context !== context()) return compact();
-    const record = tracker.next(epoch, controlOf(deps().state));
-    if (!record) return;
-    const line = `${JSON.stringify(record)}\n`;
-    await handle.write(line);
-    await handle.datasync();
-    logBytes += Buffer.byteLength(line);
-    if (logBytes > COMPACT_AFTER_BYTES) await compact();
-  };
-
-  const read = (): Snapshot | undefined => {
-    if (!existsSync(path)) return undefined;
-    let snapshot: Snapshot;
     try {
-      snapshot = JSON.parse(readFileSync(path, 'utf8')) as Snapshot;
+      await importState(deps(), readStoredState(store));
+      tracker = new ChangeTracker(context(), deps().state);
     } catch (error) {
-      throw new DomainError('invalid_state', `State file ${path} is not valid JSON: ${(error as Error).message}`);
+      log(`could not reload the state from ${store.path}: ${(error as Error).message}`);
+    } finally {
+      restoring = false;
+      epoch += 1;
     }
-    const at = snapshot.persistence?.epoch ?? 0;
-    epoch = at;
-    if (!existsSync(logPath)) return snapshot;
-    const lines = readFileSync(logPath, 'utf8').split('\n');
-    lines.forEach((line, i) => {
-      if (!line.trim()) return;
-      let record: DeltaRecord;
-      try {
-        record = JSON.parse(line) as DeltaRecord;
-      } catch {
-        // Only the last line can be torn (kill -9 mid-write); its response was never sent.
-        if (lines.slice(i + 1).some((l) => l.trim()))
-          throw new DomainError('invalid_state', `${logPath}: line ${i + 1} is not JSON.`);
-        return;
-      }
-      if (record.epoch === at) applyDelta(snapshot, record);
-    });
-    return snapshot;
+  };
+
+  const commit = () => {
+    try {
+      write(false);
+    } catch (error) {
+      if (!(error instanceof StorageFailure)) throw error;
+      log(`${error.message}; the change was rolled back and the state is reloaded from the store`);
+      if (!restoring) void restore();
+      throw storageFull(error);
+    }
+  };
+
+  // Only a file outlives the process, so only a file is worth the timer (which would keep a private store's emulator
+  // alive in a test process that never closes it).
+  const timer = path
+    ? setInterval(() => {
+        if (restoring) return;
+        try {
+          write(true);
+        } catch (error) {
+          // Nothing here was acknowledged: it stays in memory and goes with the next commit that succeeds.
+          log(`could not write to ${store.path}: ${(error as Error).message}`);
+        }
+      }, BACKGROUND_COMMIT_MS)
+    : undefined;
+  timer?.unref();
+
+  const refusedText = (res: Response, error: DomainError) => {
+    const body = JSON.stringify({ error: { code: error.code, message: error.message } });
+    res.statusCode = 507;
+    res.setHeader('Content-Type', 'application/json');
+    res.setHeader('Content-Length', Buffer.byteLength(body));
+    return body;
   };
 
   return {
     async open() {
-      const snapshot = read();
-      if (snapshot) {
-        const { persistence: _p, ...state } = snapshot;
-        try {
-          await importState(deps(), state);
-        } catch (error) {
-          throw new DomainError('invalid_state', `State file ${path}: ${(error as Error).message}`);
-        }
-      }
+      if (!store.hasState()) return false;
       try {
-        handle = await open(logPath, 'a');
-        await serial(compact);
+        await importState(deps(), readStoredState(store));
       } catch (error) {
-        throw unwritable(path, error);
+        throw new DomainError('invalid_state', `State file ${store.path}: ${(error as Error).message}`);
       }
-      // Changes nobody acknowledged (renders finishing, timers) reach the log within a second too.
-      timer = setInterval(() => {
-        serial(append).catch((error: unknown) => log(`could not write ${logPath}: ${(error as Error).message}`));
-      }, 1000);
-      timer.unref();
-      return snapshot !== undefined;
+      tracker = new ChangeTracker(context(), deps().state);
+      return true;
     },
-    commit: () => serial(append),
+    commit,
     middleware() {
       return (req, res, next) => {
-        if (READ_ONLY.has(req.method) || !handle) return next();
-        const end = res.end.bind(res) as (...args: unknown[]) => typeof res;
-        res.end = ((...args: unknown[]) => {
-          serial(append).then(
-            () => end(...args),
-            (error: unknown) => {
-              // Not durable, so not acknowledged: the client sees a dropped connection and retries.
-              log(`could not write ${logPath}: ${(error as Error).message}; the response was withheld`);
-              res.destroy();
-            },
-          );
-          return res;
-        }) as typeof res.end;
+        if (!READ_ONLY.has(req.method)) res.locals.storeEpoch = epoch;
         next();
       };
     },
+    gate(res) {
+      const started = res.locals.storeEpoch as number | undefined;
+      if (started === undefined || closed) return undefined;
+      res.locals.storeEpoch = undefined;
+      if (restoring || started !== epoch)
+        return refusedText(
+          res,
+          new DomainError(
+            'storage_full',
+            'The change could not be stored: a write to the state file failed meanwhile and its state was reloaded. Nothing was changed or charged; retry the request.',
+          ),
+        );
+      try {
+        commit();
+        return undefined;
+      } catch (error) {
+        if (error instanceof DomainError) return refusedText(res, error);
+        throw error;
+      }
+    },
+    readMeta: (key) => store.meta(key),
+    writeMeta(key, value) {
+      try {
+        store.commit({ meta: { [key]: value } });
+      } catch (error) {
+        if (error instanceof StorageFailure) throw storageFull(error);
+        throw error;
+      }
+    },
     async close() {
-      if (closed || !handle) return;
+      if (closed) return;
       clearInterval(timer);
-      await serial(compact);
-      closed = true;
-      await handle.close();
+      try {
+        if (!restoring) write(true);
+      } finally {
+        closed = true;
+        store.close();
+      }
     },
   };
+}
+
+function isEmpty(batch: ReturnType<ChangeTracker['next']>['batch']): boolean {
+  const rows = Object.values(batch.upsert ?? {}).some((r) => r.length > 0);
+  const gone = Object.values(batch.delete ?? {}).some((r) => r.length > 0);
+  return !rows && !gone && Object.keys(batch.meta ?? {}).length === 0 && batch.journalBelow === undefined;
 }

@@ -1,0 +1,188 @@
+// The store of record on SQLite (better-sqlite3): the one module that speaks SQL. Rows are JSON documents plus the columns queries need.
+import Database from 'better-sqlite3';
+
+/** Every table but meta holds one JSON document per row under a key; the emulator's types stay out of infra. */
+export const DOCUMENT_TABLES = [
+  'accounts',
+  'api_keys',
+  'ledger',
+  'generations',
+  'idempotency',
+  'uploads',
+  'journal',
+] as const;
+export type DocumentTable = (typeof DOCUMENT_TABLES)[number];
+
+export interface DocumentRow {
+  key: string | number;
+  json: string;
+  /** Generations: the columns list pages filter on; idempotency: created_at for the window's pruning. */
+  seq?: number;
+  accountId?: string;
+  status?: string;
+  createdAt?: number;
+}
+
+/** One acknowledged change: everything in it is committed together or not at all. */
+export interface ChangeBatch {
+  /** Empties every table first (reset, import, the first write of a new store). */
+  replaceAll?: boolean;
+  meta?: Record<string, string>;
+  upsert?: Partial<Record<DocumentTable, DocumentRow[]>>;
+  delete?: Partial<Record<DocumentTable, (string | number)[]>>;
+  /** Journal rows below this key are gone from the journal, so from the table too. */
+  journalBelow?: number;
+}
+
+/** How hard each commit waits for the disk: NORMAL survives kill -9, FULL also a power loss; OFF (the private store) neither. */
+export type SyncLevel = 'off' | 'normal' | 'full';
+
+/** The disk is full or failed: the transaction was rolled back; the caller answers 507 and nothing changed. */
+export class StorageFailure extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The file is held by another emulator, or is not an SQLite database: a start refused in one line. */
+export class StoreRefused extends Error {}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS accounts (key TEXT PRIMARY KEY, json TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS api_keys (key INTEGER PRIMARY KEY, json TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS ledger (key INTEGER PRIMARY KEY, json TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS generations (key TEXT PRIMARY KEY, seq INTEGER NOT NULL, account_id TEXT NOT NULL,
+  status TEXT NOT NULL, created_at INTEGER NOT NULL, json TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS generations_by_account ON generations (account_id, seq);
+CREATE INDEX IF NOT EXISTS generations_open ON generations (status) WHERE status IN ('pending', 'running');
+CREATE TABLE IF NOT EXISTS idempotency (key TEXT PRIMARY KEY, created_at INTEGER NOT NULL, json TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS idempotency_by_age ON idempotency (created_at);
+CREATE TABLE IF NOT EXISTS uploads (key TEXT PRIMARY KEY, json TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS journal (key INTEGER PRIMARY KEY, json TEXT NOT NULL);
+`;
+
+const STORAGE_CODES = /^SQLITE_(FULL|IOERR|READONLY|CANTOPEN|NOMEM)/;
+
+export interface SqliteStore {
+  readonly path: string;
+  /** Applies the batch in one transaction; throws StorageFailure (rolled back) when the disk refuses it. */
+  commit(batch: ChangeBatch): void;
+  meta(key: string): string | undefined;
+  /** Every row of a table, in key order (generations by seq): start-up, and the rebuild after a failed commit. */
+  documents(table: DocumentTable): { key: string | number; json: string }[];
+  /** True when the store holds a state (meta has been written at least once). */
+  hasState(): boolean;
+  close(): void;
+}
+
+export interface OpenOptions {
+  /**
+   * A file path, or '' for the private store of an emulator without --state-file: SQLite's temporary database, a
+   * file under TMPDIR that SQLite unlinks as soon as it is open (nothing is left behind, even after kill -9), whose
+   * pages live in the OS cache rather than in this process's heap as ':memory:' pages would.
+   */
+  path: string;
+  sync: SyncLevel;
+}
+
+function refuse(path: string, error: unknown): never {
+  // better-sqlite3 checks the folder itself, before SQLite would say SQLITE_CANTOPEN.
+  const missingFolder = /directory does not exist/.test((error as Error).message);
+  const code = missingFolder ? 'ENOENT' : ((error as { code?: string }).code ?? '');
+  if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED')
+    throw new StoreRefused(
+      `State file ${path} is in use by another emulator; stop that one first, or choose another --state-file.`,
+    );
+  if (code === 'ENOENT' || code === 'SQLITE_CANTOPEN' || code === 'SQLITE_READONLY')
+    throw new StoreRefused(
+      `State file ${path} cannot be written (${code}): its folder must exist and be writable. Create the folder or choose another --state-file.`,
+    );
+  if (code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_CORRUPT'))
+    throw new StoreRefused(
+      `State file ${path} is not a readable SQLite database (${code}); it was left untouched. Restore it from a copy, or move it away to start empty.`,
+    );
+  throw error;
+}
+
+/** Opens (or creates) the database and takes its lock; a refusal (held, not a database) is one sentence. */
+function connect(options: OpenOptions): Database.Database {
+  const { path } = options;
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(path, { timeout: 0 });
+    // One writer: the lock is taken by the first write below and kept until close, so a second emulator fails here.
+    if (path !== '') db.pragma('locking_mode = EXCLUSIVE');
+    db.pragma(`journal_mode = ${path === '' ? 'MEMORY' : 'WAL'}`);
+    db.pragma(`synchronous = ${options.sync.toUpperCase()}`);
+    db.exec(SCHEMA);
+    // No quick_check (it reads the whole file): start-up reads every row anyway, and a damaged page fails that read.
+    db.prepare('INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)').run('schema', '1');
+    return db;
+  } catch (error) {
+    if (db?.open) db.close();
+    refuse(path, error);
+  }
+}
+
+export function openSqliteStore(options: OpenOptions): SqliteStore {
+  const { path } = options;
+  const db = connect(options);
+
+  const upserts = new Map<DocumentTable, Database.Statement>();
+  for (const table of DOCUMENT_TABLES)
+    upserts.set(
+      table,
+      table === 'generations'
+        ? db.prepare(
+            'INSERT OR REPLACE INTO generations (key, seq, account_id, status, created_at, json) VALUES (@key, @seq, @accountId, @status, @createdAt, @json)',
+          )
+        : table === 'idempotency'
+          ? db.prepare('INSERT OR REPLACE INTO idempotency (key, created_at, json) VALUES (@key, @createdAt, @json)')
+          : db.prepare(`INSERT OR REPLACE INTO ${table} (key, json) VALUES (@key, @json)`),
+    );
+  const deletes = new Map(DOCUMENT_TABLES.map((t) => [t, db.prepare(`DELETE FROM ${t} WHERE key = ?`)]));
+  const setMeta = db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
+  const getMeta = db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?');
+  const trimJournal = db.prepare('DELETE FROM journal WHERE key < ?');
+
+  const apply = db.transaction((batch: ChangeBatch) => {
+    if (batch.replaceAll) for (const table of DOCUMENT_TABLES) db.exec(`DELETE FROM ${table}`);
+    for (const [key, value] of Object.entries(batch.meta ?? {})) setMeta.run(key, value);
+    for (const [table, keys] of Object.entries(batch.delete ?? {}) as [DocumentTable, (string | number)[]][])
+      for (const key of keys) deletes.get(table)?.run(key);
+    for (const [table, rows] of Object.entries(batch.upsert ?? {}) as [DocumentTable, DocumentRow[]][]) {
+      const statement = upserts.get(table) as Database.Statement;
+      for (const row of rows) statement.run(row);
+    }
+    if (batch.journalBelow !== undefined) trimJournal.run(batch.journalBelow);
+  });
+
+  return {
+    path,
+    commit(batch) {
+      try {
+        apply(batch);
+      } catch (error) {
+        const code = (error as { code?: string }).code ?? '';
+        // better-sqlite3 has rolled the transaction back when the error reaches here.
+        if (STORAGE_CODES.test(code)) throw new StorageFailure(code, `${path}: ${(error as Error).message} (${code})`);
+        throw error;
+      }
+    },
+    meta: (key) => getMeta.get(key)?.value,
+    documents: (table) =>
+      db
+        .prepare<[], { key: string | number; json: string }>(
+          `SELECT key, json FROM ${table} ORDER BY ${table === 'generations' ? 'seq' : 'key'}`,
+        )
+        .all(),
+    hasState: () => getMeta.get('clock') !== undefined,
+    close: () => {
+      if (db.open) db.close();
+    },
+  };
+}

@@ -1,0 +1,166 @@
+// A full disk under --state-file (a 2 MB tmpfs): 507 storage_full, nothing charged or changed, recovery without a restart.
+import { execFileSync } from 'node:child_process';
+import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_API_KEY } from '../../src/config.js';
+import { type CliProcess, startCli, stopCli } from './cli-process.js';
+
+const auth = { Authorization: `Bearer ${DEFAULT_API_KEY}`, 'Content-Type': 'application/json' };
+const mountPoint = mkdtempSync(join(tmpdir(), 'full-disk-'));
+const running: CliProcess[] = [];
+let caseNumber = 0;
+
+beforeAll(() => {
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=2m', 'tmpfs', mountPoint], { stdio: 'pipe' });
+  } catch (error) {
+    throw new Error(
+      `These tests need a 2 MB tmpfs and could not mount one at ${mountPoint} (run them as root, as CI does): ${(error as Error).message}`,
+    );
+  }
+});
+afterEach(async () => {
+  for (const p of running.splice(0)) await stopCli(p, 'SIGKILL');
+});
+afterAll(() => {
+  execFileSync('umount', [mountPoint]);
+  rmSync(mountPoint, { recursive: true, force: true });
+});
+
+/** Writes a file until the disk refuses another byte; removing it gives the space back. */
+function fillDisk(dir: string): string {
+  const filler = join(dir, 'filler');
+  const fd = openSync(filler, 'w');
+  try {
+    for (const size of [65_536, 4096, 512, 1])
+      for (;;) {
+        try {
+          writeSync(fd, Buffer.alloc(size));
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
+          break;
+        }
+      }
+  } finally {
+    closeSync(fd);
+  }
+  return filler;
+}
+
+async function start(args: string[]) {
+  const p = await startCli(args);
+  running.push(p);
+  return p;
+}
+
+async function call(url: string, method: string, path: string, body?: unknown, key?: string) {
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers: { ...auth, ...(key ? { 'Idempotency-Key': key } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, any> };
+}
+
+const submit = (url: string, key: string) =>
+  call(url, 'POST', '/v1/media/generations', { model_slug: 'motion-lite-v1', prompt: key, max_credits: 1000 }, key);
+const balance = async (url: string) => (await call(url, 'GET', '/v1/media/usage')).body.wallet_balance as number;
+const listed = async (url: string) =>
+  ((await call(url, 'GET', '/v1/media/generations?limit=100')).body.generations as { id: string }[])
+    .map((g) => g.id)
+    .sort();
+
+/** A fresh folder on the tmpfs with an emulator on a state file there, and three acknowledged generations. */
+async function emulatorWithState() {
+  const dir = join(mountPoint, `case-${++caseNumber}`);
+  mkdirSync(dir);
+  const args = ['--timing', 'manual', '--seed', '5', '--state-file', join(dir, 'state.db')];
+  const cli = await start(args);
+  const accepted: string[] = [];
+  for (let i = 0; i < 3; i++) {
+    const res = await submit(cli.url, `before-${i}`);
+    expect(res.status).toBe(202);
+    accepted.push(res.body.generation.id);
+  }
+  return { dir, args, cli, accepted };
+}
+
+/** kill -9, start again on the same file: it must start, and hold exactly what was acknowledged. */
+async function restart(cli: CliProcess, args: string[]) {
+  await stopCli(cli, 'SIGKILL');
+  return start(args);
+}
+
+describe('a full disk under --state-file', () => {
+  it('answers 507 storage_full without charging, then takes the retry once space returns', {
+    timeout: 90_000,
+  }, async () => {
+    const { dir, args, cli, accepted } = await emulatorWithState();
+    const before = await balance(cli.url);
+    const filler = fillDisk(dir);
+    const refused = await submit(cli.url, 'during-full');
+    expect([refused.status, refused.body.error.code]).toEqual([507, 'storage_full']);
+    expect(await balance(cli.url)).toBe(before);
+    expect(await listed(cli.url)).toEqual([...accepted].sort());
+    rmSync(filler);
+    const retried = await submit(cli.url, 'during-full');
+    expect([retried.status, retried.body.replayed ?? false]).toEqual([202, false]);
+    const after = await balance(cli.url);
+    expect(after).toBeLessThan(before);
+
+    const second = await restart(cli, args);
+    expect(await listed(second.url)).toEqual([...accepted, retried.body.generation.id].sort());
+    expect(await balance(second.url)).toBe(after);
+    const replay = await submit(second.url, 'during-full');
+    expect([replay.status, replay.body.generation.id]).toEqual([202, retried.body.generation.id]);
+  });
+
+  it('refuses a reset with 507 and keeps every acknowledged generation', { timeout: 90_000 }, async () => {
+    const { dir, args, cli, accepted } = await emulatorWithState();
+    const before = await balance(cli.url);
+    const filler = fillDisk(dir);
+    const reset = await call(cli.url, 'POST', '/_emulator/reset');
+    expect([reset.status, reset.body.error?.code]).toEqual([507, 'storage_full']);
+    expect(await listed(cli.url)).toEqual([...accepted].sort());
+    rmSync(filler);
+    const second = await restart(cli, args);
+    expect(await listed(second.url)).toEqual([...accepted].sort());
+    expect(await balance(second.url)).toBe(before);
+  });
+
+  it('refuses an import that does not fit with 507 and changes nothing', { timeout: 90_000 }, async () => {
+    const { dir, args, cli, accepted } = await emulatorWithState();
+    const before = await balance(cli.url);
+    const exported = (await call(cli.url, 'GET', '/_emulator/state')).body;
+    // Larger than what is left on the disk: 4,000 journal entries with 400-byte queries.
+    const entry = (id: number) => ({
+      id,
+      at: 0,
+      method: 'GET',
+      path: '/v1/media/models',
+      keyId: null,
+      idempotencyKey: null,
+      status: 200,
+      latencyMs: 1,
+      faultId: null,
+      query: 'q'.repeat(400),
+    });
+    const entries = Array.from({ length: 4000 }, (_, i) => entry(i + 1));
+    const big = { ...exported, control: { ...exported.control, journal: { seq: 4000, entries } } };
+    const filler = fillDisk(dir);
+    rmSync(filler);
+    // Leave a little room (256 kB): enough for a submission, not for the import.
+    const room = fillDisk(dir);
+    execFileSync('truncate', ['-s', `-${256 * 1024}`, room]);
+    const imported = await call(cli.url, 'PUT', '/_emulator/state', big);
+    expect([imported.status, imported.body.error?.code]).toEqual([507, 'storage_full']);
+    expect(await listed(cli.url)).toEqual([...accepted].sort());
+    expect(await balance(cli.url)).toBe(before);
+    rmSync(room);
+    const second = await restart(cli, args);
+    expect(await listed(second.url)).toEqual([...accepted].sort());
+    expect(await balance(second.url)).toBe(before);
+  });
+});
