@@ -4,7 +4,13 @@ import { FaultStore, type FaultSnapshot } from '../faults/fault-store.js';
 import type { JournalEntry } from '../journal/journal-store.js';
 import type { ScenarioDefinition } from '../scenarios/scenario-schema.js';
 import { parseScenario } from '../scenarios/scenario-parse.js';
-import { exportDomain, importDomain, parseDomainSnapshot, type DomainSnapshot } from '../../domain/state-snapshot.js';
+import {
+  exportDomain,
+  importDomain,
+  MAX_COUNTER,
+  parseDomainSnapshot,
+  type DomainSnapshot,
+} from '../../domain/state-snapshot.js';
 import { VERSION } from '../../version.js';
 import { contextOf, type ControlDeps } from '../plane-state.js';
 
@@ -61,6 +67,17 @@ function checkEnvelope(input: unknown): asserts input is EmulatorState {
       'invalid_state',
       'control: must hold faults (array), journal ({ seq, entries }) and scenario (object or null).',
     );
+  // The journal numbers new entries from its seq: past 2^31 they would stop being distinct.
+  const { journal } = s.control;
+  if (!Number.isInteger(journal.seq) || journal.seq < 0 || journal.seq > MAX_COUNTER)
+    throw new DomainError('invalid_state', `control.journal.seq: must be a whole number from 0 to ${MAX_COUNTER}.`);
+  journal.entries.forEach((e, i) => {
+    if (!Number.isInteger(e?.id) || e.id < 1 || e.id > MAX_COUNTER)
+      throw new DomainError(
+        'invalid_state',
+        `control.journal.entries[${i}].id: must be a whole number from 1 to ${MAX_COUNTER}.`,
+      );
+  });
 }
 
 /** Replaces everything with the exported state. Everything is checked before anything changes. */
