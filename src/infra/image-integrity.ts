@@ -20,6 +20,11 @@ const MAX_DIMENSION = 2 ** 31 - 1;
  * Past it the declared image is refused from its header alone.
  */
 export const MAX_DECODED_BYTES = 512 * 1024 * 1024;
+const START_OF_SCAN = Buffer.from([0xff, 0xda]);
+const END_OF_IMAGE = Buffer.from([0xff, 0xd9]);
+const ZEROS = Buffer.alloc(64 * 1024);
+/** Real encoders write a few dozen chunks (IDAT split every 8-64 KiB); a file of a million empty ones is not a PNG. */
+const MAX_CHUNKS = 20_000;
 /** The Adam7 passes: x start, y start, x step, y step. */
 const ADAM7 = [
   [0, 0, 8, 8],
@@ -80,26 +85,38 @@ function inflatedLength(parts: Buffer[], expected: number): Promise<number | Err
   });
 }
 
-/** PNG: walks the chunks by their lengths, judges the header, then counts what the image data inflates to. */
-async function pngProblem(data: Buffer): Promise<string | undefined> {
-  if (!data.subarray(0, 8).equals(PNG_SIGNATURE)) return 'no PNG signature';
-  let offset = 8;
+interface PngChunks {
+  header: PngHeader | string;
+  idat: Buffer[];
+  ended: boolean;
+}
+
+/** Walks the chunks by their lengths (one jump per chunk, at most MAX_CHUNKS), keeping the header and image data. */
+function walkChunks(data: Buffer): PngChunks | string {
+  const view = new DataView(data.buffer, data.byteOffset, data.length);
   let header: PngHeader | string = 'no IHDR chunk';
   const idat: Buffer[] = [];
-  let ended = false;
-  while (offset + 8 <= data.length) {
-    const length = data.readUInt32BE(offset);
-    const type = data.readUInt32BE(offset + 4);
-    const body = data.subarray(offset + 8, offset + 8 + length);
-    if (body.length < length) return `chunk ${data.toString('latin1', offset + 4, offset + 8)} is cut short`;
-    if (type === IHDR && offset === 8) header = readHeader(body);
-    else if (type === IDAT) idat.push(body);
-    else if (type === IEND) {
-      ended = true;
-      break;
-    }
-    offset += 12 + length;
+  let offset = 8;
+  for (let chunks = 0; offset + 8 <= data.length; chunks++) {
+    if (chunks === MAX_CHUNKS) return `it holds more than ${MAX_CHUNKS} chunks`;
+    const length = view.getUint32(offset);
+    const type = view.getUint32(offset + 4);
+    const end = offset + 8 + length;
+    if (end > data.length) return `chunk ${data.toString('latin1', offset + 4, offset + 8)} is cut short`;
+    if (type === IHDR && offset === 8) header = readHeader(data.subarray(offset + 8, end));
+    else if (type === IDAT) idat.push(data.subarray(offset + 8, end));
+    else if (type === IEND) return { header, idat, ended: true };
+    offset = end + 4;
   }
+  return { header, idat, ended: false };
+}
+
+/** PNG: judges the header from the chunks, then counts what the image data inflates to. */
+async function pngProblem(data: Buffer): Promise<string | undefined> {
+  if (!data.subarray(0, 8).equals(PNG_SIGNATURE)) return 'no PNG signature';
+  const chunks = walkChunks(data);
+  if (typeof chunks === 'string') return chunks;
+  const { header, idat, ended } = chunks;
   if (typeof header === 'string') return header;
   if (!idat.length) return 'no image data (IDAT)';
   if (!ended) return 'no IEND chunk: the file is truncated';
@@ -113,13 +130,20 @@ async function pngProblem(data: Buffer): Promise<string | undefined> {
   return undefined;
 }
 
+/** Whether every byte from `start` on is zero, compared natively a slice at a time. */
+function zerosFrom(data: Buffer, start: number): boolean {
+  for (let at = start; at < data.length; at += ZEROS.length) {
+    const slice = data.subarray(at, at + ZEROS.length);
+    if (!slice.equals(ZEROS.subarray(0, slice.length))) return false;
+  }
+  return true;
+}
+
 /** JPEG: scan data must start (SOS) and the file must end with EOI (zero padding after it aside). */
 function jpegProblem(data: Buffer): string | undefined {
-  if (data.indexOf(Buffer.from([0xff, 0xda])) < 0) return 'no scan data (SOS)';
-  let end = data.length;
-  while (end > 0 && data[end - 1] === 0) end--;
-  if (end < 2 || data[end - 2] !== 0xff || data[end - 1] !== 0xd9)
-    return 'no end-of-image marker: the file is truncated';
+  if (data.indexOf(START_OF_SCAN) < 0) return 'no scan data (SOS)';
+  const end = data.lastIndexOf(END_OF_IMAGE);
+  if (end < 0 || !zerosFrom(data, end + 2)) return 'no end-of-image marker: the file is truncated';
   return undefined;
 }
 
