@@ -21,7 +21,7 @@ import { buildApp } from './http/app.js';
 import { splitCorsMiddleware } from './http/middleware/cors.js';
 import { createRenderer } from './infra/create-renderer.js';
 import type { Renderer, RendererInfo } from './infra/renderer.js';
-import { createSigner } from './infra/signer.js';
+import { createSigner, createSigningSecret } from './infra/signer.js';
 import { createUploadBlobs } from './infra/upload-blobs.js';
 import { openapiRoutes } from './openapi/openapi-route.js';
 import { applyCalibration } from './verify/calibration.js';
@@ -90,9 +90,9 @@ export function createEmulator(given: EmulatorOptions = {}, extras: CompositionE
   const calibrated = applyCalibration(given);
   const options = resolveOptions(calibrated.options);
   const catalogue = loadAnyCatalogue(options.catalogue);
-  const signer = createSigner(
-    options.signingSecret ?? (options.seed !== undefined ? `seed-${options.seed}` : randomBytes(32).toString('hex')),
-  );
+  // Links signed before a reset or an import must answer 403 after it: the ids they name may now be another's.
+  const signingSecret = createSigningSecret(options.signingSecret);
+  const signer = createSigner(signingSecret);
   const servers = new Set<Server>();
   let renderer: Renderer | undefined;
   let adminToken = options.adminToken || undefined;
@@ -140,7 +140,11 @@ export function createEmulator(given: EmulatorOptions = {}, extras: CompositionE
       await renderer?.clear();
       await uploadBlobs.clear();
     },
-    afterReset: () => plane?.afterReset?.(),
+    afterReset: () => {
+      signingSecret.rotate();
+      plane?.afterReset?.();
+    },
+    afterRestore: () => signingSecret.rotate(),
   });
 
   plane = emulationPlane({ runtime, options, catalogue, rendererInfo: () => renderer?.info, uploadBlobs });

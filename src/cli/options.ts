@@ -22,6 +22,7 @@ const FLAGS = {
   timing: { type: 'string' },
   'timing-model': { type: 'string', multiple: true },
   seed: { type: 'string' },
+  'signing-secret': { type: 'string' },
   'public-url': { type: 'string' },
   'cors-origins': { type: 'string' },
   scenario: { type: 'string' },
@@ -163,6 +164,7 @@ export function cliOptions(argv: string[], env: Record<string, string | undefine
     initialBalance: integer('MEDIA_EMULATOR_BALANCE', env.MEDIA_EMULATOR_BALANCE),
     timing: profile('MEDIA_EMULATOR_TIMING', env.MEDIA_EMULATOR_TIMING),
     seed: integer('MEDIA_EMULATOR_SEED', env.MEDIA_EMULATOR_SEED),
+    signingSecret: env.MEDIA_EMULATOR_SIGNING_SECRET || undefined,
     publicBaseUrl: env.MEDIA_EMULATOR_PUBLIC_URL || undefined,
     corsOrigins: origins('MEDIA_EMULATOR_CORS_ORIGINS', env.MEDIA_EMULATOR_CORS_ORIGINS),
     scenario: env.MEDIA_EMULATOR_SCENARIO || undefined,
@@ -188,6 +190,7 @@ export function cliOptions(argv: string[], env: Record<string, string | undefine
     initialBalance: integer('--balance', f.balance),
     timing: profile('--timing', f.timing),
     seed: integer('--seed', f.seed),
+    signingSecret: f['signing-secret'],
     publicBaseUrl: f['public-url'],
     corsOrigins: origins('--cors-origins', f['cors-origins']),
     scenario: f.scenario,
@@ -230,7 +233,9 @@ Usage: media-gen-emulator [options]     (or: npm start -- [options])
   --balance N              seeded wallet balance (env MEDIA_EMULATOR_BALANCE)
   --timing P               realistic | fast | instant | manual (env MEDIA_EMULATOR_TIMING)
   --timing-model SLUG=P    per-model timing profile (repeatable)
-  --seed N                 repeatable ids, jitter and probabilities (env MEDIA_EMULATOR_SEED)
+  --seed N                 repeatable ids, jitter and probabilities (env MEDIA_EMULATOR_SEED); never the signing key
+  --signing-secret S       HMAC key of output URLs, for the same links on every run (default random per state, new
+                           on each reset and import; env MEDIA_EMULATOR_SIGNING_SECRET keeps it out of process lists)
   --public-url URL         base URL for signed links (env MEDIA_EMULATOR_PUBLIC_URL)
   --cors-origins LIST      * (default) or comma-separated origins allowed to call from a browser (env MEDIA_EMULATOR_CORS_ORIGINS)
   --scenario NAME|PATH     failure scenario to apply at start and after every reset, e.g. flaky-network (env MEDIA_EMULATOR_SCENARIO)

@@ -27,6 +27,8 @@ export interface RuntimeParts {
   clearFiles(): Promise<void>;
   /** Runs after every reset, once the new context is in place (the emulation plane clears its own state here). */
   afterReset(): void;
+  /** Runs after a successful restore (an import), once the new context is in place. */
+  afterRestore?(): void;
 }
 
 /** The runtime plus stop(), which only the composition root calls (close). */
@@ -85,6 +87,7 @@ export function createRuntime(parts: RuntimeParts): OwnedRuntime {
       }
       await retire(context);
       context = next;
+      parts.afterRestore?.();
     },
     stop: () => retire(context),
   };

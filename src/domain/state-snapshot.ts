@@ -2,6 +2,7 @@
 import * as z from 'zod';
 import type { IdGenerator, IdPrefix } from '../infra/ids.js';
 import type { DomainContext } from './context.js';
+import { LAST_INSTANT_MS } from './durations.js';
 import { DomainError } from './errors.js';
 import { GENERATION_STATUSES, isFinal } from './generation.js';
 import { TIMING_PROFILES } from './timing.js';
@@ -16,7 +17,7 @@ const profile = z.enum(TIMING_PROFILES);
 /** The largest id number, sequence or counter an import may carry: far past any session, far below float trouble. */
 export const MAX_COUNTER = 2 ** 31 - 1;
 /** The last millisecond of the year 9999: every date an answer formats (ISO 8601, four-digit years) stays printable. */
-export const MAX_TIME_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+const MAX_TIME_MS = LAST_INSTANT_MS;
 
 /** A moment on the emulator clock: from 1970 to 9999. */
 const instant = z
