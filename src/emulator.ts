@@ -19,7 +19,7 @@ import type { Control } from './emulation/client.js';
 import { type EmulationPlane, emulationPlane } from './emulation/plugin.js';
 import { buildApp } from './http/app.js';
 import { splitCorsMiddleware } from './http/middleware/cors.js';
-import { createRenderer } from './infra/create-renderer.js';
+import { createRenderer, RendererStartAborted } from './infra/create-renderer.js';
 import type { Renderer, RendererInfo } from './infra/renderer.js';
 import { createSigner, createSigningSecret } from './infra/signer.js';
 import { createUploadBlobs } from './infra/upload-blobs.js';
@@ -104,8 +104,11 @@ export function createEmulator(given: EmulatorOptions = {}, extras: CompositionE
 
   // Started once construction has succeeded (or when a start-up scenario needs it), so a refused start makes no temp dir.
   let rendererPromise: Promise<Renderer> | undefined;
+  // close() at any moment, even while ffmpeg is still being probed: aborting kills the probes and drops the work dir.
+  const starting = new AbortController();
   const startRenderer = (): Promise<Renderer> =>
     (rendererPromise ??= createRenderer({
+      signal: starting.signal,
       ffmpegPath: options.ffmpegPath === '' ? undefined : options.ffmpegPath,
       searchPath: extras.searchPath,
       maxParallel: options.maxParallelRenders || undefined,
@@ -195,8 +198,10 @@ export function createEmulator(given: EmulatorOptions = {}, extras: CompositionE
       return closed;
     });
     servers.clear();
+    starting.abort();
     await Promise.all(closing);
-    if (rendererPromise) await (await rendererPromise).close();
+    const started = await rendererPromise?.catch(() => undefined);
+    await started?.close();
     await runtime.stop();
     await uploadBlobs.close();
   };
@@ -242,7 +247,13 @@ export function createEmulator(given: EmulatorOptions = {}, extras: CompositionE
     void close().catch(() => undefined);
     throw error;
   }
-  (emulator as { ready: Promise<void> }).ready = startRenderer().then(() => undefined);
+  (emulator as { ready: Promise<void> }).ready = startRenderer().then(
+    () => undefined,
+    (error: unknown) => {
+      // Closed before the renderer was ready: nothing failed, there is just nothing left to be ready for.
+      if (!(error instanceof RendererStartAborted)) throw error;
+    },
+  );
   for (const note of calibrated.notes) options.log(`calibration: ${note}`);
   return emulator;
 }
