@@ -28,7 +28,7 @@ export interface EmulatorOptions {
   corsOrigins?: string[] | '*';
   /** Lifetime of signed output URLs; default 3600. */
   urlTtlSeconds?: number;
-  /** HMAC secret for output URLs; default random (or derived from the seed). */
+  /** HMAC secret for output URLs, for the same links on every run; default random. Rotated on reset and import. */
   signingSecret?: string;
   pollAfterSeconds?: number;
   /** How long an Idempotency-Key is remembered, in hours of emulator time; default 24. */

@@ -20,9 +20,9 @@ import { type EmulationPlane, emulationPlane } from './emulation/plugin.js';
 import { buildApp } from './http/app.js';
 import type { HttpServer, RequestListener } from './http-shapes.js';
 import { splitCorsMiddleware } from './http/middleware/cors.js';
-import { createRenderer } from './infra/create-renderer.js';
+import { createRenderer, RendererStartAborted } from './infra/create-renderer.js';
 import type { Renderer, RendererInfo } from './infra/renderer.js';
-import { createSigner } from './infra/signer.js';
+import { createSigner, createSigningSecret } from './infra/signer.js';
 import { createUploadBlobs } from './infra/upload-blobs.js';
 import { openapiRoutes } from './openapi/openapi-route.js';
 import { applyCalibration } from './verify/calibration.js';
@@ -87,13 +87,30 @@ function largestUpload(catalogue: Catalogue): number {
   return Math.max(1, ...catalogue.models.map((m) => m.reference_inputs?.max_bytes ?? 0));
 }
 
+/** The store of record's meta key for the URL-signing secret. */
+const SIGNING_SECRET_META = 'signing_secret';
+
 export function createEmulator(given: EmulatorOptions = {}, extras: CompositionExtras = {}): Emulator {
   const calibrated = applyCalibration(given);
   const options = resolveOptions(calibrated.options);
   const catalogue = loadAnyCatalogue(options.catalogue);
-  const signer = createSigner(
-    options.signingSecret ?? (options.seed !== undefined ? `seed-${options.seed}` : randomBytes(32).toString('hex')),
-  );
+  // Links signed before a reset or an import must answer 403 after it: the ids they name may now be another's.
+  const signingSecret = createSigningSecret(options.signingSecret);
+  const signer = createSigner(signingSecret);
+  // The secret is kept in the store of record, so links survive a restart; a reset or an import makes a new one.
+  const keepSecret = () => {
+    try {
+      plane?.persistence.writeMeta(SIGNING_SECRET_META, signingSecret.current());
+    } catch (error) {
+      options.log(
+        `the new signing secret could not be stored (${(error as Error).message}): links signed from now on will not survive a restart`,
+      );
+    }
+  };
+  const rotateSecret = () => {
+    signingSecret.rotate();
+    keepSecret();
+  };
   const servers = new Set<Server>();
   let renderer: Renderer | undefined;
   let adminToken = options.adminToken || undefined;
@@ -105,8 +122,11 @@ export function createEmulator(given: EmulatorOptions = {}, extras: CompositionE
 
   // Started once construction has succeeded (or when a start-up scenario needs it), so a refused start makes no temp dir.
   let rendererPromise: Promise<Renderer> | undefined;
+  // close() at any moment, even while ffmpeg is still being probed: aborting kills the probes and drops the work dir.
+  const starting = new AbortController();
   const startRenderer = (): Promise<Renderer> =>
     (rendererPromise ??= createRenderer({
+      signal: starting.signal,
       ffmpegPath: options.ffmpegPath === '' ? undefined : options.ffmpegPath,
       searchPath: extras.searchPath,
       maxParallel: options.maxParallelRenders || undefined,
@@ -141,7 +161,13 @@ export function createEmulator(given: EmulatorOptions = {}, extras: CompositionE
       await renderer?.clear();
       await uploadBlobs.clear();
     },
-    afterReset: () => plane?.afterReset?.(),
+    afterReset: () => {
+      rotateSecret();
+      plane?.afterReset?.();
+    },
+    afterRestore: (origin) => {
+      if (origin === 'import') rotateSecret();
+    },
   });
 
   plane = emulationPlane({ runtime, options, catalogue, rendererInfo: () => renderer?.info, uploadBlobs });
@@ -193,8 +219,10 @@ export function createEmulator(given: EmulatorOptions = {}, extras: CompositionE
       return closed;
     });
     servers.clear();
+    starting.abort();
     await Promise.all(closing);
-    if (rendererPromise) await (await rendererPromise).close();
+    const started = await rendererPromise?.catch(() => undefined);
+    await started?.close();
     await runtime.stop();
     await uploadBlobs.close();
     await plane?.persistence.close();
@@ -213,7 +241,17 @@ export function createEmulator(given: EmulatorOptions = {}, extras: CompositionE
     settle: runtime.settle,
     reset: runtime.reset,
     control: plane.control,
-    persistence: plane.persistence,
+    persistence: {
+      async open() {
+        // Unless --signing-secret fixes it, the secret kept with the state signs again: older links still verify.
+        const kept = options.signingSecret === undefined ? plane.persistence.readMeta(SIGNING_SECRET_META) : undefined;
+        const loaded = await plane.persistence.open();
+        if (kept) signingSecret.restore(kept);
+        else keepSecret();
+        return loaded;
+      },
+      close: () => plane.persistence.close(),
+    },
     adminToken: () => adminToken,
     async listen(port = 0, host = '127.0.0.1') {
       // Reachable beyond loopback: never leave the plane open unless the caller said so with adminToken: false.
@@ -242,7 +280,13 @@ export function createEmulator(given: EmulatorOptions = {}, extras: CompositionE
     void close().catch(() => undefined);
     throw error;
   }
-  (emulator as { ready: Promise<void> }).ready = startRenderer().then(() => undefined);
+  (emulator as { ready: Promise<void> }).ready = startRenderer().then(
+    () => undefined,
+    (error: unknown) => {
+      // Closed before the renderer was ready: nothing failed, there is just nothing left to be ready for.
+      if (!(error instanceof RendererStartAborted)) throw error;
+    },
+  );
   for (const note of calibrated.notes) options.log(`calibration: ${note}`);
   return emulator;
 }

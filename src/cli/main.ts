@@ -28,23 +28,10 @@ async function main() {
   const log = (line: string) => process.stdout.write(`[emulator] ${line}\n`);
   const emulator = createEmulator({ ...rest, log }, compositionExtras(readEnvironment()));
   const stateFile = emulator.options.stateFile;
-  let loaded = false;
-  let url: string;
-  try {
-    loaded = await emulator.persistence.open();
-    // Listen before the ffmpeg probes finish: the renderer logs its own line, and health says "starting" until then.
-    ({ url } = await emulator.listen(port, host));
-  } catch (error) {
-    // A refused start leaves nothing behind: no renderer directory under TMPDIR.
-    await emulator.close();
-    throw error;
-  }
-  process.stdout.write(await banner(emulator, url, host, loaded));
-  if (emulator.options.controlPlane && !emulator.adminToken() && !isLoopbackHost(host))
-    log(
-      `WARNING: --no-admin-token: the control plane is open to anyone who can reach ${host}:${port}: they can read every key secret and change balances. Remove --no-admin-token or bind to 127.0.0.1.`,
-    );
+  // From here on, so a signal during start-up (state loading, ffmpeg probes) also stops cleanly and exits 0.
   let stopping = false;
+  // A signal before the state file was read must not write a blank state over it.
+  let opened = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -53,7 +40,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), stateFile ? 5000 : 1000);
     force.unref();
     const save = async () => {
-      if (!stateFile) return;
+      if (!stateFile || !opened) return;
       try {
         await emulator.persistence.close();
         log(`state saved to ${stateFile}`);
@@ -73,6 +60,23 @@ async function main() {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  let loaded = false;
+  let url: string;
+  try {
+    loaded = await emulator.persistence.open();
+    opened = true;
+    // Listen before the ffmpeg probes finish: the renderer logs its own line, and health says "starting" until then.
+    ({ url } = await emulator.listen(port, host));
+  } catch (error) {
+    // A refused start leaves nothing behind: no renderer directory under TMPDIR.
+    await emulator.close();
+    throw error;
+  }
+  process.stdout.write(await banner(emulator, url, host, loaded));
+  if (emulator.options.controlPlane && !emulator.adminToken() && !isLoopbackHost(host))
+    log(
+      `WARNING: --no-admin-token: the control plane is open to anyone who can reach ${host}:${port}: they can read every key secret and change balances. Remove --no-admin-token or bind to 127.0.0.1.`,
+    );
 }
 
 async function banner(emulator: Emulator, url: string, host: string, loaded: boolean): Promise<string> {

@@ -37,6 +37,7 @@ export const ERROR_CODES = [
   // the plane guard (before the admin token)
   'host_not_allowed',
   'origin_not_allowed',
+  'path_not_canonical',
   // control plane
   'admin_token_required',
   'admin_token_invalid',

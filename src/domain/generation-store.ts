@@ -51,6 +51,11 @@ export class GenerationStore {
     return ++this.seq;
   }
 
+  /** The next seq is past `seq` (an imported generation's). */
+  skipPastSeq(seq: number) {
+    this.seq = Math.max(this.seq, seq);
+  }
+
   add(generation: Generation) {
     this.byId.set(generation.id, generation);
     const list = this.byAccount.get(generation.accountId) ?? [];

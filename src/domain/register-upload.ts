@@ -3,7 +3,14 @@ import { createHash } from 'node:crypto';
 import type { ApiKey } from './accounts.js';
 import type { DomainContext } from './context.js';
 import { checkKeyScope, knownModel } from './request-checks.js';
-import { checkReferenceImage, mimeFor, publicUpload, type SniffedImage } from './uploads.js';
+import {
+  checkReferenceImage,
+  type ImageFormat,
+  mimeFor,
+  publicUpload,
+  type SniffedImage,
+  undecodable,
+} from './uploads.js';
 
 export interface UploadRequest {
   modelSlug: string;
@@ -12,12 +19,19 @@ export interface UploadRequest {
   data: Buffer;
   /** The image type and size read from the bytes (never from the name or declared type); undefined if not an image. */
   sniffed: SniffedImage | undefined;
+  /**
+   * Why the pixel data cannot be decoded, if it cannot: called only once the header's size is within the model's
+   * limits, so an image that declares too many pixels is refused before any of them is decoded.
+   */
+  pixelProblem?: (format: ImageFormat) => Promise<string | undefined>;
 }
 
-export function registerUpload(ctx: DomainContext, key: ApiKey, request: UploadRequest) {
+export async function registerUpload(ctx: DomainContext, key: ApiKey, request: UploadRequest) {
   const model = knownModel(ctx, request.modelSlug);
   checkKeyScope(key, model);
   const format = checkReferenceImage(model, request.data.length, request.sniffed, request.targetSlot);
+  const problem = await request.pixelProblem?.(format);
+  if (problem) throw undecodable(format, problem);
   const upload = {
     id: ctx.ids.next('upl'),
     accountId: key.accountId,

@@ -15,9 +15,14 @@ export interface Runtime {
   settle(): Promise<void>;
   /** Everything back to the seeded state: keys, balances, generations, idempotency, files. */
   reset(): Promise<void>;
-  /** Swaps in a blank context (no seeded account, key or balance) filled by `fill`: state import. Files are kept. */
-  restore(fill: (ctx: DomainContext) => void): Promise<void>;
+  /**
+   * Swaps in a blank context (no seeded account, key or balance) filled by `fill`. Files are kept. `origin` says whose
+   * state it is: an `import` is a new state (its secrets are new), the `store` of record's is the same state reloaded.
+   */
+  restore(fill: (ctx: DomainContext) => void, origin?: RestoreOrigin): Promise<void>;
 }
+
+export type RestoreOrigin = 'import' | 'store';
 
 export interface RuntimeParts {
   accountId: string;
@@ -27,6 +32,8 @@ export interface RuntimeParts {
   clearFiles(): Promise<void>;
   /** Runs after every reset, once the new context is in place (the emulation plane clears its own state here). */
   afterReset(): void;
+  /** Runs after a successful restore, once the new context is in place. */
+  afterRestore?(origin: RestoreOrigin): void;
 }
 
 /** The runtime plus stop(), which only the composition root calls (close). */
@@ -73,7 +80,7 @@ export function createRuntime(parts: RuntimeParts): OwnedRuntime {
       context = parts.build(true);
       parts.afterReset();
     },
-    async restore(fill) {
+    async restore(fill, origin = 'import') {
       // Fill first: a snapshot that fails half-way leaves the running state untouched.
       const next = parts.build(false);
       try {
@@ -88,6 +95,7 @@ export function createRuntime(parts: RuntimeParts): OwnedRuntime {
       old.scheduler.clear();
       old.lifecycle.clear();
       context = next;
+      parts.afterRestore?.(origin);
       await old.lifecycle.settle();
     },
     stop: () => retire(context),

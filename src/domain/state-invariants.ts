@@ -40,6 +40,9 @@ export function checkInvariants(s: DomainSnapshot): void {
       credits.set(g.id, c);
     }
     const balance = (balances.get(e.accountId) ?? 0) + (e.type === 'charge' ? -e.amount : e.amount);
+    // Past 2^53 a sum of credits is no longer exact: a credit could be lost or counted twice.
+    if (!Number.isSafeInteger(balance) || !Number.isSafeInteger(credits.get(e.generationId ?? '')?.charged ?? 0))
+      bad(`ledger[${i}].amount`, `this entry takes a sum past ${Number.MAX_SAFE_INTEGER} credits`);
     if (e.type === 'charge' && balance < 0)
       bad(`ledger[${i}].amount`, `this charge takes account '${e.accountId}' to ${balance} credits`);
     balances.set(e.accountId, balance);

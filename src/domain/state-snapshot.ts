@@ -2,6 +2,7 @@
 import * as z from 'zod';
 import type { IdGenerator, IdPrefix } from '../infra/ids.js';
 import type { DomainContext } from './context.js';
+import { LAST_INSTANT_MS } from './durations.js';
 import { DomainError } from './errors.js';
 import { GENERATION_STATUSES, isFinal } from './generation.js';
 import { TIMING_PROFILES } from './timing.js';
@@ -11,42 +12,98 @@ import { describeProblems, fieldProblems } from './zod-issues.js';
 
 export type { DomainSnapshot } from './domain-snapshot.js';
 
-const ms = z.number().finite();
 const profile = z.enum(TIMING_PROFILES);
 
-/** Checks the members import relies on, so a hand-edited file fails with a message instead of a crash. */
+/** The largest id number, sequence or counter an import may carry: far past any session, far below float trouble. */
+export const MAX_COUNTER = 2 ** 31 - 1;
+/** The last millisecond of the year 9999: every date an answer formats (ISO 8601, four-digit years) stays printable. */
+const MAX_TIME_MS = LAST_INSTANT_MS;
+
+/** A moment on the emulator clock: from 1970 to 9999. */
+const instant = z
+  .number()
+  .min(0, 'must be a time from 1970 on (ms since the epoch)')
+  .max(MAX_TIME_MS, 'must be a time before the year 10000 (ms since the epoch)');
+/** A span of time that, added to any instant, stays a date. */
+const span = z.number().min(0).max(MAX_TIME_MS);
+const counter = z.int().min(0).max(MAX_COUNTER);
+/** Credits: every sum the ledger makes of them stays exact (checkInvariants bounds the running balances too). */
+const credits = z.int();
+
+/** A seeded id (`gen_000042`) continues the sequence on import, so its number is a counter like any other. */
+const recordId = z.string().refine((id) => {
+  const digits = /^[a-z]+_(\d+)$/.exec(id)?.[1];
+  return digits === undefined || Number(digits) <= MAX_COUNTER;
+}, `a sequential id's number must be at most ${MAX_COUNTER}`);
+
+/** Checks the members import relies on, so a hand-edited file fails with a message instead of a crash or a hang. */
 export const domainSnapshotSchema = z.looseObject({
-  clock: z.looseObject({ now: ms, frozen: z.boolean(), offset_ms: ms.default(0) }),
+  clock: z.looseObject({
+    now: instant,
+    frozen: z.boolean(),
+    offset_ms: z.number().min(-MAX_TIME_MS).max(MAX_TIME_MS).default(0),
+  }),
   timing: z.looseObject({ profile, byModel: z.record(z.string(), profile) }),
-  accounts: z.array(z.looseObject({ id: z.string(), name: z.string(), createdAt: ms })),
+  accounts: z.array(z.looseObject({ id: z.string(), name: z.string(), createdAt: instant })),
   keys: z.array(
     z.looseObject({
-      id: z.int().positive(),
+      id: z.int().positive().max(MAX_COUNTER),
       secret: z.string(),
       accountId: z.string(),
       name: z.string(),
-      createdAt: ms,
+      createdAt: instant,
+      revokedAt: instant.nullable().optional(),
+      dailyCreditLimit: credits.min(0).nullable().optional(),
     }),
   ),
   ledger: z.array(
-    z.looseObject({ type: z.enum(['funding', 'charge', 'refund']), accountId: z.string(), amount: z.int(), at: ms }),
+    z.looseObject({
+      type: z.enum(['funding', 'charge', 'refund']),
+      accountId: z.string(),
+      amount: credits,
+      at: instant,
+      keyId: z.int().positive().max(MAX_COUNTER).nullable().optional(),
+    }),
   ),
   generations: z.array(
     z.looseObject({
-      id: z.string(),
-      seq: z.int(),
+      id: recordId,
+      requestId: recordId.optional(),
+      seq: counter,
       accountId: z.string(),
+      apiKeyId: z.int().positive().max(MAX_COUNTER).optional(),
       status: z.enum(GENERATION_STATUSES),
-      plan: z.looseObject({}),
+      createdAt: instant.optional(),
+      startedAt: instant.nullable().optional(),
+      completedAt: instant.nullable().optional(),
+      linksExpiredThrough: z
+        .number()
+        .min(0)
+        .max(MAX_TIME_MS / 1000)
+        .optional(),
+      plan: z.looseObject({
+        pendingMs: span.optional(),
+        runningMs: span.optional(),
+        fail: z.looseObject({ afterMs: span.optional() }).optional(),
+      }),
+      outputs: z.array(z.looseObject({ index: counter, bytes: z.int().min(0).optional() })).optional(),
     }),
   ),
   uploads: z.array(
-    z.looseObject({ id: z.string().regex(/^[A-Za-z0-9_-]+$/), accountId: z.string(), data: z.string().optional() }),
+    z.looseObject({
+      id: recordId.pipe(z.string().regex(/^[A-Za-z0-9_-]+$/)),
+      accountId: z.string(),
+      width: counter.optional(),
+      height: counter.optional(),
+      bytes: z.int().min(0).optional(),
+      createdAt: instant.optional(),
+      data: z.string().optional(),
+    }),
   ),
   idempotency: z.array(
-    z.tuple([z.string(), z.looseObject({ fingerprint: z.string(), createdAt: ms, generationId: z.string() })]),
+    z.tuple([z.string(), z.looseObject({ fingerprint: z.string(), createdAt: instant, generationId: z.string() })]),
   ),
-  balances: z.record(z.string(), z.int()).optional(),
+  balances: z.record(z.string(), credits).optional(),
 });
 
 export function exportDomain(ctx: DomainContext): DomainSnapshot {
@@ -72,20 +129,30 @@ export function parseDomainSnapshot(input: unknown): DomainSnapshot {
       `The state is not an export of this emulator: ${describeProblems(fieldProblems(result.error.issues, ['domain']))}.`,
     );
   const snapshot = result.data as unknown as DomainSnapshot;
+  // A running clock resumes at wall time plus the offset: that moment must be a date too.
+  const resumesAt = Date.now() + snapshot.clock.offset_ms;
+  if (!snapshot.clock.frozen && (resumesAt < 0 || resumesAt > MAX_TIME_MS))
+    throw new DomainError(
+      'invalid_state',
+      'The state is not an export of this emulator: domain.clock.offset_ms: puts the running clock outside the years 1970-9999.',
+    );
   checkInvariants(snapshot);
   return snapshot;
 }
 
-/** Sequential ids (with a seed) must continue after the imported ones, not collide with them. */
-function advancePast(ids: IdGenerator, prefix: IdPrefix, existing: Iterable<string>) {
+/** Sequential ids (with a seed) must continue after the imported ones, not collide with them: one jump, no loop. */
+function advancePast(ids: IdGenerator, prefix: IdPrefix, existing: Iterable<string | undefined>) {
   const pattern = new RegExp(`^${prefix}_(\\d+)$`);
   let max = 0;
-  for (const id of existing) max = Math.max(max, Number(pattern.exec(id)?.[1] ?? 0));
-  for (let i = 0; i < max; i++) {
-    const n = pattern.exec(ids.next(prefix))?.[1];
-    if (n === undefined || Number(n) >= max) return;
-  }
+  for (const id of existing) max = Math.max(max, Number(pattern.exec(id ?? '')?.[1] ?? 0));
+  ids.skipPast(prefix, max);
 }
+
+const largest = (values: Iterable<number>) => {
+  let max = 0;
+  for (const value of values) max = Math.max(max, value);
+  return max;
+};
 
 /**
  * Fills a blank context (no seeded account, key or balance). Ledger entries are appended again, so balances and
@@ -118,8 +185,7 @@ export function importDomain(ctx: DomainContext, s: DomainSnapshot) {
     );
     if (k.revokedAt !== null) ctx.accounts.revokeKey(k.id, k.revokedAt);
   }
-  const maxKey = Math.max(0, ...s.keys.map((k) => k.id));
-  while (maxKey > 0 && ctx.ids.nextInt('api_key') < maxKey);
+  ctx.ids.skipPastInt('api_key', largest(s.keys.map((k) => k.id)));
   for (const e of s.ledger)
     ctx.ledger.append({
       type: e.type,
@@ -134,8 +200,7 @@ export function importDomain(ctx: DomainContext, s: DomainSnapshot) {
   for (const { data: _inline, ...u } of s.uploads) ctx.uploads.add(u);
   const generations = [...s.generations].sort((a, b) => a.seq - b.seq);
   for (const g of generations) ctx.generations.add(g);
-  const maxSeq = Math.max(0, ...generations.map((g) => g.seq));
-  while (maxSeq > 0 && ctx.generations.nextSeq() < maxSeq);
+  ctx.generations.skipPastSeq(largest(generations.map((g) => g.seq)));
   advancePast(
     ctx.ids,
     'gen',

@@ -10,8 +10,6 @@ export interface SniffedImage {
   format: string;
   width: number;
   height: number;
-  /** Why the pixel data cannot be decoded (truncated, header only), when it cannot. */
-  problem?: string;
 }
 
 export interface Upload {
@@ -102,13 +100,15 @@ export function checkReferenceImage(
         },
       ),
     ]);
-  if (sniffed.problem)
-    throw new DomainError(
-      'unsupported_media_type',
-      `The ${format} file could not be decoded: ${sniffed.problem}. Send the complete image.`,
-    );
   return format;
 }
+
+/** The refusal of an image whose header was fine but whose data cannot be decoded. */
+export const undecodable = (format: ImageFormat, problem: string) =>
+  new DomainError(
+    'unsupported_media_type',
+    `The ${format} file could not be decoded: ${problem}. Send the complete image.`,
+  );
 
 function normaliseFormat(type: string): ImageFormat | undefined {
   if (type === 'png' || type === 'webp') return type;

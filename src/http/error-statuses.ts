@@ -25,6 +25,7 @@ export const DEFAULT_ERROR_STATUSES: Readonly<Record<ErrorCode, number>> = {
   storage_full: 507,
   host_not_allowed: 403,
   origin_not_allowed: 403,
+  path_not_canonical: 400,
   // signed output URLs: 403 like cloud storage, so client code handles both the same way
   url_unsigned: 403,
   url_signature_invalid: 403,

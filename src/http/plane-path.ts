@@ -33,3 +33,45 @@ export function isPlanePath(path: string): boolean {
   if (!path.includes('%') && !path.includes('\\') && !path.toLowerCase().includes('_emulator')) return false;
   return isPlane(canonicalPath(path));
 }
+
+const ENCODED_SEPARATOR = /%(2f|5c)/i;
+const DOT_SEGMENT = /(^|\/)\.{1,2}(\/|$)/;
+
+/**
+ * Whether the path hides a separator or a dot segment at any depth of percent-encoding: `%2f`, `%5c`, a backslash,
+ * `.` or `..` (also as `%2e`). The router matches the raw path while the guard judges the decoded one; such a path
+ * would mean one thing to each, so the guard refuses it before either acts on it.
+ */
+export function hidesSegments(path: string): boolean {
+  let form = path;
+  for (let depth = 0; depth < 5; depth++) {
+    if (form.includes('\\') || ENCODED_SEPARATOR.test(form) || DOT_SEGMENT.test(form)) return true;
+    let next: string;
+    try {
+      next = decodeURIComponent(form);
+    } catch {
+      return false;
+    }
+    if (next === form) return false;
+    form = next;
+  }
+  // Still encoded after five rounds: no client means that.
+  return true;
+}
+
+/** Whether the plane's name appears in the path at any depth of percent-encoding, wherever it sits. */
+export function mentionsPlane(path: string): boolean {
+  if (!path.includes('%') && !path.toLowerCase().includes('_emulator')) return false;
+  let form = path;
+  for (let depth = 0; depth < 5; depth++) {
+    if (form.toLowerCase().includes('_emulator')) return true;
+    try {
+      const next = decodeURIComponent(form);
+      if (next === form) return false;
+      form = next;
+    } catch {
+      return false;
+    }
+  }
+  return false;
+}

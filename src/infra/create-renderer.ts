@@ -1,5 +1,5 @@
 // Picks the renderer at start-up: ffmpeg when a usable binary is found, otherwise fixture files; logs one line.
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { probeCapabilities } from './ffmpeg/ffmpeg-capabilities.js';
@@ -31,19 +31,42 @@ export interface CreateRendererOptions {
   fontPath?: string;
   /** Where fallback.mp4 and friends live (fixture mode); default: found from this module. */
   fixturesDir?: string;
+  /** Shutdown during start-up: kills the probes' process groups, removes the work directory and rejects. */
+  signal?: AbortSignal;
 }
 
+export class RendererStartAborted extends Error {}
+
 export async function createRenderer(options: CreateRendererOptions): Promise<Renderer> {
+  const workDir = await mkdtemp(join(options.workDir ?? tmpdir(), 'media-renders-'));
+  try {
+    const renderer = await pickRenderer(options, workDir);
+    if (options.signal?.aborted) {
+      await renderer.close();
+      throw new RendererStartAborted('the emulator closed while the renderer started');
+    }
+    return renderer;
+  } catch (error) {
+    await rm(workDir, { recursive: true, force: true });
+    if (options.signal?.aborted && !(error instanceof RendererStartAborted))
+      throw new RendererStartAborted('the emulator closed while the renderer started');
+    throw error;
+  }
+}
+
+async function pickRenderer(options: CreateRendererOptions, workDir: string): Promise<Renderer> {
   const log = options.log ?? (() => undefined);
   const maxParallel = Math.max(1, Math.floor(options.maxParallel ?? availableParallelism()));
   const maxStoreBytes = options.maxStoreBytes ?? DEFAULT_MAX_STORE_BYTES;
-  const workDir = await mkdtemp(join(options.workDir ?? tmpdir(), 'media-renders-'));
+  const { signal } = options;
   const common = { workDir, maxParallel, maxStoreBytes, now: options.now, log };
 
-  const resolution = await resolveFfmpeg({ explicitPath: options.ffmpegPath, pathEnv: options.searchPath });
+  const resolution = await resolveFfmpeg({ explicitPath: options.ffmpegPath, pathEnv: options.searchPath, signal });
+  if (signal?.aborted) throw new RendererStartAborted('the emulator closed while ffmpeg was looked for');
   let warning: string;
   if (resolution.found) {
-    const caps = await probeCapabilities(resolution.path).catch((err: Error) => err);
+    const caps = await probeCapabilities(resolution.path, signal).catch((err: Error) => err);
+    if (signal?.aborted) throw new RendererStartAborted('the emulator closed while ffmpeg was probed');
     if (caps instanceof Error) {
       warning = `${resolution.path} could not list its filters and encoders: ${caps.message}`;
     } else if (!caps.libx264) {

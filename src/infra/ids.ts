@@ -7,6 +7,10 @@ export interface IdGenerator {
   next(prefix: IdPrefix): string;
   /** Integer ids for API keys, which the spec types as integers. */
   nextInt(scope: string): number;
+  /** The next sequential id of this prefix is past `n` (ids imported from an export); random ids ignore it. */
+  skipPast(prefix: IdPrefix, n: number): void;
+  /** The next integer id of this scope is past `n`. */
+  skipPastInt(scope: string, n: number): void;
 }
 
 const alphabet = customAlphabet('0123456789abcdefghijklmnopqrstuvwxyz', 20);
@@ -18,6 +22,8 @@ export function createRandomIds(): IdGenerator {
     // V8 keeps until something hashes it. Ledger ids never are, one per charge: ~3 MB per 10,000 generations.
     next: (prefix) => [prefix, '_', alphabet()].join(''),
     nextInt: (scope) => bump(counters, scope),
+    skipPast: () => undefined,
+    skipPastInt: (scope, n) => skip(counters, scope, n),
   };
 }
 
@@ -27,6 +33,8 @@ export function createSequentialIds(): IdGenerator {
   return {
     next: (prefix) => `${prefix}_${String(bump(counters, prefix)).padStart(6, '0')}`,
     nextInt: (scope) => bump(counters, `int:${scope}`),
+    skipPast: (prefix, n) => skip(counters, prefix, n),
+    skipPastInt: (scope, n) => skip(counters, `int:${scope}`, n),
   };
 }
 
@@ -34,4 +42,8 @@ function bump(counters: Map<string, number>, key: string): number {
   const value = (counters.get(key) ?? 0) + 1;
   counters.set(key, value);
   return value;
+}
+
+function skip(counters: Map<string, number>, key: string, n: number) {
+  counters.set(key, Math.max(counters.get(key) ?? 0, n));
 }

@@ -1,61 +1,149 @@
-// Whether an uploaded image's pixel data is really there: image-size reads only the header, which 45 bytes can fake.
-import { inflateSync } from 'node:zlib';
+// Whether an uploaded image's pixel data is really there (a header alone, 45 bytes, can fake any size), checked at a
+// bounded cost: the header is judged before a byte is decoded, and the decode streams, counting, off the event loop.
+import { createInflate } from 'node:zlib';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
-
+const IHDR = 0x49484452;
+const IDAT = 0x49444154;
+const IEND = 0x49454e44;
+/** Bit depths each PNG colour type allows (PNG spec 11.2.2), and its channels. */
+const COLOUR_TYPES: Record<number, { depths: number[]; channels: number }> = {
+  0: { depths: [1, 2, 4, 8, 16], channels: 1 },
+  2: { depths: [8, 16], channels: 3 },
+  3: { depths: [1, 2, 4, 8], channels: 1 },
+  4: { depths: [8, 16], channels: 2 },
+  6: { depths: [8, 16], channels: 4 },
+};
+const MAX_DIMENSION = 2 ** 31 - 1;
 /**
- * PNG: walks the chunks, then inflates the image data and checks it holds every scanline the header promises.
- * Interlaced images are only checked for a non-empty stream (their size depends on seven passes).
+ * The most decoded bytes the emulator checks, whatever a model allows: a 4096 x 4096 image at 16-bit RGBA is 128 MiB.
+ * Past it the declared image is refused from its header alone.
  */
-function pngProblem(data: Buffer): string | undefined {
-  if (!data.subarray(0, 8).equals(PNG_SIGNATURE)) return 'no PNG signature';
-  let offset = 8;
-  let width = 0;
-  let height = 0;
-  let bitsPerPixel = 0;
-  let interlaced = false;
+export const MAX_DECODED_BYTES = 512 * 1024 * 1024;
+const START_OF_SCAN = Buffer.from([0xff, 0xda]);
+const END_OF_IMAGE = Buffer.from([0xff, 0xd9]);
+const ZEROS = Buffer.alloc(64 * 1024);
+/** Real encoders write a few dozen chunks (IDAT split every 8-64 KiB); a file of a million empty ones is not a PNG. */
+const MAX_CHUNKS = 20_000;
+/** The Adam7 passes: x start, y start, x step, y step. */
+const ADAM7 = [
+  [0, 0, 8, 8],
+  [4, 0, 8, 8],
+  [0, 4, 4, 8],
+  [2, 0, 4, 4],
+  [0, 2, 2, 4],
+  [1, 0, 2, 2],
+  [0, 1, 1, 2],
+];
+
+interface PngHeader {
+  width: number;
+  height: number;
+  bitsPerPixel: number;
+  interlaced: boolean;
+}
+
+/** The decoded size the header promises: every scanline (of every Adam7 pass) with its filter byte. */
+function decodedBytes({ width, height, bitsPerPixel, interlaced }: PngHeader): number {
+  const lines = (w: number, h: number) => (w && h ? h * (1 + Math.ceil((w * bitsPerPixel) / 8)) : 0);
+  if (!interlaced) return lines(width, height);
+  let total = 0;
+  for (const [x0, y0, dx, dy] of ADAM7)
+    total += lines(Math.ceil(Math.max(0, width - x0) / dx), Math.ceil(Math.max(0, height - y0) / dy));
+  return total;
+}
+
+function readHeader(body: Buffer): PngHeader | string {
+  if (body.length !== 13) return 'the IHDR chunk is not 13 bytes';
+  const width = body.readUInt32BE(0);
+  const height = body.readUInt32BE(4);
+  const [depth, colourType, compression, filter, interlace] = body.subarray(8, 13);
+  const colour = COLOUR_TYPES[colourType];
+  if (!width || !height || width > MAX_DIMENSION || height > MAX_DIMENSION)
+    return `the size ${width}x${height} is not valid`;
+  if (!colour?.depths.includes(depth)) return `bit depth ${depth} with colour type ${colourType} is not valid`;
+  if (compression !== 0 || filter !== 0 || interlace > 1) return 'the IHDR chunk names an unknown method';
+  return { width, height, bitsPerPixel: depth * colour.channels, interlaced: interlace === 1 };
+}
+
+/** Inflates the image data as a stream, keeping no output, and stops as soon as it has seen more than `expected`. */
+function inflatedLength(parts: Buffer[], expected: number): Promise<number | Error> {
+  return new Promise((resolve) => {
+    const inflate = createInflate({ chunkSize: 64 * 1024 });
+    let length = 0;
+    inflate.on('data', (chunk: Buffer) => {
+      length += chunk.length;
+      if (length > expected) {
+        inflate.destroy();
+        resolve(length);
+      }
+    });
+    inflate.on('error', (error) => resolve(error));
+    inflate.on('end', () => resolve(length));
+    for (const part of parts) inflate.write(part);
+    inflate.end();
+  });
+}
+
+interface PngChunks {
+  header: PngHeader | string;
+  idat: Buffer[];
+  ended: boolean;
+}
+
+/** Walks the chunks by their lengths (one jump per chunk, at most MAX_CHUNKS), keeping the header and image data. */
+function walkChunks(data: Buffer): PngChunks | string {
+  const view = new DataView(data.buffer, data.byteOffset, data.length);
+  let header: PngHeader | string = 'no IHDR chunk';
   const idat: Buffer[] = [];
-  let ended = false;
-  while (offset + 8 <= data.length) {
-    const length = data.readUInt32BE(offset);
-    const type = data.toString('latin1', offset + 4, offset + 8);
-    const body = data.subarray(offset + 8, offset + 8 + length);
-    if (body.length < length) return `chunk ${type} is cut short`;
-    if (type === 'IHDR') {
-      width = body.readUInt32BE(0);
-      height = body.readUInt32BE(4);
-      bitsPerPixel = body[8] * (CHANNELS[body[9]] ?? 0);
-      interlaced = body[12] === 1;
-    } else if (type === 'IDAT') idat.push(body);
-    else if (type === 'IEND') {
-      ended = true;
-      break;
-    }
-    offset += 12 + length;
+  let offset = 8;
+  for (let chunks = 0; offset + 8 <= data.length; chunks++) {
+    if (chunks === MAX_CHUNKS) return `it holds more than ${MAX_CHUNKS} chunks`;
+    const length = view.getUint32(offset);
+    const type = view.getUint32(offset + 4);
+    const end = offset + 8 + length;
+    if (end > data.length) return `chunk ${data.toString('latin1', offset + 4, offset + 8)} is cut short`;
+    if (type === IHDR && offset === 8) header = readHeader(data.subarray(offset + 8, end));
+    else if (type === IDAT) idat.push(data.subarray(offset + 8, end));
+    else if (type === IEND) return { header, idat, ended: true };
+    offset = end + 4;
   }
+  return { header, idat, ended: false };
+}
+
+/** PNG: judges the header from the chunks, then counts what the image data inflates to. */
+async function pngProblem(data: Buffer): Promise<string | undefined> {
+  if (!data.subarray(0, 8).equals(PNG_SIGNATURE)) return 'no PNG signature';
+  const chunks = walkChunks(data);
+  if (typeof chunks === 'string') return chunks;
+  const { header, idat, ended } = chunks;
+  if (typeof header === 'string') return header;
   if (!idat.length) return 'no image data (IDAT)';
   if (!ended) return 'no IEND chunk: the file is truncated';
-  const expected = height * (1 + Math.ceil((width * bitsPerPixel) / 8));
-  let pixels: Buffer;
-  try {
-    // Capped at what the header promises, so a compressed bomb cannot grow memory.
-    pixels = inflateSync(Buffer.concat(idat), { maxOutputLength: Math.max(1, expected) });
-  } catch (error) {
-    return `the image data does not decompress (${(error as Error).message})`;
-  }
-  if (!interlaced && pixels.length < expected) return `the image data holds ${pixels.length} of ${expected} bytes`;
-  if (interlaced && pixels.length === 0) return 'the image data is empty';
+  const expected = decodedBytes(header);
+  if (expected > MAX_DECODED_BYTES)
+    return `it declares ${header.width}x${header.height} pixels, ${expected} bytes decoded; the emulator checks at most ${MAX_DECODED_BYTES}`;
+  const inflated = await inflatedLength(idat, expected);
+  if (inflated instanceof Error) return `the image data does not decompress (${inflated.message})`;
+  if (inflated < expected) return `the image data holds ${inflated} of ${expected} bytes`;
+  if (inflated > expected) return `the image data holds more than the ${expected} bytes its header declares`;
   return undefined;
 }
 
-/** JPEG: scan data must start (SOS) and the file must end with EOI. */
+/** Whether every byte from `start` on is zero, compared natively a slice at a time. */
+function zerosFrom(data: Buffer, start: number): boolean {
+  for (let at = start; at < data.length; at += ZEROS.length) {
+    const slice = data.subarray(at, at + ZEROS.length);
+    if (!slice.equals(ZEROS.subarray(0, slice.length))) return false;
+  }
+  return true;
+}
+
+/** JPEG: scan data must start (SOS) and the file must end with EOI (zero padding after it aside). */
 function jpegProblem(data: Buffer): string | undefined {
-  if (data.indexOf(Buffer.from([0xff, 0xda])) < 0) return 'no scan data (SOS)';
-  let end = data.length;
-  while (end > 0 && data[end - 1] === 0) end--;
-  if (end < 2 || data[end - 2] !== 0xff || data[end - 1] !== 0xd9)
-    return 'no end-of-image marker: the file is truncated';
+  if (data.indexOf(START_OF_SCAN) < 0) return 'no scan data (SOS)';
+  const end = data.lastIndexOf(END_OF_IMAGE);
+  if (end < 0 || !zerosFrom(data, end + 2)) return 'no end-of-image marker: the file is truncated';
   return undefined;
 }
 
@@ -66,8 +154,8 @@ function webpProblem(data: Buffer): string | undefined {
   return undefined;
 }
 
-/** Why the image cannot be decoded, or undefined when its data is complete. */
-export function imageProblem(format: string, data: Buffer): string | undefined {
+/** Why the image cannot be decoded, or undefined when its data is complete. Call it only once the size is allowed. */
+export async function imageProblem(format: string, data: Buffer): Promise<string | undefined> {
   if (format === 'png') return pngProblem(data);
   if (format === 'jpg' || format === 'jpeg') return jpegProblem(data);
   if (format === 'webp') return webpProblem(data);

@@ -1,6 +1,6 @@
 // Reference-upload bytes on disk, not in memory: one file per upload id, under a byte cap, fsynced when durable.
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { open, readFile, readdir, rm, stat } from 'node:fs/promises';
+import { mkdirSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { open, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -32,22 +32,25 @@ export function createUploadBlobs(options: UploadBlobsOptions): UploadBlobs {
   const owned = dir === undefined;
   const sizes = new Map<string, number>();
   let total = 0;
-  let counted: Promise<void> | undefined;
+  // Bytes promised to puts still writing: counted with the check in one synchronous step, so concurrent puts cannot
+  // all pass a check made before any of them was counted.
+  let reserved = 0;
+  let counted = false;
 
-  // A kept directory (state file) already holds the uploads of earlier runs: they count against the cap.
-  const ensure = (): Promise<string> => {
-    if (dir === undefined) dir = mkdtempSync(join(tmpdir(), 'media-uploads-'));
-    else mkdirSync(dir, { recursive: true });
-    const at = dir;
-    counted ??= (async () => {
-      if (owned) return;
-      for (const name of await readdir(at)) {
-        const size = (await stat(join(at, name))).size;
+  // A kept directory (state file) already holds the uploads of earlier runs: they count against the cap. Read
+  // synchronously, once, so put() can check and reserve before its first await.
+  const ensure = (): string => {
+    if (!counted && dir !== undefined && !owned) {
+      counted = true;
+      mkdirSync(dir, { recursive: true });
+      for (const name of readdirSync(dir)) {
+        const size = statSync(join(dir, name)).size;
         sizes.set(name, size);
         total += size;
       }
-    })();
-    return counted.then(() => at);
+    }
+    dir ??= mkdtempSync(join(tmpdir(), 'media-uploads-'));
+    return dir;
   };
   const pathOf = (at: string, id: string) => {
     if (!SAFE_ID.test(id)) throw new Error(`not an upload id: ${JSON.stringify(id)}`);
@@ -57,33 +60,41 @@ export function createUploadBlobs(options: UploadBlobsOptions): UploadBlobs {
   return {
     maxBytes: options.maxBytes,
     async put(id, data) {
-      const at = await ensure();
-      if (total - (sizes.get(id) ?? 0) + data.length > options.maxBytes)
+      const at = ensure();
+      const replaced = sizes.get(id) ?? 0;
+      if (total + reserved - replaced + data.length > options.maxBytes)
         throw new UploadStoreFull(
-          `The emulator's upload store holds ${total} bytes and its cap is ${options.maxBytes}; reset the emulator or raise maxUploadStoreBytes (--max-upload-store-bytes).`,
+          `The emulator's upload store holds ${total + reserved} bytes and its cap is ${options.maxBytes}; reset the emulator or raise maxUploadStoreBytes (--max-upload-store-bytes).`,
         );
-      const file = await open(pathOf(at, id), 'w');
+      reserved += data.length;
       try {
-        await file.writeFile(data);
-        if (options.durable) await file.sync();
-      } finally {
-        await file.close();
+        const file = await open(pathOf(at, id), 'w');
+        try {
+          await file.writeFile(data);
+          if (options.durable) await file.sync();
+        } finally {
+          await file.close();
+        }
+      } catch (error) {
+        reserved -= data.length;
+        throw error;
       }
+      reserved -= data.length;
       total += data.length - (sizes.get(id) ?? 0);
       sizes.set(id, data.length);
     },
     async read(id) {
-      return readFile(pathOf(await ensure(), id));
+      return readFile(pathOf(ensure(), id));
     },
     async remove(id) {
       if (!sizes.has(id)) return;
       total -= sizes.get(id)!;
       sizes.delete(id);
-      await rm(pathOf(await ensure(), id), { force: true });
+      await rm(pathOf(ensure(), id), { force: true });
     },
-    bytes: () => total,
+    bytes: () => total + reserved,
     async clear() {
-      for (const id of [...sizes.keys()]) await rm(pathOf(await ensure(), id), { force: true });
+      for (const id of [...sizes.keys()]) await rm(pathOf(ensure(), id), { force: true });
       sizes.clear();
       total = 0;
     },

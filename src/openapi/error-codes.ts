@@ -93,6 +93,10 @@ export const ERROR_CODE_DOCS: Readonly<Record<AnyErrorCode, ErrorCodeDoc>> = {
     description:
       'The Host header names a host that may not reach /_emulator/* (DNS-rebinding guard); use localhost or add the name with --allowed-hosts.',
   },
+  path_not_canonical: {
+    description:
+      'A path naming /_emulator holds an encoded slash or backslash (%2f, %5c), a backslash or a dot segment (., .., %2e); send the plain path.',
+  },
   account_not_found: { description: 'No account with this id.' },
   key_not_found: { description: 'No API key with this id.' },
   key_exists: { description: 'An API key with this secret already exists.' },

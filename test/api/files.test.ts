@@ -60,9 +60,11 @@ function refusal(res: { status: number; headers: Record<string, string>; body: u
   });
 }
 
+const SECRET = 'files-test-signing-secret';
+
 describe('signed output URLs', () => {
   it('points at the emulator with an expiry one hour ahead and an HMAC signature', async () => {
-    const emulator = makeEmulator({ ffmpegPath: false, clockStart: START });
+    const emulator = makeEmulator({ ffmpegPath: false, clockStart: START, signingSecret: SECRET });
     const id = await completed(emulator);
     const now = runtimeOf(emulator).context().clock.now();
     const [out] = await outputs(emulator, id);
@@ -74,8 +76,8 @@ describe('signed output URLs', () => {
     expect(expires).toBe(Math.floor((now + HOUR) / 1000));
     expect(url.searchParams.get('signature')).toMatch(/^[0-9a-f]{64}$/);
     expect(out.expires_at).toBe(iso(expires * 1000));
-    // The signature is HMAC-SHA256 over path and expiry (the seed gives the emulator a known secret).
-    expect(url.searchParams.get('signature')).toBe(createSigner('seed-1').sign(url.pathname, expires));
+    // The signature is HMAC-SHA256 over path and expiry, with the configured secret (a seed is no secret).
+    expect(url.searchParams.get('signature')).toBe(createSigner(SECRET).sign(url.pathname, expires));
   });
 
   it('signs afresh on each read: the same clock gives the same URL, a later clock a later expiry and a new signature', async () => {
@@ -192,12 +194,12 @@ describe('refusals: 403 with the envelope', () => {
   });
 
   it('answers a correctly signed URL for an output that does not exist with 404 output_not_found', async () => {
-    const emulator = makeEmulator({ ffmpegPath: false, clockStart: START });
+    const emulator = makeEmulator({ ffmpegPath: false, clockStart: START, signingSecret: SECRET });
     const res = await client(emulator).submit({ model_slug: MODEL_A, prompt: 'x', max_credits: 100 }, 'pending-file-1');
     const id = res.body.generation.id as string;
     const expires = Math.floor(T0 / 1000) + 600;
     const path = `/files/${id}/0.mp4`;
-    const signed = `${path}?expires=${expires}&signature=${createSigner('seed-1').sign(path, expires)}`;
+    const signed = `${path}?expires=${expires}&signature=${createSigner(SECRET).sign(path, expires)}`;
     const pending = await fetchFile(emulator, signed);
     expect(pending.status).toBe(404);
     expect(JSON.parse((pending.body as Buffer).toString()).error.code).toBe('output_not_found');

@@ -1,5 +1,5 @@
 // Checks one HTTP exchange against the OpenAPI document: route, status, media type, required headers and the JSON body (ajv, 2020-12).
-import { isPlanePath } from '../../src/http/plane-path.js';
+import { hidesSegments, isPlanePath, mentionsPlane } from '../../src/http/plane-path.js';
 import type { OutgoingHttpHeaders } from 'node:http';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
@@ -102,6 +102,11 @@ export class ContractChecker {
     const operationOf = route?.operations[method];
     // With an admin token, the plane guard refuses every call it would otherwise 404 or 405 whose path means the plane
     // once decoded (/%5Femulator/keys, //_emulator/keys, /v1/media/../../_emulator/keys), as the guard decides it.
+    // A plane path that hides a separator or dot segment is refused by the guard before any route, documented or not.
+    if (x.status === 400 && mentionsPlane(path) && hidesSegments(path)) {
+      this.expectError(x, 400, 'path_not_canonical', fail);
+      return problems;
+    }
     if (!operationOf && x.status === 401 && isPlanePath(path)) {
       const code = (() => {
         try {

@@ -1,5 +1,5 @@
 // Images and multipart bodies made in memory, for upload tests without fixture files.
-import { crc32, deflateSync } from 'node:zlib';
+import { crc32, createDeflate, deflateSync } from 'node:zlib';
 
 function chunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
@@ -65,4 +65,34 @@ export function multipart(
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/**
+ * A PNG whose every scanline is zero (filter 0, all-black) at the given bit depth and colour type: a tiny file that
+ * decodes to a large image. The zeros are deflated in slices, so the test never holds the decoded image either.
+ */
+export async function zeroPng(width: number, height: number, bitDepth: number, colourType: number): Promise<Buffer> {
+  const channels = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 }[colourType] ?? 1;
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([bitDepth, colourType, 0, 0, 0], 8);
+  const total = height * (1 + Math.ceil((width * bitDepth * channels) / 8));
+  const slice = Buffer.alloc(Math.min(total, 4 * 1024 * 1024));
+  const deflate = createDeflate({ level: 9 });
+  const parts: Buffer[] = [];
+  deflate.on('data', (part: Buffer) => parts.push(part));
+  const done = new Promise((resolve, reject) => deflate.on('end', resolve).on('error', reject));
+  for (let left = total; left > 0; left -= slice.length) {
+    const take = Math.min(left, slice.length);
+    if (!deflate.write(slice.subarray(0, take))) await new Promise((resolve) => deflate.once('drain', resolve));
+  }
+  deflate.end();
+  await done;
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    chunk('IHDR', header),
+    chunk('IDAT', Buffer.concat(parts)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

@@ -2,7 +2,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { RequestHandler } from 'express';
 import { DomainError } from '../../domain/errors.js';
-import { canonicalPath, isPlanePath } from '../../http/plane-path.js';
+import { canonicalPath, hidesSegments, isPlanePath, mentionsPlane } from '../../http/plane-path.js';
 import { checkAdminToken } from './admin-token.js';
 
 export interface PlaneGuardOptions {
@@ -45,6 +45,12 @@ function sameOrigin(origin: string, host: string | undefined): boolean {
 
 export function planeGuard(options: PlaneGuardOptions): RequestHandler {
   return (req, _res, next) => {
+    // One path for guard and router: a plane path that decodes to something else than it reads is refused outright.
+    if (mentionsPlane(req.path) && hidesSegments(req.path))
+      throw new DomainError(
+        'path_not_canonical',
+        `The path ${JSON.stringify(req.path.slice(0, 200))} holds an encoded slash or backslash, a backslash or a dot segment. Send the plain path, e.g. /_emulator/generations/gen_000001.`,
+      );
     if (!isPlanePath(req.path)) return next();
     const canonical = canonicalPath(req.path);
     // Checked before the token and on health too: a DNS-rebound page carries its own host name, never ours.

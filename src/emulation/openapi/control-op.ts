@@ -4,7 +4,13 @@ import { objectMembers } from '../../openapi/json-schema.js';
 import { json, ref, type ErrorEntry, type OperationSpec, type Parameter } from '../../openapi/operation.js';
 import { BAD_PATH } from '../../openapi/public-paths.js';
 
-const ADMIN_ERRORS = ['host_not_allowed', 'origin_not_allowed', 'admin_token_required', 'admin_token_invalid'];
+const ADMIN_ERRORS = [
+  'path_not_canonical',
+  'host_not_allowed',
+  'origin_not_allowed',
+  'admin_token_required',
+  'admin_token_invalid',
+];
 /** express.json() in front of every control body: unreadable JSON, a wrong charset, more than its limit. */
 const JSON_ERRORS: ErrorEntry[] = ['payload_too_large', { code: 'bad_request', statuses: [400, 415] }];
 export const INVALID = 'invalid_control_request';

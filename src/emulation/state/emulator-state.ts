@@ -1,10 +1,17 @@
 // Export of the whole emulator state (domain and control plane) to JSON, and import of it back.
 import { DomainError } from '../../domain/errors.js';
+import type { RestoreOrigin } from '../../domain/runtime.js';
 import { FaultStore, type FaultSnapshot } from '../faults/fault-store.js';
 import type { JournalEntry } from '../journal/journal-store.js';
 import type { ScenarioDefinition } from '../scenarios/scenario-schema.js';
 import { parseScenario } from '../scenarios/scenario-parse.js';
-import { exportDomain, importDomain, parseDomainSnapshot, type DomainSnapshot } from '../../domain/state-snapshot.js';
+import {
+  exportDomain,
+  importDomain,
+  MAX_COUNTER,
+  parseDomainSnapshot,
+  type DomainSnapshot,
+} from '../../domain/state-snapshot.js';
 import { VERSION } from '../../version.js';
 import { contextOf, type ControlDeps } from '../plane-state.js';
 
@@ -61,10 +68,22 @@ function checkEnvelope(input: unknown): asserts input is EmulatorState {
       'invalid_state',
       'control: must hold faults (array), journal ({ seq, entries }) and scenario (object or null).',
     );
+  // The journal numbers new entries from its seq: past 2^31 they would stop being distinct.
+  const { journal } = s.control;
+  if (!Number.isInteger(journal.seq) || journal.seq < 0 || journal.seq > MAX_COUNTER)
+    throw new DomainError('invalid_state', `control.journal.seq: must be a whole number from 0 to ${MAX_COUNTER}.`);
+  journal.entries.forEach((e, i) => {
+    if (!Number.isInteger(e?.id) || e.id < 1 || e.id > MAX_COUNTER)
+      throw new DomainError(
+        'invalid_state',
+        `control.journal.entries[${i}].id: must be a whole number from 1 to ${MAX_COUNTER}.`,
+      );
+  });
 }
 
 /** Replaces everything with the exported state. Everything is checked before anything changes. */
-export async function importState(deps: ControlDeps, input: unknown): Promise<void> {
+/** `origin` 'store': the store of record reloading its own state (start-up, a rolled-back write), not a new state. */
+export async function importState(deps: ControlDeps, input: unknown, origin: RestoreOrigin = 'import'): Promise<void> {
   checkEnvelope(input);
   const domain = parseDomainSnapshot(input.domain);
   const scenario = input.control.scenario
@@ -76,7 +95,7 @@ export async function importState(deps: ControlDeps, input: unknown): Promise<vo
   // Uploads exported with their bytes inline (older exports) go to the upload store; newer ones reference it.
   for (const u of domain.uploads)
     if (u.data !== undefined) await deps.uploadBlobs.put(u.id, Buffer.from(u.data, 'base64'));
-  await deps.runtime.restore((ctx) => importDomain(ctx, domain));
+  await deps.runtime.restore((ctx) => importDomain(ctx, domain), origin);
   state.clear();
   state.faults.restore(input.control.faults);
   state.journal.restore(input.control.journal);

@@ -75,7 +75,7 @@ export function createPersistence(deps: () => ControlDeps, options: PersistenceO
     restoring = true;
     epoch += 1;
     try {
-      await importState(deps(), readStoredState(store));
+      await importState(deps(), readStoredState(store), 'store');
       tracker = new ChangeTracker(context(), deps().state);
     } catch (error) {
       log(`could not reload the state from ${store.path}: ${(error as Error).message}`);
@@ -123,7 +123,7 @@ export function createPersistence(deps: () => ControlDeps, options: PersistenceO
     async open() {
       if (!store.hasState()) return false;
       try {
-        await importState(deps(), readStoredState(store));
+        await importState(deps(), readStoredState(store), 'store');
       } catch (error) {
         throw new DomainError('invalid_state', `State file ${store.path}: ${(error as Error).message}`);
       }

@@ -1,11 +1,10 @@
 // POST /v1/media/uploads: multipart `file` + `model_slug` (+ `target_slot`), memory bounded by multer limits.
 import express, { Router, type RequestHandler } from 'express';
-import { imageSize } from 'image-size';
 import type { MulterError } from 'multer';
 import { DomainError, ValidationFailure } from '../../domain/errors.js';
 import { registerUpload } from '../../domain/register-upload.js';
-import type { SniffedImage } from '../../domain/uploads.js';
 import { imageProblem } from '../../infra/image-integrity.js';
+import { sniffImage } from '../../infra/image-sniff.js';
 import { type UploadBlobs, UploadStoreFull } from '../../infra/upload-blobs.js';
 import { validationItem, type ValidationItem } from '../../domain/validation-item.js';
 import { authenticate } from '../auth.js';
@@ -16,16 +15,6 @@ import { uploadFormSchema } from '../validation/request-schemas.js';
 import { lastValues } from '../validation/repeated-values.js';
 import { toPydanticItems } from '../validation/to-pydantic.js';
 import type { RouteDeps } from './deps.js';
-
-function sniff(data: Buffer): SniffedImage | undefined {
-  try {
-    const size = imageSize(data);
-    if (!size.type || !size.width || !size.height) return undefined;
-    return { format: size.type, width: size.width, height: size.height, problem: imageProblem(size.type, data) };
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * multer refuses non-multipart bodies silently; FastAPI then sees an empty form, so we do too. multer (with busboy and
@@ -116,12 +105,14 @@ export function uploadRoutes(deps: RouteDeps): Router {
         // Checked before an id is drawn, so a refusal skips no seeded id; put() checks again for concurrent uploads.
         if (deps.uploadBlobs.bytes() + req.file.size > deps.uploadBlobs.maxBytes) storeFull(deps.uploadBlobs);
         const ctx = deps.ctx();
-        const upload = registerUpload(ctx, apiKeyOf(res), {
+        const data = req.file.buffer;
+        const upload = await registerUpload(ctx, apiKeyOf(res), {
           modelSlug: parsed.data.model_slug,
           targetSlot: parsed.data.target_slot,
           filename: req.file.originalname || null,
-          data: req.file.buffer,
-          sniffed: sniff(req.file.buffer),
+          data,
+          sniffed: sniffImage(data),
+          pixelProblem: (format) => imageProblem(format, data),
         });
         try {
           await deps.uploadBlobs.put(upload.id, req.file.buffer);

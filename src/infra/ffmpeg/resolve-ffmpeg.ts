@@ -14,6 +14,8 @@ export interface ResolveOptions {
   explicitPath?: string | false;
   /** PATH to search, as the shell would; the caller reads the environment (src/cli/environment.ts). None: no search. */
   pathEnv?: string;
+  /** Aborting kills a `-version` probe still running (shutdown during start-up). */
+  signal?: AbortSignal;
   /** Loads ffmpeg-static; injectable so tests can pretend it is installed. */
   importStatic?: () => Promise<unknown>;
 }
@@ -33,7 +35,7 @@ export async function resolveFfmpeg(options: ResolveOptions = {}): Promise<Ffmpe
     const path = /[\\/]/.test(explicitPath)
       ? explicitPath
       : ((await findOnPath(options.pathEnv ?? '', [explicitPath])) ?? explicitPath);
-    const probe = await probeBinary(path);
+    const probe = await probeBinary(path, options.signal);
     return probe.ok
       ? { found: true, source: 'FFMPEG_PATH', path, version: probe.version }
       : { found: false, reason: `FFMPEG_PATH=${explicitPath} is not usable: ${probe.why}` };
@@ -42,7 +44,7 @@ export async function resolveFfmpeg(options: ResolveOptions = {}): Promise<Ffmpe
   const notes: string[] = [];
   const staticPath = await ffmpegStaticPath(options.importStatic ?? defaultImportStatic);
   if (staticPath.path) {
-    const probe = await probeBinary(staticPath.path);
+    const probe = await probeBinary(staticPath.path, options.signal);
     if (probe.ok) return { found: true, source: 'ffmpeg-static', path: staticPath.path, version: probe.version };
     notes.push(`ffmpeg-static binary ${staticPath.path} is not usable: ${probe.why}`);
   } else {
@@ -51,7 +53,7 @@ export async function resolveFfmpeg(options: ResolveOptions = {}): Promise<Ffmpe
 
   const onPath = await findOnPath(options.pathEnv ?? '');
   if (onPath) {
-    const probe = await probeBinary(onPath);
+    const probe = await probeBinary(onPath, options.signal);
     if (probe.ok) return { found: true, source: 'PATH', path: onPath, version: probe.version };
     notes.push(`${onPath} is not usable: ${probe.why}`);
   } else {
@@ -97,10 +99,17 @@ async function isExecutable(path: string): Promise<boolean> {
 }
 
 /** Runs `-version` once: proves the binary starts and gives the version line for the start-up log. */
-async function probeBinary(path: string): Promise<{ ok: true; version: string } | { ok: false; why: string }> {
+async function probeBinary(
+  path: string,
+  signal?: AbortSignal,
+): Promise<{ ok: true; version: string } | { ok: false; why: string }> {
   if (!(await isExecutable(path))) return { ok: false, why: 'no executable file at that path' };
   try {
-    const { stdout } = await runProcess(path, ['-hide_banner', '-version'], { captureStdout: true, tailLines: 3 });
+    const { stdout } = await runProcess(path, ['-hide_banner', '-version'], {
+      captureStdout: true,
+      tailLines: 3,
+      signal,
+    });
     const version = /version\s+(\S+)/.exec(stdout)?.[1] ?? 'unknown';
     return { ok: true, version };
   } catch (err) {

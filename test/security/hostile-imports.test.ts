@@ -1,0 +1,115 @@
+// Numbers read from an import or a state file are range-checked before they are used: ids, seqs, counters, the clock
+// and balances. A hostile value is refused with 422 invalid_state naming the field (exit 2 at start), never a hang or
+// a 500, and the emulator keeps its state; large legal values import at once (no loop counts up to them).
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Emulator } from '../../src/index.js';
+import { client, MODEL_A, makeEmulator } from '../helpers/emulator.js';
+import { freshTmp, leftUnder, startCli } from './cli-process.js';
+
+type State = Record<string, any>;
+
+const scratch = mkdtempSync(join(tmpdir(), 'sec-imports-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** An emulator with one completed generation, and its export. */
+async function exported(): Promise<{ emulator: Emulator; state: State }> {
+  const emulator = makeEmulator({ ffmpegPath: false });
+  const submitted = await client(emulator).submit(
+    { model_slug: MODEL_A, prompt: 'a quiet lake', max_credits: 1000 },
+    'idem-key-1',
+  );
+  expect(submitted.status).toBe(202);
+  const state = (await request(emulator.app).get('/_emulator/state')).body as State;
+  return { emulator, state };
+}
+
+const HOSTILE: [string, (s: State) => void, string][] = [
+  ['a key id of 2^53-1', (s) => (s.domain.keys[0].id = 2 ** 53 - 1), 'domain.keys[0].id'],
+  ['a generation seq of 1e15', (s) => (s.domain.generations[0].seq = 1e15), 'domain.generations[0].seq'],
+  [
+    'a seeded id gen_999999999999',
+    (s) => (s.domain.generations[0].id = 'gen_999999999999'),
+    'domain.generations[0].id',
+  ],
+  ['a clock at 1e300', (s) => (s.domain.clock.now = 1e300), 'domain.clock.now'],
+  ['a clock before 1970', (s) => (s.domain.clock.now = -1), 'domain.clock.now'],
+  [
+    'a clock offset of 1e300',
+    (s) => Object.assign(s.domain.clock, { frozen: false, offset_ms: 1e300 }),
+    'domain.clock.offset_ms',
+  ],
+  ['a ledger date in the year 10000', (s) => (s.domain.ledger[0].at = 253402300800000), 'domain.ledger[0].at'],
+  [
+    'a generation timer of 1e300 ms',
+    (s) => (s.domain.generations[0].plan.pendingMs = 1e300),
+    'domain.generations[0].plan.pendingMs',
+  ],
+  [
+    'a balance past 2^53',
+    (s) => {
+      const funding = s.domain.ledger.find((e: State) => e.type === 'funding');
+      s.domain.ledger.push({ ...funding, amount: Number.MAX_SAFE_INTEGER });
+      delete s.domain.balances;
+    },
+    'domain.ledger[',
+  ],
+  ['a journal seq of 1e300', (s) => (s.control.journal.seq = 1e300), 'control.journal.seq'],
+];
+
+describe('an import with a number out of range', () => {
+  it.each(HOSTILE)(
+    'refuses %s with 422 invalid_state naming the field and keeps the state',
+    async (_what, edit, field) => {
+      const { emulator, state } = await exported();
+      const hostile = structuredClone(state);
+      edit(hostile);
+      const res = await request(emulator.app).put('/_emulator/state').send(hostile);
+      expect([res.status, res.body.error?.code]).toEqual([422, 'invalid_state']);
+      expect(res.body.error.message).toContain(field);
+      // Nothing changed, and everything still answers.
+      const after = await request(emulator.app).get('/_emulator/state');
+      expect(after.status).toBe(200);
+      expect(after.body.domain).toEqual(state.domain);
+      expect((await request(emulator.app).get('/_emulator/health')).status).toBe(200);
+      const next = await client(emulator).submit(
+        { model_slug: MODEL_A, prompt: 'after', max_credits: 1000 },
+        'idem-key-2',
+      );
+      expect(next.status).toBe(202);
+    },
+  );
+
+  it('imports the largest legal ids and seqs at once and continues after them', async () => {
+    const { emulator, state } = await exported();
+    const big = structuredClone(state);
+    big.domain.keys[0].id = 2 ** 31 - 2;
+    for (const e of big.domain.ledger) if (e.keyId !== undefined) e.keyId = 2 ** 31 - 2;
+    big.domain.generations[0].seq = 2 ** 31 - 2;
+    expect((await request(emulator.app).put('/_emulator/state').send(big)).status).toBe(200);
+    const created = await request(emulator.app).post('/_emulator/keys').send({});
+    expect([created.status, created.body.key?.id]).toEqual([201, 2 ** 31 - 1]);
+  });
+});
+
+describe('a state file with a number out of range', () => {
+  it('is refused at start with exit 2 and one line naming the field', { timeout: 60_000 }, async () => {
+    const { state } = await exported();
+    const hostile = structuredClone(state);
+    hostile.domain.keys[0].id = 2 ** 53 - 1;
+    const file = join(scratch, 'hostile.json');
+    writeFileSync(file, JSON.stringify(hostile));
+    const tmp = freshTmp();
+    const failure = await startCli(['--state-file', file, '--seed', '1'], { tmp }).then(
+      () => new Error('the CLI started'),
+      (error: Error) => error,
+    );
+    expect(failure.message).toMatch(/exited with 2/);
+    expect(failure.message).toContain('domain.keys[0].id');
+    expect(failure.message).not.toMatch(/\n\s+at /);
+    expect(leftUnder(tmp)).toEqual([]);
+  });
+});
