@@ -3,6 +3,7 @@ import type * as z from 'zod';
 import { objectMembers } from '../../openapi/json-schema.js';
 import { json, ref, type ErrorEntry, type OperationSpec, type Parameter } from '../../openapi/operation.js';
 import { BAD_PATH } from '../../openapi/public-paths.js';
+import { bodyRequired } from './control-inputs.js';
 
 const ADMIN_ERRORS = ['host_not_allowed', 'origin_not_allowed', 'admin_token_required', 'admin_token_invalid'];
 /** express.json() in front of every control body: unreadable JSON, a wrong charset, more than its limit. */
@@ -43,12 +44,18 @@ export function op(spec: ControlOp): OperationSpec {
     path: spec.path,
     operationId: spec.id,
     summary: spec.summary,
-    ...(spec.description ? { description: spec.description } : {}),
+    // Every operation carries a description (linters ask for one); most control calls say all in their summary.
+    description: spec.description ?? `${spec.summary}. A control-plane call: docs/control-plane.md describes it.`,
     tag: 'Control',
     auth: 'admin',
     ...(parameters.length ? { parameters } : {}),
     ...(spec.body
-      ? { requestBody: { required: false, content: { 'application/json': { schema: ref(spec.body) } } } }
+      ? {
+          requestBody: {
+            required: bodyRequired(spec.body),
+            content: { 'application/json': { schema: ref(spec.body) } },
+          },
+        }
       : {}),
     responses: { [spec.status ?? 200]: json(ref(spec.answer), spec.summary) },
     errors: [
