@@ -2,7 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleCli } from './bundle-cli.js';
 
@@ -12,7 +12,9 @@ const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(REPO_ROOT, 'dist');
 // A clean dist/: files of modules since removed must not ship.
 rmSync(dist, { recursive: true, force: true });
-const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+// TypeScript 7's native tsc, installed as @typescript/native (the name `typescript` is TypeScript 6's JavaScript API, for
+// tools that import it: dependency-cruiser, scripts/transpile-dist.ts). Its exports map hides bin/, hence package.json.
+const tsc = join(dirname(createRequire(import.meta.url).resolve('@typescript/native/package.json')), 'bin/tsc');
 execFileSync(process.execPath, [tsc, '-p', join(REPO_ROOT, 'tsconfig.build.json')], { stdio: 'inherit' });
 await bundleCli(join(REPO_ROOT, 'src'), dist);
 process.stdout.write(`built ${dist} (library: tsc; CLI: esbuild bundle with chunks)\n`);

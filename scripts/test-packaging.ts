@@ -1,7 +1,8 @@
 // `npm run test:packaging`: npm pack, install the tarball into a fresh consumer project, run the README's examples there as
-// written, type-check them strictly (nodenext, no skipLibCheck), and run the installed CLI. Needs the npm registry.
+// written, type-check them strictly (nodenext, no skipLibCheck) on TypeScript 7 and 5.9, with and without @types/node,
+// and run the installed CLI. Needs the npm registry.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +21,59 @@ const versionOf = (name: string) =>
       readFileSync(createRequire(join(REPO_ROOT, 'package.json')).resolve(`${name}/package.json`), 'utf8'),
     ) as { version: string }
   ).version;
+
+/** The consumer's compilers: this repository's TypeScript 7, and the last JavaScript-based line many projects are still on. */
+const COMPILERS = { 'TypeScript 7': 'typescript', 'TypeScript 5.9': 'typescript-5.9' } as const;
+const compilerInstalls = () => [
+  `typescript@${versionOf('@typescript/native')}`,
+  'typescript-5.9@npm:typescript@~5.9.3',
+];
+
+/** Uses every public entry point's types and no Node global, so it compiles without @types/node. */
+const PUBLIC_TYPES_FILE = `import {
+  type Control, connectEmulator, createApp, createEmulatorApp, DEFAULT_API_KEY, type Emulator, type EmulatorOptions,
+  type RunningEmulator, startEmulator, toMarkdown, type VerifyReport,
+} from 'media-gen-emulator';
+
+export async function everyPublicType(options: EmulatorOptions, report: VerifyReport): Promise<string[]> {
+  const media: RunningEmulator = await startEmulator({ ...options, timing: 'manual' });
+  const control: Control = media.control;
+  const emulator: Emulator = createEmulatorApp();
+  const { server } = await emulator.listen(0);
+  const remote = connectEmulator(media.url);
+  const key: string = await remote.apiKey();
+  await Promise.all([media.close(), emulator.close()]);
+  return [key, DEFAULT_API_KEY, typeof createApp(), typeof server.address(), typeof control.reset, toMarkdown(report)];
+}
+`;
+
+/** tsc --noEmit on `dir` with each compiler. */
+function typeCheck(dir: string, withNodeTypes: boolean) {
+  for (const [name, pkg] of Object.entries(COMPILERS)) {
+    step(
+      `tsc --noEmit, ${name}, ${withNodeTypes ? 'with' : 'without'} @types/node (strict, nodenext, library files too)`,
+    );
+    run(process.execPath, [join(dir, 'node_modules', pkg, 'bin/tsc'), '-p', 'tsconfig.json'], dir);
+  }
+}
+
+const tsconfigFor = (types: string[]) =>
+  JSON.stringify(
+    {
+      compilerOptions: {
+        strict: true,
+        module: 'nodenext',
+        moduleResolution: 'nodenext',
+        target: 'es2022',
+        noEmit: true,
+        skipLibCheck: false,
+        types,
+      },
+      include: ['*.ts'],
+    },
+    null,
+    2,
+  );
 
 const work = mkdtempSync(join(tmpdir(), 'media-gen-packaging-'));
 const consumer = join(work, 'consumer');
@@ -43,25 +97,7 @@ try {
     join(consumer, 'package.json'),
     JSON.stringify({ name: 'consumer', private: true, type: 'module', scripts: {} }, null, 2),
   );
-  writeFileSync(
-    join(consumer, 'tsconfig.json'),
-    JSON.stringify(
-      {
-        compilerOptions: {
-          strict: true,
-          module: 'nodenext',
-          moduleResolution: 'nodenext',
-          target: 'es2022',
-          noEmit: true,
-          skipLibCheck: false,
-          types: ['node'],
-        },
-        include: ['*.ts'],
-      },
-      null,
-      2,
-    ),
-  );
+  writeFileSync(join(consumer, 'tsconfig.json'), tsconfigFor(['node']));
   run(
     'npm',
     [
@@ -69,7 +105,7 @@ try {
       '--no-audit',
       '--no-fund',
       tarball,
-      `typescript@${versionOf('typescript')}`,
+      ...compilerInstalls(),
       `vitest@${versionOf('vitest')}`,
       `@types/node@${versionOf('@types/node')}`,
     ],
@@ -85,8 +121,19 @@ try {
     process.stdout.write(`  ${example.name}\n`);
   }
 
-  step('tsc --noEmit (strict, nodenext, library files checked too)');
-  run(join(consumer, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json'], consumer);
+  writeFileSync(join(consumer, 'public-types.ts'), PUBLIC_TYPES_FILE);
+  typeCheck(consumer, true);
+
+  step('a second consumer with no @types/node at all: the shipped types need none');
+  const bare = join(work, 'bare-consumer');
+  mkdirSync(bare);
+  writeFileSync(join(bare, 'package.json'), JSON.stringify({ name: 'bare-consumer', private: true, type: 'module' }));
+  writeFileSync(join(bare, 'tsconfig.json'), tsconfigFor([]));
+  writeFileSync(join(bare, 'public-types.ts'), PUBLIC_TYPES_FILE);
+  run('npm', ['install', '--no-audit', '--no-fund', tarball, ...compilerInstalls()], bare);
+  if (existsSync(join(bare, 'node_modules/@types/node')))
+    throw new Error('the package brought @types/node into a consumer that did not ask for it');
+  typeCheck(bare, false);
 
   step('vitest run: the README examples against the installed package');
   // Real renders: on a loaded CI machine a first MP4 can take longer than vitest's 5 s default.

@@ -1,9 +1,9 @@
 // The in-process entry points: createEmulatorApp / createApp for supertest, startEmulator for a real socket.
-import type { RequestListener } from 'node:http';
 import { compositionExtras, readEnvironment } from './cli/environment.js';
 import type { EmulatorOptions } from './config.js';
 import type { Control } from './emulation/client.js';
 import { createEmulator, type Emulator } from './emulator.js';
+import type { RequestListener } from './http-shapes.js';
 
 export interface StartOptions extends EmulatorOptions {
   /** Default 0: a free port chosen by the OS. */

@@ -8,7 +8,7 @@ import { createEmulator, type Emulator } from '../emulator.js';
 import { CalibrationError } from '../verify/calibration.js';
 import { VERSION } from '../version.js';
 import { compositionExtras, readEnvironment } from './environment.js';
-import { CliError, cliOptions, HELP } from './options.js';
+import { CliError, type CliOptions, cliOptions, HELP, metaCommand } from './options.js';
 
 async function main() {
   if (process.argv[2] === 'verify') {
@@ -17,11 +17,12 @@ async function main() {
     process.exitCode = await runVerifyCommand(process.argv.slice(3), process.env);
     return;
   }
-  const options = cliOptions(process.argv.slice(2), process.env);
-  if (options === 'help') {
-    process.stdout.write(HELP);
+  const command = metaCommand(process.argv.slice(2));
+  if (command) {
+    process.stdout.write(command === 'help' ? HELP : `${VERSION}\n`);
     return;
   }
+  const options = cliOptions(process.argv.slice(2), process.env) as CliOptions;
   const { port, host, ...rest } = options;
   const log = (line: string) => process.stdout.write(`[emulator] ${line}\n`);
   const emulator = createEmulator({ ...rest, log }, compositionExtras(readEnvironment()));

@@ -2,7 +2,7 @@
 import type * as z from 'zod';
 import type { FaultRuleInput } from './faults/fault-schema.js';
 import type { ScenarioInput } from './scenarios/scenario-schema.js';
-import { changeBalance, createKey, listAccounts, listKeys, revokeKey } from './admin/account-operations.js';
+import { changeBalance, createKey, listAccounts, listKeys, revokeKey, seededKey } from './admin/account-operations.js';
 import { advanceClock, freezeClock, readClock, unfreezeClock, type AdvanceResult } from './clock/clock-operations.js';
 import type { ControlDeps } from './plane-state.js';
 import { addFault, clearFaults, listFaults, removeFault, updateFault } from './faults/fault-operations.js';
@@ -61,6 +61,8 @@ export interface Control {
   setBalance(balance: number, accountId?: string): Promise<Balance>;
   /** Adds credits (negative takes away). */
   topUp(amount: number, accountId?: string): Promise<Balance>;
+  /** The seeded API key (`--api-key`, default DEFAULT_API_KEY): the one startEmulator() returns as `apiKey`. */
+  apiKey(): Promise<string>;
   keys(): Promise<KeyView[]>;
   createKey(key?: NewKey): Promise<KeyView>;
   revokeKey(id: number): Promise<KeyView>;
@@ -128,6 +130,7 @@ export function createControl(deps: () => ControlDeps, setBaseUrl: (url: string 
     accounts: async () => listAccounts(d()),
     setBalance: async (balance, accountId) => changeBalance(d(), accountId ?? d().runtime.accountId, { set: balance }),
     topUp: async (amount, accountId) => changeBalance(d(), accountId ?? d().runtime.accountId, { add: amount }),
+    apiKey: async () => seededKey(d()).api_key,
     keys: async () => listKeys(d()),
     createKey: async (key) => createKey(d(), key),
     revokeKey: async (id) => revokeKey(d(), id),

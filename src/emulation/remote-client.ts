@@ -147,6 +147,7 @@ export function connectEmulator(url: string, options: ConnectOptions = {}): Cont
     accounts: () => unwrap(get<{ accounts: AccountView[] }>('/_emulator/accounts'), 'accounts'),
     setBalance: (amount, accountId) => balance({ set: amount }, accountId),
     topUp: (amount, accountId) => balance({ add: amount }, accountId),
+    apiKey: () => unwrap(get<{ api_key: string }>('/_emulator/api-key'), 'api_key'),
     keys: () => unwrap(get<{ keys: KeyView[] }>('/_emulator/keys'), 'keys'),
     createKey: (key) => unwrap(post<{ key: KeyView }>('/_emulator/keys', key ?? {}), 'key'),
     revokeKey: (id) => unwrap(post<{ key: KeyView }>(`/_emulator/keys/${id}/revoke`), 'key'),

@@ -3,8 +3,8 @@ import type { MediaSpec } from './media-spec.js';
 
 export interface ReferenceImage {
   /** The bytes, or `read` to fetch them once the render has a slot (so a queued job holds no image data). */
-  bytes?: Buffer;
-  read?: () => Promise<Buffer>;
+  bytes?: Uint8Array;
+  read?: () => Promise<Uint8Array>;
   /** Content hash for the cache key; computed from `bytes` when absent. */
   sha256?: string;
   format: 'png' | 'jpeg' | 'webp';

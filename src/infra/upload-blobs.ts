@@ -15,8 +15,8 @@ export interface UploadBlobsOptions {
 export interface UploadBlobs {
   readonly maxBytes: number;
   /** Stores the bytes; rejects with UploadStoreFull when the cap would be passed. */
-  put(id: string, data: Buffer): Promise<void>;
-  read(id: string): Promise<Buffer>;
+  put(id: string, data: Uint8Array): Promise<void>;
+  read(id: string): Promise<Uint8Array>;
   remove(id: string): Promise<void>;
   bytes(): number;
   clear(): Promise<void>;

@@ -25,7 +25,7 @@ export interface ContextDeps {
   catalogue: Catalogue;
   signer: Signer;
   renderer: () => Promise<Renderer>;
-  uploadBytes: (id: string) => Promise<Buffer>;
+  uploadBytes: (id: string) => Promise<Uint8Array>;
   currentRenderer: () => Renderer | undefined;
   planHook?: PlanHook;
   promptCheck?: (prompt: string) => void;

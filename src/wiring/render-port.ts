@@ -12,7 +12,7 @@ export interface RenderPortDeps {
   catalogue: Catalogue;
   uploads: UploadStore;
   /** The bytes of an upload, from the upload blob store. */
-  uploadBytes: (id: string) => Promise<Buffer>;
+  uploadBytes: (id: string) => Promise<Uint8Array>;
   /** `request` draws a fingerprint of the inputs instead of the generation id, so identical requests share renders. */
   outputLabel: 'generation' | 'request';
   /** Until when a fresh file must survive eviction: its first signed URL is handed out only when the client polls. */
@@ -20,7 +20,7 @@ export interface RenderPortDeps {
 }
 
 /** Read from disk only when the render gets its slot, so queued jobs hold no image bytes. */
-const image = (read: (id: string) => Promise<Buffer>, upload: Upload | undefined): ReferenceImage | undefined =>
+const image = (read: (id: string) => Promise<Uint8Array>, upload: Upload | undefined): ReferenceImage | undefined =>
   upload && {
     read: () => read(upload.id),
     sha256: upload.sha256,

@@ -1,13 +1,14 @@
-// The control-plane flags and environment variables of the command line.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+// The command line's options: flags, environment variables, the config file, --help, and the mistakes each refuses.
+import { mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CliError, cliOptions, HELP } from '../../src/cli/options.js';
+import { OPTION_TABLE } from '../../src/cli/option-table.js';
+import { CliError, cliOptions, HELP, metaCommand } from '../../src/cli/options.js';
 
 const parse = (argv: string[], env: Record<string, string> = {}) => {
   const options = cliOptions(argv, env);
-  if (options === 'help') throw new Error('unexpected help');
+  if (typeof options === 'string') throw new Error(`unexpected ${options}`);
   return options;
 };
 
@@ -110,5 +111,179 @@ describe('control-plane CLI options', () => {
       'EMULATOR_ADMIN_TOKEN',
     ])
       expect(HELP).toContain(flag);
+  });
+
+  it('keeps every flag and variable it has ever had, each setting its option', () => {
+    const flags: [string[], object][] = [
+      [['--port', '9000'], { port: 9000 }],
+      [['--host', '0.0.0.0'], { host: '0.0.0.0' }],
+      [['--api-key', 'sk-media-x'], { apiKey: 'sk-media-x' }],
+      [['--balance', '5'], { initialBalance: 5 }],
+      [['--timing', 'fast'], { timing: 'fast' }],
+      [['--timing-model', 'a=manual', '--timing-model', 'b=fast'], { timingByModel: { a: 'manual', b: 'fast' } }],
+      [['--seed', '3'], { seed: 3 }],
+      [['--public-url', 'http://h:1'], { publicBaseUrl: 'http://h:1' }],
+      [['--cors-origins', 'http://a.test'], { corsOrigins: ['http://a.test'] }],
+      [['--no-admin-token'], { adminToken: false }],
+      [['--allowed-hosts', 'box.local'], { allowedHosts: ['box.local'] }],
+      [['--control-cors-origins', 'http://c.test'], { controlCorsOrigins: ['http://c.test'] }],
+      [['--render-timeout', '3s'], { renderTimeout: '3s' }],
+      [['--catalogue', 'c.json'], { catalogue: 'c.json' }],
+      [['--calibration', 'k.json'], { calibration: 'k.json' }],
+      [['--url-ttl', '60'], { urlTtlSeconds: 60 }],
+      [['--output-label', 'request'], { outputLabel: 'request' }],
+      [['--signing-secret', 'hmac-1'], { signingSecret: 'hmac-1' }],
+    ];
+    for (const [argv, expected] of flags) expect(parse(argv)).toMatchObject(expected);
+    expect(
+      parse([], {
+        PORT: '9001',
+        HOST: '::1',
+        MEDIA_EMULATOR_API_KEY: 'sk-media-y',
+        MEDIA_EMULATOR_BALANCE: '7',
+        MEDIA_EMULATOR_TIMING: 'instant',
+        MEDIA_EMULATOR_SEED: '4',
+        MEDIA_EMULATOR_PUBLIC_URL: 'http://p:2',
+        MEDIA_EMULATOR_CORS_ORIGINS: '*',
+        MEDIA_EMULATOR_ALLOWED_HOSTS: 'a.local,B.local',
+        MEDIA_EMULATOR_CONTROL_CORS_ORIGINS: 'http://d.test',
+        MEDIA_EMULATOR_RENDER_TIMEOUT: '250ms',
+        MEDIA_EMULATOR_CATALOGUE: 'cat.json',
+        MEDIA_EMULATOR_CALIBRATION: 'cal.json',
+        MEDIA_EMULATOR_URL_TTL: '30',
+        MEDIA_EMULATOR_OUTPUT_LABEL: 'request',
+        MEDIA_EMULATOR_SIGNING_SECRET: 'hmac-2',
+        FFMPEG_PATH: '/opt/ffmpeg',
+      }),
+    ).toMatchObject({
+      port: 9001,
+      host: '::1',
+      apiKey: 'sk-media-y',
+      initialBalance: 7,
+      timing: 'instant',
+      seed: 4,
+      publicBaseUrl: 'http://p:2',
+      corsOrigins: '*',
+      allowedHosts: ['a.local', 'b.local'],
+      controlCorsOrigins: ['http://d.test'],
+      renderTimeout: '250ms',
+      catalogue: 'cat.json',
+      calibration: 'cal.json',
+      urlTtlSeconds: 30,
+      outputLabel: 'request',
+      signingSecret: 'hmac-2',
+      ffmpegPath: '/opt/ffmpeg',
+    });
+    expect(parse([], { MEDIA_EMULATOR_NO_ADMIN_TOKEN: '1', EMULATOR_ADMIN_TOKEN: 't' }).adminToken).toBe(false);
+    expect(parse([], { MEDIA_EMULATOR_NO_ADMIN_TOKEN: 'off', EMULATOR_ADMIN_TOKEN: 't' }).adminToken).toBe('t');
+  });
+
+  it('answers --version and --help before reading anything else', () => {
+    expect(metaCommand(['--version'])).toBe('version');
+    expect(metaCommand(['-h'])).toBe('help');
+    expect(metaCommand(['--timing', 'fast'])).toBeUndefined();
+    // No config file is opened for either.
+    expect(metaCommand(['--config', '/no/such/file.json', '--version'])).toBe('version');
+  });
+
+  it('refuses an unknown flag with the nearest known one and a pointer to --help', () => {
+    expect(() => parse(['--timming', 'fast'])).toThrow(
+      new CliError('unknown option --timming; did you mean --timing? See --help for every option.'),
+    );
+    // The option's config key or variable, written as a flag, points at its flag.
+    expect(() => parse(['--initial-balance', '5'])).toThrow('did you mean --balance?');
+    expect(() => parse(['--versoin'])).toThrow('did you mean --version?');
+    // Nothing close: no guess.
+    expect(() => parse(['--zzzzzzzz'])).toThrow(
+      new CliError('unknown option --zzzzzzzz. See --help for every option.'),
+    );
+    expect(() => parse(['--output-label', 'frame'])).toThrow('--output-label must be one of generation, request');
+  });
+
+  describe('the config file', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'cli-config-check-'));
+    const file = (name: string, content: string) => {
+      const path = join(folder, name);
+      writeFileSync(path, content);
+      return path;
+    };
+    const refusal = (argv: string[], env: Record<string, string> = {}) => {
+      try {
+        parse(argv, env);
+      } catch (error) {
+        expect(error).toBeInstanceOf(CliError);
+        return (error as Error).message;
+      }
+      throw new Error(`${argv.join(' ')} was accepted`);
+    };
+
+    it('refuses an unknown key on one line, naming it and the nearest known key', () => {
+      const path = file('balance.json', '{"balance": 5}');
+      expect(refusal(['--config', path])).toBe(
+        `config file ${path}: unknown key "balance"; did you mean "initialBalance"?`,
+      );
+      expect(refusal(['--config', file('typo.json', '{"stateFlie": "s.json"}')])).toContain(
+        'unknown key "stateFlie"; did you mean "stateFile"?',
+      );
+      expect(refusal(['--config', file('far.json', '{"colour": "red"}')])).toMatch(/unknown key "colour"$/);
+    });
+
+    it('refuses a value of the wrong kind, naming the key', () => {
+      expect(refusal(['--config', file('t.json', '{"timing": "slow"}')])).toMatch(/: timing: .*"realistic"/);
+      expect(refusal(['--config', file('p.json', '{"port": 70000}')])).toMatch(/: port: /);
+      expect(refusal(['--config', file('j.json', '{"port": ')])).toMatch(/is not JSON/);
+    });
+
+    it('says in one line that a missing file does not exist, not a raw ENOENT', () => {
+      const message = refusal(['--config', './nope.json']);
+      expect(message).toBe(
+        'config file ./nope.json does not exist; --config and MEDIA_EMULATOR_CONFIG take a JSON file of options (docs/api.md#configuration).',
+      );
+      expect(refusal([], { MEDIA_EMULATOR_CONFIG: folder })).toContain('is a folder');
+    });
+
+    it('refuses a file past 16 MiB before reading it', () => {
+      const huge = file('huge.json', '');
+      truncateSync(huge, 16 * 1024 * 1024 + 1); // sparse: nothing written, the size is all that is checked
+      expect(refusal(['--config', huge])).toContain('more than an options file ever needs');
+    });
+
+    it('accepts every key of the option table', () => {
+      const every = {
+        clock: 'frozen',
+        clockStart: '2026-01-01T00:00:00Z',
+        pollAfterSeconds: 2,
+        idempotencyWindowHours: 1,
+        errorStatuses: { insufficient_credits: 400 },
+        errorCodes: { insufficient_credits: 'balance_too_low' },
+        maxParallelRenders: 1,
+        maxUploadStoreBytes: 1000,
+        maxStoreBytes: 1000,
+        storageDir: '/tmp/x',
+        ffmpegPath: false,
+        adminToken: 'tok',
+        controlPlane: false,
+        magicPrompts: false,
+        timingByModel: { a: 'fast' },
+      };
+      expect(parse(['--config', file('every.json', JSON.stringify(every))])).toMatchObject(every);
+    });
+  });
+
+  it('documents every option of the table in --help and in docs/api.md#configuration', () => {
+    const docs = readFileSync(new URL('../../docs/api.md', import.meta.url), 'utf8');
+    const section = docs.slice(docs.indexOf('## Configuration'), docs.indexOf('Timing profiles'));
+    for (const entry of OPTION_TABLE) {
+      const row = section.split('\n').find((line) => line.startsWith(`| \`${entry.key}\``));
+      expect(row, `docs/api.md has no row for ${entry.key}`).toBeDefined();
+      if (entry.flag) {
+        expect(HELP).toContain(`--${entry.flag.name}`);
+        expect(row).toContain(`--${entry.flag.name}`);
+      }
+      for (const variable of entry.env ?? []) {
+        expect(HELP).toContain(variable.name);
+        expect(row).toContain(variable.name);
+      }
+    }
   });
 });

@@ -52,6 +52,14 @@ export function controlClientContract(name: string, start: () => Promise<ClientU
       expect((await control.ledger({ account_id: seeded.id })).map((e) => e.type)).toContain('funding');
     });
 
+    it('gives the seeded API key that startEmulator() returns, and it authenticates', async () => {
+      expect(await control.apiKey()).toBe(env.apiKey);
+      const res = await fetch(`${env.url}/v1/media/models`, {
+        headers: { Authorization: `Bearer ${await control.apiKey()}` },
+      });
+      expect(res.status).toBe(200);
+    });
+
     it('creates a scoped key that works, then revokes it', async () => {
       const key = await control.createKey({ name: 'contract', model_scope: 'still-sketch-v1' });
       expect(key).toMatchObject({ name: 'contract', model_scope: 'still-sketch-v1', revoked_at: null });

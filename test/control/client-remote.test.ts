@@ -23,6 +23,18 @@ describe('connectEmulator', () => {
     expect((await connectEmulator(`${running.url}/`, { adminToken: 'admin-secret-1' }).clock()).frozen).toBe(true);
   });
 
+  it('gives the API key only with the admin token when the emulator requires one', async () => {
+    const running = await startTestEmulator({
+      ...CONTRACT_OPTIONS,
+      apiKey: 'sk-media-remote-seeded-1',
+      adminToken: 'adm-1',
+    });
+    await expect(connectEmulator(running.url).apiKey()).rejects.toMatchObject({ code: 'admin_token_required' });
+    expect(await connectEmulator(running.url, { adminToken: 'adm-1' }).apiKey()).toBe('sk-media-remote-seeded-1');
+    const health = await (await fetch(`${running.url}/_emulator/health`)).text();
+    expect(health).not.toContain('sk-media-remote-seeded-1');
+  });
+
   it('says the emulator is unreachable when nothing listens at the URL', async () => {
     const running = await startTestEmulator({ ...CONTRACT_OPTIONS });
     const { url } = running;

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
@@ -18,7 +18,8 @@ import type { FlowInput, FlowResult } from './flow-contract.js';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const FLOW = fileURLToPath(new URL('./flow.ts', import.meta.url));
 const CONTRACT = fileURLToPath(new URL('./flow-contract.ts', import.meta.url));
-const TSC = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+// The project's tsc (TypeScript 7, @typescript/native, as scripts/build.ts runs it); `typescript` is the JS API only.
+const TSC = join(dirname(createRequire(import.meta.url).resolve('@typescript/native/package.json')), 'bin/tsc');
 
 let running: RunningEmulator;
 let document: Record<string, unknown>;

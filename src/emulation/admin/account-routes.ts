@@ -1,6 +1,6 @@
-// /_emulator/accounts and /_emulator/keys: wallets and API keys.
+// /_emulator/accounts, /_emulator/keys and /_emulator/api-key: wallets and API keys.
 import express, { Router } from 'express';
-import { changeBalance, createKey, listAccounts, listKeys, revokeKey } from './account-operations.js';
+import { changeBalance, createKey, listAccounts, listKeys, revokeKey, seededKey } from './account-operations.js';
 import { methodNotAllowed } from '../../http/errors.js';
 import { sendJson } from '../../http/send.js';
 import { param, type ControlRouteDeps } from './route-deps.js';
@@ -21,6 +21,11 @@ export function accountRoutes(r: ControlRouteDeps): Router {
     .get((req, res) => sendJson(res, 200, { keys: listKeys(r.deps(req)) }))
     .post(json, (req, res) => sendJson(res, 201, { key: createKey(r.deps(req), req.body) }))
     .all(methodNotAllowed(['GET', 'POST']));
+  // Behind the plane guard like every route but health and the console: the admin token beyond loopback.
+  router
+    .route('/_emulator/api-key')
+    .get((req, res) => sendJson(res, 200, seededKey(r.deps(req))))
+    .all(methodNotAllowed(['GET']));
   router
     .route('/_emulator/keys/:id/revoke')
     .post((req, res) => sendJson(res, 200, { key: revokeKey(r.deps(req), Number(param(req, 'id'))) }))

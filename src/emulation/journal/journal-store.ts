@@ -55,13 +55,14 @@ export const BODY_CAP = 4096;
 export const BODY_WINDOW = 500;
 
 /** The first BODY_CAP bytes of a body, marked when cut. */
-export function captureBody(data: Buffer | string, contentType: string | null): CapturedBody {
+export function captureBody(data: Uint8Array | string, contentType: string | null): CapturedBody {
   // Most bodies are short JSON text: kept as they are, with no round trip through a Buffer on every request.
   if (typeof data === 'string') {
     const bytes = Buffer.byteLength(data);
     if (bytes <= BODY_CAP) return { contentType, bytes, text: data, truncated: false };
   }
-  const buffer = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+  const buffer =
+    typeof data === 'string' ? Buffer.from(data, 'utf8') : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   const truncated = buffer.length > BODY_CAP;
   return {
     contentType,

@@ -17,6 +17,7 @@ export const CONTROL_SCHEMAS = {
   Key: c.keySchema,
   KeyList: z.strictObject({ keys: z.array(c.keySchema) }),
   KeyEnvelope: z.strictObject({ key: c.keySchema }),
+  SeededKey: z.strictObject({ api_key: z.string(), account_id: z.string() }),
   Clock: c.clockSchema,
   Advance: c.advanceSchema,
   Timing: c.timingSchema,
@@ -61,6 +62,13 @@ export function controlOperations(): OperationSpec[] {
       body: 'BalanceChange',
       answer: 'Balance',
       errors: ['account_not_found', 'invalid_amount'],
+    }),
+    op({
+      method: 'get',
+      path: '/_emulator/api-key',
+      id: 'seededKey',
+      summary: 'The seeded API key (--api-key) and its account, as startEmulator() returns it',
+      answer: 'SeededKey',
     }),
     op({ method: 'get', path: '/_emulator/keys', id: 'listKeys', summary: 'API keys', answer: 'KeyList' }),
     op({

@@ -4,7 +4,7 @@ import type { FfmpegCapabilities } from './ffmpeg-capabilities.js';
 
 export interface PlanFile {
   path: string;
-  data: string | Buffer;
+  data: string | Uint8Array;
 }
 
 export interface PlanEnv {

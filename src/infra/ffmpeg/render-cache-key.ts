@@ -25,7 +25,7 @@ function canonical(value: unknown): string {
  * bytes does not re-hash megabytes and a cache hit stays fast.
  */
 export function createCacheKeyHasher(rendererVersion: string): CacheKeyHasher {
-  const imageHashes = new WeakMap<Buffer, string>();
+  const imageHashes = new WeakMap<Uint8Array, string>();
   const imageDigest = (image: ReferenceImage | undefined): string | undefined => {
     if (!image) return undefined;
     if (image.sha256) return `${image.format}:${image.sha256}`;

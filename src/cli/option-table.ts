@@ -1,0 +1,199 @@
+// The one option table: each option's config-file key and schema, flag, environment variables and --help line.
+// A new option is one row here (and its row in docs/api.md#configuration, which test/control/cli-options.test.ts checks).
+import * as z from 'zod';
+import { DEFAULT_HOST, DEFAULT_PORT } from '../config.js';
+import { configOnly, type OptionEntry, onByDefault, option } from './option-entry.js';
+import {
+  controlOrigins,
+  fileOrData,
+  hosts,
+  modelProfile,
+  onOff,
+  oneOf,
+  origins,
+  profile,
+  text,
+  wholeNumber,
+} from './option-values.js';
+
+export type { CliOptions, OptionEntry, OptionKey } from './option-entry.js';
+
+const PORT_RANGE = wholeNumber(0, 65_535, ' (0 picks a free one)');
+
+export const OPTION_TABLE: readonly OptionEntry[] = [
+  option('port', PORT_RANGE, {
+    flag: 'port',
+    arg: 'N',
+    env: 'PORT',
+    help: `port (default ${DEFAULT_PORT})`,
+    cliDefault: DEFAULT_PORT,
+  }),
+  option('host', text, {
+    flag: 'host',
+    arg: 'H',
+    env: 'HOST',
+    help: `bind address (default ${DEFAULT_HOST})`,
+    cliDefault: DEFAULT_HOST,
+  }),
+  option('apiKey', text, {
+    flag: 'api-key',
+    arg: 'KEY',
+    env: 'MEDIA_EMULATOR_API_KEY',
+    help: 'seeded key, sk-media-...',
+  }),
+  option('initialBalance', wholeNumber(), {
+    flag: 'balance',
+    arg: 'N',
+    env: 'MEDIA_EMULATOR_BALANCE',
+    help: 'seeded wallet balance',
+  }),
+  option('timing', profile, {
+    flag: 'timing',
+    arg: 'P',
+    env: 'MEDIA_EMULATOR_TIMING',
+    help: 'realistic | fast | instant | manual',
+    cliDefault: 'realistic',
+  }),
+  option('timingByModel', modelProfile, {
+    flag: 'timing-model',
+    arg: 'SLUG=P',
+    help: 'per-model timing profile (repeatable)',
+    multiple: true,
+    merge: true,
+    cliDefault: {},
+  }),
+  option('seed', wholeNumber(), {
+    flag: 'seed',
+    arg: 'N',
+    env: 'MEDIA_EMULATOR_SEED',
+    help: 'repeatable ids, jitter and probabilities',
+  }),
+  option('publicBaseUrl', text, {
+    flag: 'public-url',
+    arg: 'URL',
+    env: 'MEDIA_EMULATOR_PUBLIC_URL',
+    help: 'base URL for signed links',
+  }),
+  option('corsOrigins', origins, {
+    flag: 'cors-origins',
+    arg: 'LIST',
+    env: 'MEDIA_EMULATOR_CORS_ORIGINS',
+    help: '* (default) or comma-separated origins allowed to call from a browser',
+  }),
+  option('scenario', text, {
+    schema: fileOrData,
+    flag: 'scenario',
+    arg: 'NAME|PATH',
+    env: 'MEDIA_EMULATOR_SCENARIO',
+    help: 'failure scenario to apply at start and after every reset, e.g. flaky-network',
+  }),
+  option('stateFile', text, {
+    flag: 'state-file',
+    arg: 'FILE',
+    env: 'MEDIA_EMULATOR_STATE_FILE',
+    help: 'load state from FILE at start if it exists, save it there on exit',
+  }),
+  onByDefault(
+    'controlPlane',
+    'no-control-plane',
+    'MEDIA_EMULATOR_CONTROL_PLANE',
+    'no /_emulator/* routes except health',
+  ),
+  onByDefault(
+    'magicPrompts',
+    'no-magic-prompts',
+    'MEDIA_EMULATOR_MAGIC_PROMPTS',
+    'treat [emulator:...] prompt markers as plain text',
+  ),
+  {
+    key: 'adminToken',
+    schema: z.union([z.string(), z.literal(false)]),
+    flag: { name: 'no-admin-token', sets: false },
+    env: [
+      {
+        name: 'EMULATOR_ADMIN_TOKEN',
+        parse: text.fromText,
+        help: 'every /_emulator/* call except health and the console needs this token (environment only, so it never shows in a process list); bound beyond loopback without one, a random token is generated and printed with a console link',
+      },
+      {
+        name: 'MEDIA_EMULATOR_NO_ADMIN_TOKEN',
+        parse: (name, value) => (onOff.fromText(name, value) ? false : undefined),
+        shown: 'MEDIA_EMULATOR_NO_ADMIN_TOKEN=1',
+      },
+    ],
+    help: 'keep the control plane open even when bound beyond loopback: anyone who can reach the port controls the emulator',
+  },
+  option('allowedHosts', hosts, {
+    flag: 'allowed-hosts',
+    arg: 'LIST',
+    env: 'MEDIA_EMULATOR_ALLOWED_HOSTS',
+    help: 'extra Host names allowed to reach /_emulator/* and the console, besides localhost, 127.0.0.1, [::1] and the --public-url host',
+  }),
+  option('controlCorsOrigins', controlOrigins, {
+    flag: 'control-cors-origins',
+    arg: 'L',
+    env: 'MEDIA_EMULATOR_CONTROL_CORS_ORIGINS',
+    help: 'origins a browser page may drive /_emulator/* from (default none)',
+  }),
+  option('renderTimeout', text, {
+    schema: z.union([z.string(), z.number()]),
+    flag: 'render-timeout',
+    arg: 'D',
+    env: 'MEDIA_EMULATOR_RENDER_TIMEOUT',
+    help: 'longest one ffmpeg run, e.g. 30s (default 60s)',
+  }),
+  option('catalogue', text, {
+    schema: fileOrData,
+    flag: 'catalogue',
+    arg: 'FILE',
+    env: 'MEDIA_EMULATOR_CATALOGUE',
+    help: 'your own catalogue JSON',
+  }),
+  option('calibration', text, {
+    schema: fileOrData,
+    flag: 'calibration',
+    arg: 'FILE',
+    env: 'MEDIA_EMULATOR_CALIBRATION',
+    help: 'what verify observed on the real service: statuses, codes, catalogue, prices',
+  }),
+  option('urlTtlSeconds', wholeNumber(1), {
+    flag: 'url-ttl',
+    arg: 'SECONDS',
+    env: 'MEDIA_EMULATOR_URL_TTL',
+    help: 'signed URL lifetime',
+  }),
+  option('signingSecret', text, {
+    flag: 'signing-secret',
+    arg: 'S',
+    env: 'MEDIA_EMULATOR_SIGNING_SECRET',
+    help: 'HMAC secret of signed links: pass one to get identical links across runs',
+  }),
+  option('outputLabel', oneOf(['generation', 'request'] as const), {
+    flag: 'output-label',
+    arg: 'L',
+    env: 'MEDIA_EMULATOR_OUTPUT_LABEL',
+    help: 'generation | request: what each output shows',
+    cliDefault: 'generation',
+  }),
+  {
+    key: 'ffmpegPath',
+    schema: z.union([z.string(), z.literal(false)]),
+    env: [
+      {
+        name: 'FFMPEG_PATH',
+        parse: text.fromText,
+        help: 'ffmpeg binary to use (else ffmpeg-static, else ffmpeg on PATH); false in the config file forces fixture outputs',
+      },
+    ],
+  },
+  configOnly('clock', z.enum(['real', 'frozen'])),
+  configOnly('clockStart', z.union([z.string(), z.number()])),
+  configOnly('pollAfterSeconds', z.number().int().min(0)),
+  configOnly('idempotencyWindowHours', z.number().positive()),
+  configOnly('errorStatuses', z.record(z.string(), z.number().int())),
+  configOnly('errorCodes', z.record(z.string(), z.string())),
+  configOnly('maxParallelRenders', z.number().int().min(0)),
+  configOnly('maxUploadStoreBytes', z.number().int().min(0)),
+  configOnly('maxStoreBytes', z.number().int().min(0)),
+  configOnly('storageDir', z.string()),
+];

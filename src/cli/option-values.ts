@@ -1,0 +1,110 @@
+// The kinds of option value: how a flag's or variable's text becomes one, and what the config file may hold for it.
+import * as z from 'zod';
+import { TIMING_PROFILES, type TimingProfile } from '../domain/timing.js';
+
+export class CliError extends Error {}
+
+export interface ValueKind<T> {
+  /** What the config file may hold under the option's key. */
+  schema: z.ZodType<T>;
+  /** A flag's or environment variable's text to the value; throws a CliError naming `name` when it is not one. */
+  fromText(name: string, text: string): T;
+}
+
+export const text: ValueKind<string> = { schema: z.string(), fromText: (_name, value) => value };
+
+export function wholeNumber(min = 0, max = Number.MAX_SAFE_INTEGER, note = ''): ValueKind<number> {
+  const range = max === Number.MAX_SAFE_INTEGER ? `>= ${min}` : `from ${min} to ${max}`;
+  return {
+    schema: z.number().int().min(min).max(max),
+    fromText(name, value) {
+      const n = Number(value);
+      if (value.trim() === '' || !Number.isSafeInteger(n) || n < min || n > max)
+        throw new CliError(`${name} must be a whole number ${range}${note}, got "${value}"`);
+      return n;
+    },
+  };
+}
+
+export function oneOf<const T extends string>(values: readonly T[]): ValueKind<T> {
+  return {
+    schema: z.enum(values as [T, ...T[]]),
+    fromText(name, value) {
+      if (!(values as readonly string[]).includes(value))
+        throw new CliError(`${name} must be one of ${values.join(', ')}, got "${value}"`);
+      return value as T;
+    },
+  };
+}
+
+export const profile: ValueKind<TimingProfile> = oneOf(TIMING_PROFILES);
+
+export const onOff: ValueKind<boolean> = {
+  schema: z.boolean(),
+  fromText(name, value) {
+    const v = value.trim().toLowerCase();
+    if (['on', 'true', '1', 'yes'].includes(v)) return true;
+    if (['off', 'false', '0', 'no'].includes(v)) return false;
+    throw new CliError(`${name} must be on or off, got "${value}"`);
+  },
+};
+
+const list = (value: string, lower = false) =>
+  value
+    .split(',')
+    .map((s) => (lower ? s.trim().toLowerCase() : s.trim()))
+    .filter(Boolean);
+
+/** `*` or a comma-separated list of origins (scheme://host[:port], no path), as a browser sends in `Origin`. */
+export const origins: ValueKind<string[] | '*'> = {
+  schema: z.union([z.literal('*'), z.array(z.string())]),
+  fromText(name, value) {
+    const items = list(value).map((s) => s.replace(/\/+$/, ''));
+    if (items.includes('*')) return '*';
+    for (const item of items)
+      if (!/^https?:\/\/[^/\s]+$/.test(item))
+        throw new CliError(`${name} must be * or comma-separated origins like http://localhost:5173, got "${item}"`);
+    return items;
+  },
+};
+
+/** Like origins, but `*` is refused: the plane is never open to every page. */
+export const controlOrigins: ValueKind<string[]> = {
+  schema: z.array(z.string()),
+  fromText(name, value) {
+    const items = origins.fromText(name, value);
+    if (items === '*')
+      throw new CliError(`${name} must list origins explicitly; * would let any web page drive the control plane`);
+    return items;
+  },
+};
+
+/** Comma-separated host names (no scheme, no port), or `*`. */
+export const hosts: ValueKind<string[]> = {
+  schema: z.array(z.string()),
+  fromText(name, value) {
+    const items = list(value, true);
+    for (const item of items)
+      if (item !== '*' && !/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)$/.test(item))
+        throw new CliError(
+          `${name} must be comma-separated host names like devbox.local or 192.168.1.20 (no port), got "${item}"`,
+        );
+    return items;
+  },
+};
+
+/** `slug=profile`, repeatable: one model's timing. */
+export const modelProfile: ValueKind<Record<string, TimingProfile>> = {
+  schema: z.record(z.string(), profile.schema),
+  fromText(name, value) {
+    const [slug, given] = value.split('=');
+    if (!slug || given === undefined) throw new CliError(`${name} must be SLUG=PROFILE, got "${value}"`);
+    return { [slug]: profile.fromText(name, given) };
+  },
+};
+
+/** A file path, or (in the config file only) the data itself. */
+export const fileOrData: z.ZodType<string | Record<string, unknown>> = z.union([
+  z.string(),
+  z.record(z.string(), z.unknown()),
+]);
