@@ -56,6 +56,8 @@ export function judge(endpoint: string, ref: RawAnswer, emu: RawAnswer): Verdict
     return fail('same items, different bytes (number spelling or key order)');
   }
   if (ref.status === 400) return emu.status === 400 ? { ok: true } : fail(`status 400 expected, got ${emu.status}`);
+  // The reference read the body: the emulator must read it too, not refuse it as unreadable.
+  if (ref.status < 300 && emu.status === 400) return fail(`readable input refused with 400`);
   if (emu.status >= 500) return fail(`valid input answered ${emu.status}`);
   if (emu.status === 422) {
     const items = detailOf(emu.body) ?? [];

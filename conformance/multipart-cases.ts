@@ -3,9 +3,12 @@ import fc from 'fast-check';
 import type { RawRequest } from './cases.js';
 
 interface Part {
+  /** Absent: a Content-Disposition with no name at all is not generated (see docs/proof.md). */
   name: string;
   value: string;
   filename?: string;
+  /** A part's own Content-Type; a file part without one is sent as image/png. */
+  type?: string;
 }
 
 const BOUNDARY = 'conformanceBoundary7MA4YWxk';
@@ -18,7 +21,11 @@ function multipartBody(parts: Part[]): Buffer {
   const chunks: Buffer[] = [];
   for (const part of parts) {
     const filename = part.filename === undefined ? '' : `; filename="${part.filename}"`;
-    const type = part.filename === undefined ? '' : '\r\nContent-Type: image/png';
+    const type = part.type
+      ? `\r\nContent-Type: ${part.type}`
+      : part.filename === undefined
+        ? ''
+        : '\r\nContent-Type: image/png';
     chunks.push(
       Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${part.name}"${filename}${type}\r\n\r\n`),
     );
@@ -36,6 +43,7 @@ const filePart = fc.oneof(
   // difference listed in docs/proof.md.
   fc.constant<Part>({ name: 'file', value: 'plain text' }),
   fc.constant<Part>({ name: 'file', value: '' }),
+  fc.constant<Part>({ name: 'file', value: 'x'.repeat(4097) }),
 );
 const textPart = (name: string) =>
   fc.oneof(
@@ -43,12 +51,30 @@ const textPart = (name: string) =>
     fc.constantFrom('m', '', 'x'.repeat(80), 'x'.repeat(81), 'é').map((value): Part => ({ name, value })),
   );
 
+/** Starlette's MultiPartParser limits: 1000 files, 1000 fields, 1 MiB a text part; FastAPI ignores parts it does not read. */
+const PART_LIMIT = 1024 * 1024;
+const extraParts = fc.oneof(
+  { weight: 6, arbitrary: fc.constant<Part[]>([]) },
+  fc.constant<Part[]>([{ name: 'note', value: 'x'.repeat(5000) }]),
+  fc
+    .integer({ min: 9, max: 12 })
+    .map((n) => Array.from({ length: n }, (_, i): Part => ({ name: `f${i}`, value: 'v' }))),
+  fc.constant<Part[]>([{ name: '', value: 'nameless' }]),
+  fc.constant<Part[]>([{ name: 'other', value: 'PNG', filename: 'b.png' }]),
+  fc.constant<Part[]>([{ name: 'file', value: 'PNG', filename: 'second.png' }]),
+  fc.constant<Part[]>([{ name: 'file', value: 'y'.repeat(5000) }]),
+  fc.constant<Part[]>([{ name: 'model_slug', value: 'm', type: 'application/octet-stream' }]),
+  fc.constant<Part[]>([{ name: 'note', value: 'z'.repeat(PART_LIMIT) }]),
+  fc.constant<Part[]>([{ name: 'note', value: 'z'.repeat(PART_LIMIT + 1) }]),
+  fc.constant<Part[]>(Array.from({ length: 1001 }, (_, i): Part => ({ name: `f${i}`, value: '' }))),
+);
+
 const parts = fc
-  .tuple(filePart, textPart('model_slug'), textPart('target_slot'), textPart('model_slug'), fc.boolean())
-  .map(([file, slug, slot, again, fileLast]) => {
+  .tuple(filePart, textPart('model_slug'), textPart('target_slot'), textPart('model_slug'), fc.boolean(), extraParts)
+  .map(([file, slug, slot, again, fileLast, extra]) => {
     const fields = [slug, slot, again].filter((p): p is Part => p !== null);
     const list = file ? (fileLast ? [...fields, file] : [file, ...fields]) : fields;
-    return list;
+    return fileLast ? [...extra, ...list] : [...list, ...extra];
   });
 
 export const uploadRequest: fc.Arbitrary<RawRequest> = fc.oneof(

@@ -10,6 +10,7 @@ import { judge } from './compare.js';
 import { makeSender, type RawAnswer } from './exchange.js';
 import { uploadRequest } from './multipart-cases.js';
 import { startReference } from './reference-server.js';
+import { checkStarletteLimits } from './starlette-limits.js';
 import { asJson, printReport, type Failure } from './report.js';
 import { ensureVenv, SetupError } from './venv.js';
 
@@ -42,6 +43,7 @@ function options() {
 async function main(): Promise<number> {
   const { cases, seed, save } = options();
   const python = ensureVenv(ROOT);
+  checkStarletteLimits(python);
   const reference = await startReference(python, ROOT);
   const emulator = await startEmulator({ seed, timing: 'manual', log: () => {} }).catch(async (error: unknown) => {
     await reference.close();

@@ -86,7 +86,7 @@ export async function bundleCli(srcDir: string, outDir: string): Promise<string>
   await build({
     entryPoints: { main: entry },
     outdir: bundleDir,
-    // Dynamic import()s (the verify command, the OpenAPI document, multer) become chunks loaded when first used.
+    // Dynamic import()s (the verify command, the OpenAPI document, busboy) become chunks loaded when first used.
     splitting: true,
     chunkNames: 'chunk-[hash]',
     bundle: true,

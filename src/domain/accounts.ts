@@ -22,7 +22,7 @@ export interface ApiKey {
 }
 
 export const KEY_PREFIX = 'sk-media-';
-const KEY_SHAPE = /^sk-media-[A-Za-z0-9_-]{4,200}$/;
+export const KEY_SHAPE = /^sk-media-[A-Za-z0-9_-]{4,200}$/;
 
 export interface NewKey {
   accountId: string;

@@ -5,6 +5,12 @@ const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as co
 const PART = /(\d+(?:\.\d+)?)(ms|s|m|h|d)/g;
 const WHOLE = /^(?:\d+(?:\.\d+)?(?:ms|s|m|h|d))+$/;
 
+/**
+ * What parseDuration reads, as a pattern for documents (ECMA-262, no flags): plain milliseconds, or amounts with units
+ * in either case. parseDuration also drops whitespace anywhere; the pattern leaves that out, which keeps it linear.
+ */
+export const DURATION_TEXT_PATTERN = '^(?:[0-9]+|(?:[0-9]+(?:\\.[0-9]+)?(?:[mM][sS]|[sSmMhHdD]))+)$';
+
 /** Milliseconds in a duration; a number is taken as milliseconds already. Throws `invalid_duration` with the input in the message. */
 export function parseDuration(input: string | number, field = 'duration'): number {
   const ms = parseUnbounded(input, field);

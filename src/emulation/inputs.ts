@@ -1,5 +1,6 @@
 // Inputs of control calls (HTTP bodies and client arguments alike), validated with zod; errors name the field.
 import * as z from 'zod';
+import { KEY_SHAPE } from '../domain/accounts.js';
 import { DomainError } from '../domain/errors.js';
 import { GENERATION_STATUSES } from '../domain/generation.js';
 import { durationSchema, refundPolicySchema } from './faults/fault-schema.js';
@@ -17,7 +18,8 @@ export const newKeyInput = z.strictObject({
   name: z.string().min(1).max(200).optional(),
   model_scope: z.string().min(1).nullable().optional(),
   daily_credit_limit: z.int().min(0).nullable().optional(),
-  secret: z.string().optional(),
+  // Checked by the accounts store (invalid_key_format); the pattern is its own.
+  secret: z.string().meta({ pattern: KEY_SHAPE.source }).optional(),
 });
 
 export const advanceInput = z.strictObject({ by: durationSchema });

@@ -4,7 +4,7 @@ import { VERSION } from '../version.js';
 import { errorSchemas } from './error-components.js';
 import type * as z from 'zod';
 import { components, single, type JsonSchema } from './json-schema.js';
-import { responsesOf, type OperationSpec } from './operation.js';
+import { responsesOf, sharedResponses, type OperationSpec } from './operation.js';
 import { estimateBodySchema, generationBodySchema, publicOperations, uploadFormSchema } from './public-paths.js';
 import { PUBLIC_RESPONSE_SCHEMAS } from './response-schemas.js';
 
@@ -31,7 +31,11 @@ export type OpenApiDocument = {
   openapi: string;
   info: Record<string, unknown>;
   paths: Record<string, Record<string, Record<string, unknown>>>;
-  components: { schemas: Record<string, JsonSchema>; securitySchemes: Record<string, unknown> };
+  components: {
+    schemas: Record<string, JsonSchema>;
+    responses: Record<string, unknown>;
+    securitySchemes: Record<string, unknown>;
+  };
 } & Record<string, unknown>;
 
 const DESCRIPTION = [
@@ -50,10 +54,12 @@ function uploadForm(): JsonSchema {
   return {
     type: 'object',
     properties: {
+      // `format: binary` is what generators read as "a file" (a Blob, a file tuple); a string here cannot be uploaded.
       file: {
         type: 'string',
+        format: 'binary',
         contentMediaType: 'application/octet-stream',
-        description: 'A PNG, JPEG or WebP image, checked by content.',
+        description: 'A PNG, JPEG or WebP image, checked by content. It must be a file part (with a filename).',
       },
       ...(form.properties as object),
     },
@@ -68,7 +74,11 @@ const SECURITY: Record<OperationSpec['auth'], unknown[]> = {
   none: [],
 };
 
-function operationObject(op: OperationSpec, statuses: Record<string, number>) {
+/** A path parameter holding `/` (or an empty one) lands on no route: the shared 404 `route_not_found`. */
+const ROUTE_NOT_FOUND = { code: 'route_not_found', statuses: [404] };
+
+function operationObject(spec: OperationSpec, statuses: Record<string, number>) {
+  const op = spec.path.includes('{') ? { ...spec, errors: [...spec.errors, ROUTE_NOT_FOUND] } : spec;
   return {
     operationId: op.operationId,
     summary: op.summary,
@@ -103,6 +113,11 @@ export function buildOpenApiDocument(options: DocumentOptions = {}): OpenApiDocu
       'output',
     ),
   };
+  // One component per error code exists; only the codes some operation answers stay.
+  const responses = sharedResponses();
+  const used = JSON.stringify([paths, schemas, responses]);
+  for (const name of Object.keys(schemas))
+    if (name.startsWith('Error.') && !used.includes(`"#/components/schemas/${name}"`)) delete schemas[name];
   return {
     openapi: '3.1.0',
     info: {
@@ -110,21 +125,26 @@ export function buildOpenApiDocument(options: DocumentOptions = {}): OpenApiDocu
       version: VERSION,
       description: DESCRIPTION,
       license: { name: 'MIT', identifier: 'MIT' },
+      contact: { name: 'media-gen-emulator maintainers', url: 'https://www.npmjs.com/package/media-gen-emulator' },
     },
-    servers: [
-      { url: 'http://localhost:8787', description: 'npm start or Docker; in-process emulators listen on a free port' },
-    ],
+    // Relative: the emulator that serves this document (npm start and Docker listen on 8787, in-process emulators on a
+    // free port), so no fixed host is written down; a client generated from a saved copy takes a base URL.
+    servers: [{ url: '/', description: 'The emulator serving this document' }],
     tags: [
-      { name: 'Models' },
-      { name: 'Generations' },
-      { name: 'Account' },
-      { name: 'Uploads' },
-      { name: 'Files', description: 'Signed output URLs.' },
+      { name: 'Models', description: 'The model catalogue: option groups, prices and reference-input limits.' },
+      {
+        name: 'Generations',
+        description: 'Price, submit (idempotent, charged at once), list and read generations.',
+      },
+      { name: 'Account', description: 'The wallet and credit usage of the calling key.' },
+      { name: 'Uploads', description: 'Reference images for `refs` and `ref_slots`.' },
+      { name: 'Files', description: 'Signed output URLs: the bytes of a completed generation.' },
       ...added.flatMap((c) => c.tags ?? []),
     ],
     paths,
     components: {
       schemas,
+      responses,
       securitySchemes: {
         apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'sk-media-...', description: 'The API key.' },
         adminToken: {

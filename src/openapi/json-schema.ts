@@ -14,7 +14,8 @@ interface ZodInternals {
 /**
  * Request schemas validate lax input through transforms and pipes; their input side is what a client sends.
  * A list is checked as `unknown[]` first (size before items, as Pydantic does), so its item type lives on the
- * pipe's output side: copy it back, or the document would say "array of anything".
+ * pipe's output side: copy it back, or the document would say "array of anything". A query number read as either
+ * `"5"` or `5` and then bounded (1-100) has its bounds on the output side, which is what a client means.
  */
 function override(io: Io) {
   return (ctx: { zodSchema: unknown; jsonSchema: JsonSchema }) => {
@@ -23,10 +24,17 @@ function override(io: Io) {
     const out = (def.out as unknown as ZodInternals)._zod.def;
     if (out.type === 'array' && out.element && ctx.jsonSchema.type === 'array')
       ctx.jsonSchema.items = single(out.element, io);
+    if (out.type === 'number' && ctx.jsonSchema.anyOf) {
+      for (const key of Object.keys(ctx.jsonSchema)) delete ctx.jsonSchema[key];
+      Object.assign(ctx.jsonSchema, single(def.out, io));
+    }
   };
 }
 
-/** z.int() bounds every integer by the safe range; saying so on every integer only makes the document noisy. */
+/**
+ * z.int() bounds every integer by the safe range. A request says so (an amount over 2^53 is refused, and a client or a
+ * fuzzer should know); an answer never comes near it, and saying so on every answer's integer only makes noise.
+ */
 const SAFE_BOUNDS = new Map([
   ['maximum', Number.MAX_SAFE_INTEGER],
   ['minimum', Number.MIN_SAFE_INTEGER],
@@ -35,11 +43,16 @@ const SAFE_BOUNDS = new Map([
 /** zod names some string checks as formats (`starts_with`); the pattern it emits beside them already says it. */
 const ZOD_ONLY_FORMATS = new Set(['starts_with', 'ends_with', 'includes', 'lowercase', 'uppercase']);
 
-/** JSON round trip: drops the `undefined` hints zod copies from `.meta()`, the safe-integer bounds and zod-only formats. */
-const plain = <T>(value: T): T =>
-  JSON.parse(JSON.stringify(value), (key, v: unknown) =>
-    SAFE_BOUNDS.get(key) === v || (key === 'format' && ZOD_ONLY_FORMATS.has(v as string)) ? undefined : v,
-  ) as T;
+/**
+ * JSON round trip: drops the `undefined` hints zod copies from `.meta()`, zod-only formats and an answer's safe bounds.
+ * A tuple's `items: false` becomes the same rule as a schema (`{ not: {} }`), which OpenAPI linters expect there.
+ */
+const plain = <T>(value: T, io: Io): T =>
+  JSON.parse(JSON.stringify(value), (key, v: unknown) => {
+    if ((io === 'output' && SAFE_BOUNDS.get(key) === v) || (key === 'format' && ZOD_ONLY_FORMATS.has(v as string)))
+      return undefined;
+    return key === 'items' && v === false ? { not: {} } : v;
+  }) as T;
 
 export function single(schema: z.ZodType, io: Io): JsonSchema {
   const json = z.toJSONSchema(schema, {
@@ -49,7 +62,7 @@ export function single(schema: z.ZodType, io: Io): JsonSchema {
     override: override(io),
   }) as JsonSchema;
   delete json.$schema;
-  return plain(json);
+  return plain(json, io);
 }
 
 /** Converts named schemas together, so a named schema nested in another becomes a `$ref` to its component. */
@@ -68,7 +81,7 @@ export function components(named: Record<string, z.ZodType>, io: Io): Record<str
     delete json.$schema;
     delete json.$id;
   }
-  return plain(schemas);
+  return plain(schemas, io);
 }
 
 /** The properties of an object schema, each with whether it is required: query, header and form parameters. */

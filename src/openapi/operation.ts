@@ -32,7 +32,11 @@ export interface OperationSpec {
   /** `bearer`: the API key; `admin`: the admin token when one is configured; `none`: open. */
   auth: 'bearer' | 'admin' | 'none';
   parameters?: Parameter[];
-  requestBody?: { required?: boolean; description?: string; content: Record<string, { schema: JsonSchema }> };
+  requestBody?: {
+    required?: boolean;
+    description?: string;
+    content: Record<string, { schema: JsonSchema; encoding?: Record<string, { contentType: string }> }>;
+  };
   responses: Record<number, ResponseDoc>;
   errors: ErrorEntry[];
   /** The operation validates input and may answer 422 with a `detail` array. */
@@ -62,6 +66,17 @@ export const json = (schema: JsonSchema, description: string, headers?: Response
 
 export const ref = componentRef;
 
+/** Responses every operation shares, in `components.responses`. */
+export const sharedResponses = () => ({
+  MethodNotAllowed: {
+    description:
+      '`method_not_allowed`: answered to a method the path does not accept (OpenAPI lists only the methods a path has, ' +
+      'so every operation names it). Some emulator-only paths answer 404 `route_not_found` instead.',
+    headers: { Allow: { description: 'The methods the path accepts.', required: true, schema: { type: 'string' } } },
+    content: { 'application/json': { schema: envelopeOf(['method_not_allowed']) } },
+  },
+});
+
 /** Headers some error statuses always carry. */
 const ERROR_HEADERS: Record<number, ResponseDoc['headers']> = {
   405: { Allow: { description: 'The methods the path accepts.', required: true, schema: { type: 'string' } } },
@@ -72,7 +87,7 @@ const RETRY_AFTER_CODES = new Set(['daily_credit_limit_exceeded']);
 
 export const errorComponentName = (code: string) => `Error.${code}`;
 
-function envelope(codes: string[]): JsonSchema {
+function envelopeOf(codes: string[]): JsonSchema {
   const refs = codes.map((c) => componentRef(errorComponentName(c)));
   return {
     type: 'object',
@@ -83,8 +98,11 @@ function envelope(codes: string[]): JsonSchema {
 }
 
 /** The operation's responses: its successes, then every error status with the codes answered at it. */
-export function responsesOf(op: OperationSpec, statuses: Record<string, number>): Record<string, ResponseDoc> {
-  const out: Record<string, ResponseDoc> = {};
+export function responsesOf(
+  op: OperationSpec,
+  statuses: Record<string, number>,
+): Record<string, ResponseDoc | { $ref: string }> {
+  const out: Record<string, ResponseDoc | { $ref: string }> = {};
   for (const [status, response] of Object.entries(op.responses)) out[status] = response;
   const plain = op.errors.filter((e): e is string => typeof e === 'string');
   const byStatus = codesByStatus(plain, statuses);
@@ -98,7 +116,7 @@ export function responsesOf(op: OperationSpec, statuses: Record<string, number>)
     const codes = byStatus.get(status)!;
     const schemas: JsonSchema[] = [];
     if (status === 422 && op.validation) schemas.push(componentRef('ValidationError'));
-    if (codes.length) schemas.push(envelope(codes));
+    if (codes.length) schemas.push(envelopeOf(codes));
     const retry = codes.some((c) => RETRY_AFTER_CODES.has(c));
     const headers = {
       ...(ERROR_HEADERS[status] ?? {}),
@@ -125,12 +143,13 @@ export function responsesOf(op: OperationSpec, statuses: Record<string, number>)
   }
   if (op.validation) {
     // The real service's own 500 when a 422 echo cannot be rendered (NaN, infinities, lone surrogates): docs/proof.md.
-    const existing = out['500'];
+    const existing = out['500'] as ResponseDoc | undefined;
     const plain = { 'text/plain': { schema: { type: 'string', enum: ['Internal Server Error'] } } };
     out['500'] = existing
       ? { ...existing, content: { ...existing.content, ...plain } }
       : { description: 'Internal Server Error: an input the real service cannot echo in a 422', content: plain };
   }
+  out['405'] ??= { $ref: '#/components/responses/MethodNotAllowed' };
   if (op.faults) out.default = INJECTED_FAULT;
   return out;
 }

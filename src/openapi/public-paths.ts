@@ -44,6 +44,10 @@ export const OUTPUT_MEDIA_TYPES = [
   'model/gltf-binary',
 ];
 
+/** Bytes, as a generated client should hand them over (a Blob, a file object), in every output media type. */
+const binaryContent = () =>
+  Object.fromEntries(OUTPUT_MEDIA_TYPES.map((t) => [t, { schema: { type: 'string', format: 'binary' } }]));
+
 export function publicOperations(): OperationSpec[] {
   return apiOperations().map((op) => (op.path.startsWith('/v1/media/') ? { ...op, faults: true } : op));
 }
@@ -134,6 +138,8 @@ function apiOperations(): OperationSpec[] {
       path: '/v1/media/usage',
       operationId: 'getUsage',
       summary: 'Balance and credit usage',
+      description:
+        "The wallet balance, today's credits (UTC, on the emulator clock), totals per model and the calling key's daily limit.",
       tag: 'Account',
       auth: 'bearer',
       responses: { 200: json(ref('Usage'), 'Usage of the account and of the calling key.') },
@@ -150,7 +156,13 @@ function apiOperations(): OperationSpec[] {
       auth: 'bearer',
       requestBody: {
         required: true,
-        content: { 'multipart/form-data': { schema: ref('UploadForm') } },
+        content: {
+          'multipart/form-data': {
+            schema: ref('UploadForm'),
+            // Any type is read (the content decides); these are the ones a model can accept.
+            encoding: { file: { contentType: 'image/png, image/jpeg, image/webp, application/octet-stream' } },
+          },
+        },
       },
       responses: { 201: json(ref('Upload'), 'The registered upload.') },
       errors: [
@@ -190,12 +202,19 @@ function apiOperations(): OperationSpec[] {
       responses: {
         200: {
           description: 'The file.',
-          content: Object.fromEntries(OUTPUT_MEDIA_TYPES.map((t) => [t, { schema: {} }])),
+          content: binaryContent(),
+          headers: { 'Accept-Ranges': { schema: { type: 'string', const: 'bytes' } } },
         },
         206: {
           description: 'The requested byte range.',
-          content: Object.fromEntries(OUTPUT_MEDIA_TYPES.map((t) => [t, { schema: {} }])),
-          headers: { 'Content-Range': { required: true, schema: { type: 'string' } } },
+          content: binaryContent(),
+          headers: {
+            'Content-Range': {
+              required: true,
+              description: '`bytes first-last/size`',
+              schema: { type: 'string', pattern: '^bytes [0-9]+-[0-9]+/[0-9]+$' },
+            },
+          },
         },
       },
       errors: [

@@ -58,7 +58,7 @@ describe('the bundled CLI', () => {
     expect(Number.isInteger(((await res.json()) as { credits: number }).credits)).toBe(true);
   });
 
-  it('accepts an upload and refuses an oversized one (multer is a chunk loaded on the first upload)', async () => {
+  it('accepts an upload and refuses an oversized one (the multipart parser is a chunk loaded on the first upload)', async () => {
     const ok = multipart({ model_slug: MODEL_A }, { data: png(64, 64) });
     const accepted = await fetch(`${url}/v1/media/uploads`, {
       method: 'POST',

@@ -1,23 +1,29 @@
 // The fault rule format, validated with zod at the door: what a rule matches, how often it fires, and what it does.
 import { RE2JS } from 're2js';
 import * as z from 'zod';
-import { parseDuration } from '../../domain/durations.js';
+import { DURATION_TEXT_PATTERN, MAX_DURATION_MS, parseDuration } from '../../domain/durations.js';
 
 /** "30s", "250ms", "1h30m" or a number of milliseconds, turned into milliseconds. */
-export const durationSchema = z.union([z.string(), z.number()]).transform((value, ctx) => {
-  try {
-    return parseDuration(value);
-  } catch (error) {
-    const tooLong = error instanceof Error && error.message.includes('at most');
-    ctx.addIssue({
-      code: 'custom',
-      message: tooLong
-        ? `must be a duration of at most 100 years (got ${JSON.stringify(value)})`
-        : `must be a duration like "30s", "250ms" or a number of milliseconds (got ${JSON.stringify(value)})`,
-    });
-    return z.NEVER;
-  }
-});
+export const durationSchema = z
+  .union([
+    // The document's bounds; parseDuration below is what checks them (with its own messages).
+    z.string().meta({ pattern: DURATION_TEXT_PATTERN, examples: ['30s', '250ms', '1h30m'] }),
+    z.number().meta({ minimum: 0, maximum: MAX_DURATION_MS, description: 'Milliseconds.' }),
+  ])
+  .transform((value, ctx) => {
+    try {
+      return parseDuration(value);
+    } catch (error) {
+      const tooLong = error instanceof Error && error.message.includes('at most');
+      ctx.addIssue({
+        code: 'custom',
+        message: tooLong
+          ? `must be a duration of at most 100 years (got ${JSON.stringify(value)})`
+          : `must be a duration like "30s", "250ms" or a number of milliseconds (got ${JSON.stringify(value)})`,
+      });
+      return z.NEVER;
+    }
+  });
 
 /** A regular expression source, or a /literal/flags form; checked by compiling it. */
 export const regexSchema = z.string().min(1).superRefine(refineRegex);

@@ -5,7 +5,8 @@ import {
   type OpenApiDocument,
   type PathContribution,
 } from '../../openapi/document.js';
-import { CONTROL_INPUT_SCHEMAS, CONTROL_SCHEMAS, controlOperations, FAULT_ANSWERS } from './control-paths.js';
+import { CONTROL_INPUT_SCHEMAS } from './control-inputs.js';
+import { CONTROL_SCHEMAS, controlOperations, FAULT_ANSWERS } from './control-paths.js';
 import { consoleOperations } from './control-console.js';
 import { emulatorOperations } from './emulator-paths.js';
 import { rulesAndStateOperations } from './rules-and-state-paths.js';

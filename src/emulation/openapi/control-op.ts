@@ -3,6 +3,7 @@ import type * as z from 'zod';
 import { objectMembers } from '../../openapi/json-schema.js';
 import { json, ref, type ErrorEntry, type OperationSpec, type Parameter } from '../../openapi/operation.js';
 import { BAD_PATH } from '../../openapi/public-paths.js';
+import { bodyRequired } from './control-inputs.js';
 
 const ADMIN_ERRORS = [
   'path_not_canonical',
@@ -49,12 +50,18 @@ export function op(spec: ControlOp): OperationSpec {
     path: spec.path,
     operationId: spec.id,
     summary: spec.summary,
-    ...(spec.description ? { description: spec.description } : {}),
+    // Every operation carries a description (linters ask for one); most control calls say all in their summary.
+    description: spec.description ?? `${spec.summary}. A control-plane call: docs/control-plane.md describes it.`,
     tag: 'Control',
     auth: 'admin',
     ...(parameters.length ? { parameters } : {}),
     ...(spec.body
-      ? { requestBody: { required: false, content: { 'application/json': { schema: ref(spec.body) } } } }
+      ? {
+          requestBody: {
+            required: bodyRequired(spec.body),
+            content: { 'application/json': { schema: ref(spec.body) } },
+          },
+        }
       : {}),
     responses: { [spec.status ?? 200]: json(ref(spec.answer), spec.summary) },
     errors: [

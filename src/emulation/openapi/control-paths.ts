@@ -1,46 +1,11 @@
 // The control plane's schemas, and its account, key, clock, timing and generation operations (faults, scenarios, journal
 // and state are in rules-and-state-paths.ts). Request schemas are the zod inputs the control plane parses with.
 import * as z from 'zod';
-import {
-  advanceInput,
-  balanceInput,
-  failInput,
-  faultPatchInput,
-  generationsQuery,
-  ledgerQuery,
-  newKeyInput,
-  refundInput,
-  waitInput,
-  scenarioLoadInput,
-  timingInput,
-} from '../inputs.js';
-import { faultRuleSchema } from '../faults/fault-schema.js';
-import { scenarioSchema } from '../scenarios/scenario-schema.js';
+import { generationsQuery, ledgerQuery } from '../inputs.js';
 import { CONSOLE_SCHEMAS } from './control-console.js';
 import * as c from './control-schemas.js';
 import { ref, type OperationSpec } from '../../openapi/operation.js';
 import { op } from './control-op.js';
-
-/** Request bodies and the rule and scenario formats, converted on their input side. */
-export const CONTROL_INPUT_SCHEMAS = {
-  BalanceChange: balanceInput,
-  NewKey: newKeyInput,
-  AdvanceRequest: advanceInput,
-  TimingChange: timingInput,
-  FailRequest: failInput,
-  RefundRequest: refundInput,
-  WaitRequest: waitInput,
-  FaultRule: faultRuleSchema,
-  FaultPatch: faultPatchInput,
-  Fault: faultRuleSchema
-    .extend(c.faultStateShape)
-    .meta({ description: 'A fault rule as it was given, with its id, state and counters.' }),
-  ScenarioLoad: scenarioLoadInput,
-  Scenario: scenarioSchema.meta({
-    description:
-      'The scenario file format (fixtures/scenarios/*.json), also accepted inline by POST /_emulator/scenarios.',
-  }),
-};
 
 /** Answers of the control plane. */
 export const CONTROL_SCHEMAS = {

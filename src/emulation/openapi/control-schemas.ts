@@ -1,5 +1,6 @@
 // Answers of the control plane (/_emulator/*) as zod schemas, mirroring src/control/views.ts; request bodies come from src/control/inputs.ts.
 import * as z from 'zod';
+import { domainSnapshotSchema } from '../../domain/state-snapshot.js';
 import { TIMING_PROFILES } from '../../domain/timing.js';
 import { dateTime, generationSchema } from '../../openapi/response-schemas.js';
 
@@ -142,9 +143,10 @@ export const stateSchema = z
     version: z.literal(1),
     emulator_version: z.string(),
     exported_at: dateTime(),
-    domain: z
-      .record(z.string(), z.unknown())
-      .meta({ description: 'Accounts, keys, ledger, generations, idempotency records and uploads (base64).' }),
+    // The schema an import is checked with, so the document refuses what the server refuses.
+    domain: domainSnapshotSchema.meta({
+      description: 'Accounts, keys, ledger, generations, idempotency records and uploads (base64).',
+    }),
     control: z.strictObject({
       faults: z.array(z.record(z.string(), z.unknown())),
       journal: z.strictObject({ seq: count(), entries: z.array(z.record(z.string(), z.unknown())) }),

@@ -31,6 +31,8 @@ export function emulatorOperations(): OperationSpec[] {
       path: '/_emulator/console',
       operationId: 'console',
       summary: 'The console page',
+      description:
+        'A browser page over the control plane: balances, generations, the journal, faults and scenarios. Its calls need the admin token when one is set.',
       tag: 'Emulator',
       auth: 'none',
       responses: { 200: { description: 'The HTML page.', content: { 'text/html': { schema: { type: 'string' } } } } },
@@ -41,6 +43,7 @@ export function emulatorOperations(): OperationSpec[] {
       path: '/_emulator/console/{asset}',
       operationId: 'consoleAsset',
       summary: "The console's script and style",
+      description: 'Static files the console page loads; an unknown name is 404 `route_not_found`.',
       tag: 'Emulator',
       auth: 'none',
       parameters: [{ name: 'asset', in: 'path', required: true, schema: { type: 'string' } }],

@@ -9,7 +9,7 @@ export interface RouteDeps {
   renderer(): Renderer | undefined;
   signer(): Signer;
   publicBaseUrl?: string;
-  /** Largest reference file any model accepts, the multer limit. */
+  /** Largest reference file any model accepts, the multipart limit of the `file` part. */
   maxUploadBytes: number;
   /** Recorded `GET /models` bodies from a calibration, served verbatim: `all` without a kind filter, else by kind. */
   recordedModels?: { all: unknown; byKind: Record<string, unknown> };

@@ -1,6 +1,5 @@
-// POST /v1/media/uploads: multipart `file` + `model_slug` (+ `target_slot`), memory bounded by multer limits.
-import express, { Router, type RequestHandler } from 'express';
-import type { MulterError } from 'multer';
+// POST /v1/media/uploads: multipart `file` + `model_slug` (+ `target_slot`), read as FastAPI reads it (multipart-form.ts).
+import express, { Router } from 'express';
 import { DomainError, ValidationFailure } from '../../domain/errors.js';
 import { registerUpload } from '../../domain/register-upload.js';
 import { imageProblem } from '../../infra/image-integrity.js';
@@ -10,53 +9,12 @@ import { validationItem, type ValidationItem } from '../../domain/validation-ite
 import { authenticate } from '../auth.js';
 import { apiKeyOf } from '../request-locals.js';
 import { methodNotAllowed } from '../errors.js';
+import { formFileOf, multipartForm } from '../multipart-form.js';
 import { sendJson } from '../send.js';
 import { uploadFormSchema } from '../validation/request-schemas.js';
 import { lastValues } from '../validation/repeated-values.js';
 import { toPydanticItems } from '../validation/to-pydantic.js';
 import type { RouteDeps } from './deps.js';
-
-/**
- * multer refuses non-multipart bodies silently; FastAPI then sees an empty form, so we do too. multer (with busboy and
- * its own MIME table) is loaded on the first upload, not at start-up.
- */
-function multipart(maxBytes: number): RequestHandler {
-  let loading: Promise<{ parse: RequestHandler; isMulterError: (e: unknown) => e is MulterError }> | undefined;
-  const load = () =>
-    (loading ??= import('multer').then(({ default: multer }) => ({
-      parse: multer({
-        storage: multer.memoryStorage(),
-        limits: { fileSize: maxBytes, files: 1, fields: 8, fieldSize: 4096, parts: 10 },
-      }).single('file'),
-      isMulterError: (e: unknown): e is MulterError => e instanceof multer.MulterError,
-    })));
-  return (req, res, next) =>
-    load().then(
-      ({ parse, isMulterError }) =>
-        parse(req, res, (error?: unknown) => {
-          if (!error) return next();
-          if (isMulterError(error)) return next(multerRefusal(error));
-          // busboy reports a missing boundary or a truncated body as plain Errors: they are the client's, not ours.
-          next(
-            new DomainError(
-              'malformed_multipart',
-              `The multipart body could not be parsed (${(error as Error).message}). Send multipart/form-data with a boundary and one "file" part.`,
-            ),
-          );
-        }),
-      next,
-    );
-}
-
-/** multer's own refusals: a file over the size limit, or a form with too many or unexpected parts. */
-function multerRefusal(error: MulterError): DomainError {
-  if (error.code === 'LIMIT_FILE_SIZE')
-    return new DomainError('upload_too_large', 'The file is larger than any model accepts. Send a smaller image.');
-  return new DomainError(
-    'malformed_multipart',
-    `The multipart body was refused (${error.message}). Send one "file" part with "model_slug".`,
-  );
-}
 
 function storeFull(blobs: UploadBlobs): never {
   throw new DomainError(
@@ -73,15 +31,16 @@ export function uploadRoutes(deps: RouteDeps): Router {
     .post(
       authenticate(deps.ctx),
       express.urlencoded({ extended: false, limit: '64kb' }),
-      multipart(deps.maxUploadBytes),
+      multipartForm({ fileField: 'file', fields: ['model_slug', 'target_slot'], maxFileBytes: deps.maxUploadBytes }),
       async (req, res) => {
+        const file = formFileOf(res);
         // Repeated fields take the last value, and an empty value counts as absent, as in FastAPI's form reading.
         const { file: fileText, ...form } = Object.fromEntries(
           Object.entries(lastValues((req.body ?? {}) as Record<string, unknown>)).filter(([, v]) => v !== ''),
         );
         const items: ValidationItem[] = [];
         // A `file` part without a filename is a plain form value to Starlette, which FastAPI refuses as not an upload.
-        if (!req.file && typeof fileText === 'string')
+        if (!file && typeof fileText === 'string')
           items.push(
             validationItem(
               'value_error',
@@ -93,7 +52,7 @@ export function uploadRoutes(deps: RouteDeps): Router {
               },
             ),
           );
-        else if (!req.file) items.push(validationItem('missing', ['body', 'file'], 'Field required', null));
+        else if (!file) items.push(validationItem('missing', ['body', 'file'], 'Field required', null));
         const parsed = uploadFormSchema.safeParse(form);
         if (!parsed.success)
           items.push(
@@ -101,21 +60,21 @@ export function uploadRoutes(deps: RouteDeps): Router {
               i.type === 'missing' ? { ...i, input: null } : i,
             ),
           );
-        if (items.length || !parsed.success || !req.file) throw new ValidationFailure(items);
+        if (items.length || !parsed.success || !file) throw new ValidationFailure(items);
         // Checked before an id is drawn, so a refusal skips no seeded id; put() checks again for concurrent uploads.
-        if (deps.uploadBlobs.bytes() + req.file.size > deps.uploadBlobs.maxBytes) storeFull(deps.uploadBlobs);
+        if (deps.uploadBlobs.bytes() + file.size > deps.uploadBlobs.maxBytes) storeFull(deps.uploadBlobs);
         const ctx = deps.ctx();
-        const data = req.file.buffer;
+        const data = file.buffer;
         const upload = await registerUpload(ctx, apiKeyOf(res), {
           modelSlug: parsed.data.model_slug,
           targetSlot: parsed.data.target_slot,
-          filename: req.file.originalname || null,
+          filename: file.originalname || null,
           data,
           sniffed: sniffImage(data),
           pixelProblem: (format) => imageProblem(format, data),
         });
         try {
-          await deps.uploadBlobs.put(upload.id, req.file.buffer);
+          await deps.uploadBlobs.put(upload.id, file.buffer);
         } catch (error) {
           ctx.uploads.delete(upload.id);
           if (error instanceof UploadStoreFull) storeFull(deps.uploadBlobs);

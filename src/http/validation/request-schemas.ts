@@ -27,8 +27,14 @@ export const generationBodySchema = z.strictObject({
   max_credits: pInt({ ge: 1, le: 1_000_000_000, required: true }).pipe(z.int()),
 });
 
+/**
+ * What a client can send in a header value (RFC 9110: visible ASCII, inner spaces; Node drops the outer ones). FastAPI
+ * then checks only the length, so this is the document's whole rule for a key.
+ */
+const HEADER_VALUE_ASCII = '^[\\x21-\\x7E](?:[\\x20-\\x7E]*[\\x21-\\x7E])?$';
+
 export const idempotencyHeaderSchema = z.object({
-  'idempotency-key': pStr({ min: 8, max: 200 }),
+  'idempotency-key': pStr({ min: 8, max: 200 }).meta({ pattern: HEADER_VALUE_ASCII }),
 });
 
 export const modelsQuerySchema = z.object({
