@@ -14,6 +14,8 @@ const BODY_ERRORS = ['payload_too_large', 'body_not_utf8', 'body_too_deep', 'bad
 const MODEL_ERRORS = ['model_not_found', 'model_not_allowed_for_key'];
 /** A path parameter that is not valid percent-encoding is refused by the router before the route runs. */
 export const BAD_PATH = { code: 'bad_request', statuses: [400] };
+/** Every request that may change state is committed to the store of record before its answer; a full disk is a 507. */
+export const STORAGE_FULL = 'storage_full';
 
 /** Query and header parameters straight from the zod schemas the routes validate with. */
 function parameters(
@@ -78,7 +80,7 @@ function apiOperations(): OperationSpec[] {
       auth: 'bearer',
       requestBody: jsonBody('EstimateRequest'),
       responses: { 200: json(ref('Estimate'), 'The price and the wallet balance.') },
-      errors: [...AUTH_ERRORS, ...MODEL_ERRORS, ...BODY_ERRORS],
+      errors: [...AUTH_ERRORS, ...MODEL_ERRORS, ...BODY_ERRORS, STORAGE_FULL],
       validation: true,
     },
     {
@@ -100,6 +102,7 @@ function apiOperations(): OperationSpec[] {
         ...AUTH_ERRORS,
         ...MODEL_ERRORS,
         'idempotency_key_reused',
+        STORAGE_FULL,
         'max_credits_exceeded',
         'daily_credit_limit_exceeded',
         'insufficient_credits',
@@ -172,6 +175,7 @@ function apiOperations(): OperationSpec[] {
         'unsupported_media_type',
         'malformed_multipart',
         'upload_storage_full',
+        STORAGE_FULL,
         'body_not_utf8',
       ],
       validation: true,

@@ -85,8 +85,10 @@ describe('the OpenAPI document', () => {
       '422',
       '429',
       '500',
+      '507',
       'default',
     ]);
+    expect(submit['507'].description).toBe('`storage_full`');
     expect(submit.default.headers['X-Emulator-Fault'].required).toBe(true);
     const codes402 = submit['402'].content['application/json'].schema.properties.error.oneOf.map((r: Schema) => r.$ref);
     expect(codes402).toEqual([

@@ -2,7 +2,7 @@
 import type * as z from 'zod';
 import { objectMembers } from '../../openapi/json-schema.js';
 import { json, ref, type ErrorEntry, type OperationSpec, type Parameter } from '../../openapi/operation.js';
-import { BAD_PATH } from '../../openapi/public-paths.js';
+import { BAD_PATH, STORAGE_FULL } from '../../openapi/public-paths.js';
 import { bodyRequired } from './control-inputs.js';
 
 const ADMIN_ERRORS = [
@@ -70,6 +70,8 @@ export function op(spec: ControlOp): OperationSpec {
       ...(spec.query ? [INVALID] : []),
       ...(spec.errors ?? []),
       ...(pathParams.length ? [BAD_PATH] : []),
+      // Every change is committed to the store of record before the answer; a full disk refuses it (507).
+      ...(spec.method === 'get' ? [] : [STORAGE_FULL]),
     ],
   };
 }
