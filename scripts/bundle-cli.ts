@@ -96,8 +96,8 @@ export async function bundleCli(srcDir: string, outDir: string): Promise<string>
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    // ffmpeg-static finds its binary next to its own file, so it must stay a package.
-    external: ['ffmpeg-static'],
+    // ffmpeg-static and @ffmpeg-installer/ffmpeg find their binaries next to their own files: they must stay packages.
+    external: ['ffmpeg-static', '@ffmpeg-installer/ffmpeg'],
     banner,
     plugins: [ownModuleUrls(srcDir, dirname(entry)), iconvEncodingsApart(iconvEncodings), jsonAsParse()],
     legalComments: 'none',
