@@ -1,6 +1,8 @@
 // Finds ffmpeg and ffprobe for the tests: FFMPEG_PATH / FFPROBE_PATH, else the newer of the system's and the npm-shipped one.
 import { execFileSync } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
 import { createRequire } from 'node:module';
+import { delimiter, join } from 'node:path';
 
 const require = createRequire(import.meta.url);
 
@@ -43,6 +45,18 @@ function shipped(pkg: string): Candidate | undefined {
   }
 }
 
+/** The absolute path a shell would run for `name`, so tests can link to it or hand it on. */
+function onPath(name: string): string | undefined {
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    if (!dir) continue;
+    try {
+      accessSync(join(dir, name), constants.X_OK);
+      return join(dir, name);
+    } catch {}
+  }
+  return undefined;
+}
+
 const chosen = new Map<string, MediaTool>();
 
 /** An explicit variable must work (no silent second choice); otherwise the system's wins ties, the npm one fills gaps. */
@@ -56,7 +70,8 @@ function pick(name: 'ffmpeg' | 'ffprobe', envVar: string, pkg: string): MediaToo
     if (!tool)
       throw new Error(`${envVar}=${explicit} does not run ("${name} -version" failed). Unset it or fix the path.`);
   } else {
-    const system = candidate(name, 'PATH');
+    const found = onPath(name);
+    const system = found ? candidate(found, 'PATH') : undefined;
     const npm = shipped(pkg);
     tool = system && (!npm || system.year >= npm.year) ? system : npm;
   }
