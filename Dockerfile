@@ -28,8 +28,15 @@ RUN npm ci --omit=dev --omit=optional --ignore-scripts --no-audit --no-fund \
  && npm rebuild \
  && npm cache clean --force
 
-# ---- runtime: the same base, no compiler, no apt ----
-FROM node:22-slim AS runtime
+# ---- the same base without what only building needs: Node's C headers (65 MB), npm, corepack and yarn ----
+FROM node:22-slim AS slim-node
+RUN rm -rf /usr/local/include /usr/local/lib/node_modules /opt/yarn-* \
+ && rm -f /usr/local/bin/npm /usr/local/bin/npx /usr/local/bin/corepack /usr/local/bin/yarn /usr/local/bin/yarnpkg
+
+# ---- runtime: that file system as one layer (files deleted in a layer above the base would still count), no apt ----
+FROM scratch AS runtime
+COPY --from=slim-node / /
+ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 # A static build (libx264, aac, drawtext, libwebp, libmp3lame; no xfade, which the renderer replaces with fade and
 # overlay): 68 MB against the 330 MB that Debian's ffmpeg and its libraries add. Text uses the font in fixtures/.
 COPY --from=build /app/node_modules/@ffmpeg-installer/linux-x64/ffmpeg /usr/local/bin/ffmpeg
