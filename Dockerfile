@@ -10,14 +10,17 @@ RUN apt-get update \
 WORKDIR /app
 COPY package.json package-lock.json ./
 
-# ---- build: every dependency, the TypeScript compiler and esbuild; none of it reaches the runtime image ----
+# ---- build: every dependency and esbuild; none of it reaches the runtime image ----
 FROM toolchain AS build
-# --ignore-scripts: the root `prepare` would build before src/ is copied; compiling needs no dependency's script.
+# --ignore-scripts: the root `prepare` would build before src/ is copied; bundling needs no dependency's script.
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY scripts/build.ts scripts/bundle-cli.ts ./scripts/
 COPY src ./src
-RUN npm run build
+# The image runs only the CLI, and its esbuild bundle (dist/cli/) is self-contained: this is the second half of
+# `npm run build` without the library's tsc output and type-check, which CI runs. 5 s instead of 90 s on a busy machine.
+RUN node --import tsx --input-type=module \
+      -e "const { bundleCli } = await import('./scripts/bundle-cli.ts'); await bundleCli('/app/src', '/app/dist')"
 
 # ---- production dependencies, native addons compiled here ----
 FROM toolchain AS deps
