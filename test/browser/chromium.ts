@@ -42,6 +42,13 @@ export async function chromiumExecutable(): Promise<{ path: string; origin: stri
   }
   const system = SYSTEM_CHROMIUM.find((path) => existsSync(path));
   if (system && majorVersion(system) >= shippedMajor()) return { path: system, origin: 'system' };
+  if (process.platform !== 'linux' || process.arch !== 'x64') {
+    if (system) return { path: system, origin: 'system' };
+    throw new Error(
+      `no Chromium: @sparticuz/chromium ships a Linux x64 build only, and this is ${process.platform}-${process.arch}. ` +
+        'Set CHROMIUM_PATH to a Chrome or Chromium binary; the browser tests need a real browser.',
+    );
+  }
   try {
     const { default: Shipped } = await import('@sparticuz/chromium');
     return { path: await Shipped.executablePath(), origin: '@sparticuz/chromium' };

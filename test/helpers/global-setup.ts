@@ -4,5 +4,6 @@ import { chromiumExecutable } from '../browser/chromium.js';
 export default async function setup(): Promise<void> {
   // @sparticuz/chromium writes its binary straight to the temp dir and trusts any file already there: two test files
   // unpacking at once could launch a half-written one. Done here, every file finds it complete.
-  await chromiumExecutable();
+  // Without a browser the browser tests fail one by one with the reason; the rest of the suite still runs.
+  await chromiumExecutable().catch(() => undefined);
 }
