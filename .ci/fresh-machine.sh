@@ -2,7 +2,8 @@
 # CI step: the README's two commands, `npm ci && npm test`, in a clean node:22-slim container that has only what our
 # machines' image carries (a compiler, fonts, curl, the browser's shared libraries) and no ffmpeg, ffprobe or Chromium,
 # so every tool the tests use must come from npm. Exits with npm's status; prints vitest's closing lines.
-# Needs root and ../shared/tools/container-engine.sh (podman). FRESH_TIMEOUT_S bounds the whole run (default 1500).
+# Needs root and ../shared/tools/container-engine.sh (podman). FRESH_TIMEOUT_S bounds the container run (default 1500).
+# Usage: .ci/fresh-machine.sh [--image-only]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 CE=$(cd .. && pwd)/shared/tools/container-engine.sh
@@ -17,6 +18,8 @@ say() { printf '[fresh machine +%ss] %s\n' "$(($(date +%s) - start))" "$*"; }
 "$CE" setup >/dev/null
 say "image: node:22-slim + compiler, fonts, curl, browser libraries"
 timeout 600 "$CE" build .ci "$image" -f .ci/fresh-machine.Dockerfile >/dev/null
+# --image-only: CI builds the image early, beside the CPU-bound steps (it is mostly apt downloads), and runs it later.
+[ "${1:-}" != --image-only ] || { say "image ready"; exit 0; }
 # A hang must not outlive the limit: `timeout` ends the client, and this removes the container itself.
 trap '"$CE" podman rm -f "$name" >/dev/null 2>&1 || true' EXIT
 
