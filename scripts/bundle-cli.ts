@@ -96,9 +96,9 @@ export async function bundleCli(srcDir: string, outDir: string): Promise<string>
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    // ffmpeg-static finds its binary next to its own file, and better-sqlite3 loads its native addon (built for the
-    // installed Node) from its own build/ folder: both must stay packages.
-    external: ['ffmpeg-static', 'better-sqlite3'],
+    // ffmpeg-static and @ffmpeg-installer/ffmpeg find their binaries next to their own files, and better-sqlite3 loads
+    // its native addon (built for the installed Node) from its own build/ folder: all three must stay packages.
+    external: ['ffmpeg-static', '@ffmpeg-installer/ffmpeg', 'better-sqlite3'],
     banner,
     plugins: [ownModuleUrls(srcDir, dirname(entry)), iconvEncodingsApart(iconvEncodings), jsonAsParse()],
     legalComments: 'none',

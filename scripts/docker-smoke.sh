@@ -7,7 +7,8 @@
 # Settings (env): SMOKE_IMAGE (default localhost/media-gen-emulator:smoke), SMOKE_NO_CACHE=1 (cold build),
 #   SMOKE_CONTEXT (build context, default the repository; e.g. a `git archive` of a commit),
 #   SMOKE_TIMEOUT_S (per wait, default 90), SMOKE_STOP_LIMIT_S (default 3), SMOKE_KEEP_IMAGE=0 (remove the image at the end).
-# Exits non-zero, with the container's log, on any failure. Needs curl and node on the host; ffprobe is used when present.
+# Exits non-zero, with the container's log, on any failure. Needs curl and node on the host; ffprobe is used when present
+# (on PATH, or the one npm install brought).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -105,6 +106,10 @@ until health_probe; do
   sleep 0.2
 done
 record "run -> HEALTHCHECK passed" "$(seconds_since "$t_run") s"
+# Real renders, not fixture files: the image's static ffmpeg was found and works.
+mode=$(curl -fsS "$BASE/_emulator/health" | json 'j.renderer && j.renderer.mode + " " + j.renderer.binary')
+[ "${mode%% *}" = ffmpeg ] || fail "the renderer is not ffmpeg: $(curl -fsS "$BASE/_emulator/health")"
+record "renderer" "$mode"
 [ "$(engine inspect -f '{{.Config.User}}' "$NAME")" = node ] || fail "the container does not run as the node user"
 
 # ---- the console page and its script come from src/console/, which tsc does not copy: prove the image has them ----
@@ -146,8 +151,10 @@ case "$URL" in "$BASE"/*) ;; *) fail "signed URL $URL does not use MEDIA_EMULATO
 t=$(now_ms)
 curl -fsS -o "$WORK/out.mp4" "$URL" || fail "download $URL"
 record "download MP4" "$(seconds_since "$t") s, $(wc -c <"$WORK/out.mp4") bytes"
-if command -v ffprobe >/dev/null 2>&1; then
-  probe=$(ffprobe -v error -show_entries format=format_name,duration -of default=nw=1 "$WORK/out.mp4") || fail "ffprobe could not read the download"
+FFPROBE=$(command -v ffprobe || true)
+[ -n "$FFPROBE" ] || [ ! -x "$ROOT/node_modules/@ffprobe-installer/linux-x64/ffprobe" ] || FFPROBE="$ROOT/node_modules/@ffprobe-installer/linux-x64/ffprobe"
+if [ -n "$FFPROBE" ]; then
+  probe=$("$FFPROBE" -v error -show_entries format=format_name,duration -of default=nw=1 "$WORK/out.mp4") || fail "ffprobe could not read the download"
   grep -q 'format_name=.*mp4' <<<"$probe" || fail "not an MP4: $probe"
   say "ffprobe: $(tr '\n' ' ' <<<"$probe")"
 else

@@ -39,7 +39,7 @@ export interface EmulatorOptions {
   errorCodes?: Record<string, string>;
   /** What `verify --write-calibration` observed on the real service (a file path or its data): statuses, codes, catalogue, prices. */
   calibration?: string | CalibrationFile;
-  /** ffmpeg binary; `false` forces fixture outputs. Resolution order: this, ffmpeg-static, `ffmpeg` on PATH. */
+  /** ffmpeg binary; `false` forces fixture outputs. Resolution order: this, `ffmpeg` on PATH, ffmpeg-static, the npm-shipped static build. */
   ffmpegPath?: string | false;
   maxParallelRenders?: number;
   /** Longest one ffmpeg process may run (a duration such as "3s", or ms); then its process group is killed and the generation fails with render_failed, refunded. Default 60s. */

@@ -188,7 +188,7 @@ export const OPTION_TABLE: readonly OptionEntry[] = [
       {
         name: 'FFMPEG_PATH',
         parse: text.fromText,
-        help: 'ffmpeg binary to use (else ffmpeg-static, else ffmpeg on PATH); false in the config file forces fixture outputs',
+        help: 'ffmpeg binary to use (else ffmpeg on PATH, ffmpeg-static, then the npm-shipped static build); false in the config file forces fixture outputs',
       },
     ],
   },

@@ -2,7 +2,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { probeCapabilities } from './ffmpeg/ffmpeg-capabilities.js';
+import { degradations, probeCapabilities } from './ffmpeg/ffmpeg-capabilities.js';
 import { createFfmpegRenderer } from './ffmpeg/ffmpeg-renderer.js';
 import { findFont } from './ffmpeg/find-font.js';
 import { resolveFfmpeg } from './ffmpeg/resolve-ffmpeg.js';
@@ -80,7 +80,7 @@ async function pickRenderer(options: CreateRendererOptions, workDir: string): Pr
           : 'no font found: outputs carry no text';
       log(
         `renderer: ffmpeg ${resolution.version} at ${resolution.path} (from ${resolution.source}), ` +
-          `up to ${maxParallel} parallel renders, ${text}`,
+          `up to ${maxParallel} parallel renders, ${[text, ...degradations(caps)].join(', ')}`,
       );
       return createFfmpegRenderer({
         ...common,

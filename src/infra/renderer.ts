@@ -43,7 +43,7 @@ export interface StoredFile {
 export interface RendererInfo {
   mode: 'ffmpeg' | 'fixture';
   /** Where the binary came from; absent in fixture mode. */
-  source?: 'FFMPEG_PATH' | 'ffmpeg-static' | 'PATH';
+  source?: 'FFMPEG_PATH' | 'PATH' | 'ffmpeg-static' | '@ffmpeg-installer/ffmpeg';
   binary?: string;
   version?: string;
   /** Why the emulator fell back to fixtures, when it did. */

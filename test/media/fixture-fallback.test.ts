@@ -1,10 +1,12 @@
 // Binary resolution order, and the fixture fallback when ffmpeg is disabled or FFMPEG_PATH points nowhere.
-import { readFile, stat } from 'node:fs/promises';
+import { mkdir, readFile, stat, symlink } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRenderer } from '../../src/infra/create-renderer.js';
 import { resolveFfmpeg } from '../../src/infra/ffmpeg/resolve-ffmpeg.js';
 import type { Renderer } from '../../src/infra/renderer.js';
-import { ffprobe, jobFor, tempDir, topLevelBoxes } from './media-test-kit.js';
+import { ffprobe, jobFor, TOOLS, tempDir, topLevelBoxes } from './media-test-kit.js';
 
 const fixture = (name: string): URL => new URL(`../../fixtures/${name}`, import.meta.url);
 
@@ -21,10 +23,10 @@ afterEach(async () => {
   await work.remove();
 });
 
-async function start(ffmpegPath: string | false | undefined, log: string[]): Promise<Renderer> {
+async function start(ffmpegPath: string | false | undefined, log: string[], searchPath?: string): Promise<Renderer> {
   const renderer = await createRenderer({
     ffmpegPath,
-    searchPath: process.env.PATH,
+    searchPath: searchPath ?? process.env.PATH,
     now: () => 0,
     workDir: work.path,
     log: (l) => log.push(l),
@@ -33,40 +35,73 @@ async function start(ffmpegPath: string | false | undefined, log: string[]): Pro
   return renderer;
 }
 
+/** A folder holding `ffmpeg` (a link to the tests' ffmpeg), to stand for PATH without depending on the machine's. */
+async function pathWithFfmpeg(): Promise<string> {
+  const dir = join(work.path, 'bin');
+  await mkdir(dir, { recursive: true });
+  await symlink(TOOLS.ffmpeg, join(dir, 'ffmpeg'));
+  return dir;
+}
+
+const NOT_INSTALLED = () => Promise.reject(new Error("Cannot find package 'ffmpeg-static'"));
+
 describe('ffmpeg resolution', () => {
   it('uses FFMPEG_PATH when given', async () => {
-    const found = await resolveFfmpeg({ explicitPath: '/usr/bin/ffmpeg' });
-    expect(found).toMatchObject({ found: true, source: 'FFMPEG_PATH', path: '/usr/bin/ffmpeg' });
+    const found = await resolveFfmpeg({ explicitPath: TOOLS.ffmpeg });
+    expect(found).toMatchObject({ found: true, source: 'FFMPEG_PATH', path: TOOLS.ffmpeg });
     // A bare command name is looked up on PATH.
-    const byName = await resolveFfmpeg({ explicitPath: 'ffmpeg', pathEnv: '/usr/local/bin:/usr/bin' });
-    expect(byName).toMatchObject({ found: true, source: 'FFMPEG_PATH', path: '/usr/bin/ffmpeg' });
+    const dir = await pathWithFfmpeg();
+    const byName = await resolveFfmpeg({ explicitPath: 'ffmpeg', pathEnv: `/no/such/dir:${dir}` });
+    expect(byName).toMatchObject({ found: true, source: 'FFMPEG_PATH', path: join(dir, 'ffmpeg') });
   });
 
-  it('prefers ffmpeg-static over PATH, but only when its binary exists', async () => {
-    const present = await resolveFfmpeg({ importStatic: async () => ({ default: '/usr/bin/ffmpeg' }) });
-    expect(present).toMatchObject({ found: true, source: 'ffmpeg-static' });
+  it('prefers PATH, then ffmpeg-static (only when its binary exists), then the npm-shipped static build', async () => {
+    const dir = await pathWithFfmpeg();
+    const present = { importStatic: async () => ({ default: TOOLS.ffmpeg }) };
+    expect(await resolveFfmpeg({ ...present, pathEnv: dir })).toMatchObject({ found: true, source: 'PATH' });
+    expect(await resolveFfmpeg({ ...present, pathEnv: '/no/such/dir' })).toMatchObject({
+      found: true,
+      source: 'ffmpeg-static',
+      path: TOOLS.ffmpeg,
+    });
     const missing = await resolveFfmpeg({
       importStatic: async () => ({ default: '/no/such/ffmpeg' }),
-      pathEnv: process.env.PATH,
+      pathEnv: '/no/such/dir',
     });
-    expect(missing).toMatchObject({ found: true, source: 'PATH' });
+    // The real @ffmpeg-installer/ffmpeg dependency: `npm install` alone gives a working ffmpeg.
+    expect(missing).toMatchObject({ found: true, source: '@ffmpeg-installer/ffmpeg' });
+    expect(missing.found && missing.path).toMatch(/@ffmpeg-installer[\\/][^\\/]+[\\/]ffmpeg(\.exe)?$/);
   });
 
   it('says why when there is no ffmpeg anywhere', async () => {
     const none = await resolveFfmpeg({
-      importStatic: () => Promise.reject(new Error('Cannot find package')),
+      importStatic: NOT_INSTALLED,
+      importInstaller: () => Promise.reject('Unsupported platform/architecture: plan9-mips'),
       pathEnv: '/no/such/dir',
     });
     expect(none.found).toBe(false);
-    expect(!none.found && none.reason).toMatch(/ffmpeg-static not installed.*no ffmpeg on PATH/);
+    expect(!none.found && none.reason).toMatch(
+      /no ffmpeg on PATH; ffmpeg-static not installed; @ffmpeg-installer\/ffmpeg has no binary here: Unsupported platform/,
+    );
   });
 
   it('logs exactly one line naming the binary and where it came from', async () => {
     const log: string[] = [];
-    const renderer = await start(undefined, log);
+    const renderer = await start(undefined, log, await pathWithFfmpeg());
     expect(renderer.info).toMatchObject({ mode: 'ffmpeg', source: 'PATH' });
     expect(log).toHaveLength(1);
     expect(log[0]).toMatch(/^renderer: ffmpeg \S+ at \S*ffmpeg \(from PATH\)/);
+  });
+
+  it('renders with the npm-shipped 2018 build and says once at start that it has no xfade', async () => {
+    const shipped = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+    const log: string[] = [];
+    const renderer = await start(shipped, log);
+    expect(renderer.info).toMatchObject({ mode: 'ffmpeg', binary: shipped });
+    expect(log).toHaveLength(1);
+    expect(log[0]).toContain('no xfade filter (older than ffmpeg 4.3): Model B cross-fades use fade and overlay');
+    const video = await renderer.render(await jobFor('motion-lite-v1', { duration: '4', audio: 'on' }));
+    expect((await ffprobe(video.path)).streams.map((s) => s.codec_name).sort()).toEqual(['aac', 'h264']);
   });
 });
 

@@ -10,7 +10,7 @@ import type { ReferenceImage, RenderJob } from '../../src/infra/renderer.js';
 import { requireMediaTools } from '../helpers/tools.js';
 
 // Every file importing this kit renders or probes real media: without the tools it fails here, at once, saying so.
-requireMediaTools();
+export const TOOLS = requireMediaTools();
 
 const run = promisify(execFile);
 
@@ -64,7 +64,7 @@ export interface Probe {
 }
 
 export async function ffprobe(path: string): Promise<Probe> {
-  const { stdout } = await run('ffprobe', [
+  const { stdout } = await run(TOOLS.ffprobe, [
     '-v',
     'error',
     '-print_format',
@@ -84,7 +84,7 @@ export async function frameColour(
 ): Promise<[number, number, number]> {
   const crop = region ? `crop=${region.w}:${region.h}:${region.x}:${region.y},` : '';
   const { stdout } = await run(
-    'ffmpeg',
+    TOOLS.ffmpeg,
     [
       '-v',
       'error',
@@ -117,7 +117,7 @@ export async function solidImage(
 ): Promise<ReferenceImage> {
   const hex = rgb.map((v) => v.toString(16).padStart(2, '0')).join('');
   const { stdout } = await run(
-    'ffmpeg',
+    TOOLS.ffmpeg,
     [
       '-v',
       'error',

@@ -8,7 +8,7 @@ import { filterValue } from '../../src/infra/ffmpeg/filtergraph.js';
 import { buildRenderPlan } from '../../src/infra/ffmpeg/render-plan.js';
 import { sanitizeText, wrapText } from '../../src/infra/ffmpeg/text-layout.js';
 import type { Renderer } from '../../src/infra/renderer.js';
-import { colourDistance, ffprobe, frameColour, jobFor, solidImage, tempDir } from './media-test-kit.js';
+import { colourDistance, ffprobe, frameColour, jobFor, solidImage, TOOLS, tempDir } from './media-test-kit.js';
 
 const NASTY = `It's "quoted": 100% \\ back\\slash, [brackets]; semi; %{pts} %{eif:1:d}\nline two\ttab 🎉 emoji ‮rtl`;
 
@@ -32,7 +32,7 @@ async function ffmpegRenderer(
   const workDir = join(work.path, dirName);
   await mkdir(workDir, { recursive: true });
   const renderer = await createFfmpegRenderer({
-    binary: '/usr/bin/ffmpeg',
+    binary: TOOLS.ffmpeg,
     source: 'PATH',
     version: 'test',
     caps: { ...FULL_CAPABILITIES, ...options.caps },
@@ -88,15 +88,21 @@ describe('degraded builds', () => {
     }
   });
 
-  it('cuts between the Model B frames when xfade is missing, keeping first and last frames exact', async () => {
-    const renderer = await ffmpegRenderer('no-xfade', { caps: { xfade: false } });
+  it('cross-fades the Model B frames without xfade as xfade would: exact ends, an even mix half-way', async () => {
+    // No text, so the sampled region shows only the two references (the square and bar move elsewhere).
+    const renderer = await ffmpegRenderer('no-xfade', { caps: { xfade: false, drawtext: false } });
     const [red, blue] = await Promise.all([solidImage([220, 30, 30], 200, 200), solidImage([30, 60, 220], 200, 200)]);
     const file = await renderer.render(
       await jobFor('keyframe-pro-v2', { duration: '3', size: '1:1' }, { firstFrame: red, lastFrame: blue }),
     );
-    const centre = { x: 310, y: 310, w: 100, h: 100 };
-    expect(colourDistance(await frameColour(file.path, 0, centre), [220, 30, 30])).toBeLessThanOrEqual(14);
-    expect(colourDistance(await frameColour(file.path, 71, centre), [30, 60, 220])).toBeLessThanOrEqual(14);
+    // 72 frames: the first image holds for 18, the fade runs frames 18 to 54, the last image holds to the end.
+    const region = { x: 60, y: 300, w: 100, h: 100 };
+    const at = (frame: number) => frameColour(file.path, frame, region);
+    expect(colourDistance(await at(0), [220, 30, 30])).toBeLessThanOrEqual(14);
+    expect(colourDistance(await at(18), [220, 30, 30])).toBeLessThanOrEqual(14);
+    expect(colourDistance(await at(36), [125, 45, 125])).toBeLessThanOrEqual(14);
+    expect(colourDistance(await at(54), [30, 60, 220])).toBeLessThanOrEqual(14);
+    expect(colourDistance(await at(71), [30, 60, 220])).toBeLessThanOrEqual(14);
   });
 
   it('reports a build without libx264 as a clear render error', async () => {

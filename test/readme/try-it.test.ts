@@ -1,8 +1,8 @@
 // The README's curl walkthrough ("Try it in two minutes"), run as written in bash against the real CLI with fast timing.
 import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readmeExamples } from '../../scripts/readme-examples.js';
 import { requireMediaTools } from '../helpers/tools.js';
@@ -11,8 +11,15 @@ import { type CliProcess, startCli, stopCli } from '../security/cli-process.js';
 let cli: CliProcess;
 const work = mkdtempSync(join(tmpdir(), 'readme-try-it-'));
 
+/** The walkthrough calls ffmpeg and ffprobe by name: the tests' own (system or npm-shipped) go first on its PATH. */
+let toolsDir: string;
+
 beforeAll(async () => {
-  requireMediaTools();
+  const tools = requireMediaTools();
+  toolsDir = join(work, '.tools');
+  mkdirSync(toolsDir);
+  symlinkSync(tools.ffmpeg, join(toolsDir, 'ffmpeg'));
+  symlinkSync(tools.ffprobe, join(toolsDir, 'ffprobe'));
   try {
     execFileSync('curl', ['--version'], { stdio: 'ignore' });
   } catch {
@@ -32,8 +39,12 @@ it('runs from top to bottom: models, estimate, upload, submit with refs, poll, a
   // The one change: the port the test's emulator got instead of the default 8787. `set -e` so a failing step stops it.
   const script = `set -euo pipefail\n${block.code.replaceAll('http://127.0.0.1:8787', cli.url)}`;
   const out = await new Promise<string>((resolve, reject) =>
-    execFile('bash', ['-c', script], { cwd: work, timeout: 60_000 }, (error, stdout, stderr) =>
-      error ? reject(new Error(`the walkthrough failed: ${error.message}\n${stdout}\n${stderr}`)) : resolve(stdout),
+    execFile(
+      'bash',
+      ['-c', script],
+      { cwd: work, timeout: 60_000, env: { ...process.env, PATH: `${toolsDir}${delimiter}${process.env.PATH ?? ''}` } },
+      (error, stdout, stderr) =>
+        error ? reject(new Error(`the walkthrough failed: ${error.message}\n${stdout}\n${stderr}`)) : resolve(stdout),
     ),
   );
   const lines = out.trim().split('\n');

@@ -9,7 +9,7 @@ const count = () => z.int().min(0);
 
 export const rendererInfoSchema = z.strictObject({
   mode: z.enum(['ffmpeg', 'fixture']),
-  source: z.enum(['FFMPEG_PATH', 'ffmpeg-static', 'PATH']).optional(),
+  source: z.enum(['FFMPEG_PATH', 'PATH', 'ffmpeg-static', '@ffmpeg-installer/ffmpeg']).optional(),
   binary: z.string().optional(),
   version: z.string().optional(),
   warning: z.string().optional(),

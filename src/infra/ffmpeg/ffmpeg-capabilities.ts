@@ -4,7 +4,7 @@ import { runProcess } from './run-ffmpeg.js';
 export interface FfmpegCapabilities {
   /** Text overlays need libfreetype; without it outputs carry no text. */
   drawtext: boolean;
-  /** Model B cross-fade; without it the frames cut at the midpoint. */
+  /** Model B cross-fade (ffmpeg 4.3+); without it the same fade is drawn with fade (alpha) and overlay. */
   xfade: boolean;
   libx264: boolean;
   aac: boolean;
@@ -37,4 +37,14 @@ export async function probeCapabilities(binary: string, signal?: AbortSignal): P
     libwebp: has(encoders.stdout, 'libwebp'),
     libmp3lame: has(encoders.stdout, 'libmp3lame'),
   };
+}
+
+/** What this build does differently from a full one, for the start-up line; text and libx264 are reported apart. */
+export function degradations(caps: FfmpegCapabilities): string[] {
+  const notes: string[] = [];
+  if (!caps.xfade) notes.push('no xfade filter (older than ffmpeg 4.3): Model B cross-fades use fade and overlay');
+  if (!caps.aac) notes.push('no aac encoder: audio tracks and M4A music are refused');
+  if (!caps.libwebp) notes.push('no libwebp encoder: WebP stills are refused');
+  if (!caps.libmp3lame) notes.push('no libmp3lame encoder: MP3 music is refused');
+  return notes;
 }

@@ -1,9 +1,10 @@
-// Finds the ffmpeg binary: FFMPEG_PATH (passed in explicitly), then the optional ffmpeg-static package, then PATH.
+// Finds the ffmpeg binary: FFMPEG_PATH (passed in explicitly), then PATH, then the optional ffmpeg-static package, then
+// the static build that ships inside the @ffmpeg-installer/ffmpeg dependency, so `npm install` alone renders for real.
 import { access, constants } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
 import { runProcess } from './run-ffmpeg.js';
 
-export type FfmpegSource = 'FFMPEG_PATH' | 'ffmpeg-static' | 'PATH';
+export type FfmpegSource = 'FFMPEG_PATH' | 'PATH' | 'ffmpeg-static' | '@ffmpeg-installer/ffmpeg';
 
 export type FfmpegResolution =
   | { found: true; source: FfmpegSource; path: string; version: string }
@@ -18,6 +19,8 @@ export interface ResolveOptions {
   signal?: AbortSignal;
   /** Loads ffmpeg-static; injectable so tests can pretend it is installed. */
   importStatic?: () => Promise<unknown>;
+  /** Loads @ffmpeg-installer/ffmpeg; injectable so tests can pretend it is missing. */
+  importInstaller?: () => Promise<unknown>;
 }
 
 /** A variable specifier keeps TypeScript from requiring the optional package's types at build time. */
@@ -25,6 +28,11 @@ const STATIC_PACKAGE = 'ffmpeg-static';
 
 async function defaultImportStatic(): Promise<unknown> {
   return import(STATIC_PACKAGE);
+}
+
+/** The installer package throws (a string) on a platform it has no binary for; the caller turns that into a note. */
+async function defaultImportInstaller(): Promise<unknown> {
+  return import('@ffmpeg-installer/ffmpeg');
 }
 
 export async function resolveFfmpeg(options: ResolveOptions = {}): Promise<FfmpegResolution> {
@@ -42,15 +50,6 @@ export async function resolveFfmpeg(options: ResolveOptions = {}): Promise<Ffmpe
   }
 
   const notes: string[] = [];
-  const staticPath = await ffmpegStaticPath(options.importStatic ?? defaultImportStatic);
-  if (staticPath.path) {
-    const probe = await probeBinary(staticPath.path, options.signal);
-    if (probe.ok) return { found: true, source: 'ffmpeg-static', path: staticPath.path, version: probe.version };
-    notes.push(`ffmpeg-static binary ${staticPath.path} is not usable: ${probe.why}`);
-  } else {
-    notes.push(staticPath.why);
-  }
-
   const onPath = await findOnPath(options.pathEnv ?? '');
   if (onPath) {
     const probe = await probeBinary(onPath, options.signal);
@@ -59,22 +58,39 @@ export async function resolveFfmpeg(options: ResolveOptions = {}): Promise<Ffmpe
   } else {
     notes.push('no ffmpeg on PATH');
   }
+
+  const packages: Array<[FfmpegSource, () => Promise<unknown>]> = [
+    ['ffmpeg-static', options.importStatic ?? defaultImportStatic],
+    ['@ffmpeg-installer/ffmpeg', options.importInstaller ?? defaultImportInstaller],
+  ];
+  for (const [source, load] of packages) {
+    const shipped = await packagedBinaryPath(source, load);
+    if (!shipped.path) {
+      notes.push(shipped.why);
+      continue;
+    }
+    const probe = await probeBinary(shipped.path, options.signal);
+    if (probe.ok) return { found: true, source, path: shipped.path, version: probe.version };
+    notes.push(`${source} binary ${shipped.path} is not usable: ${probe.why}`);
+  }
   return { found: false, reason: `FFMPEG_PATH not set; ${notes.join('; ')}` };
 }
 
-/** ffmpeg-static exports the path of a binary it downloaded at install time; the file may be missing. */
-async function ffmpegStaticPath(load: () => Promise<unknown>): Promise<{ path?: string; why: string }> {
+/** ffmpeg-static exports the path as its default; @ffmpeg-installer/ffmpeg exports `{ path }`. The file may be missing. */
+async function packagedBinaryPath(name: string, load: () => Promise<unknown>): Promise<{ path?: string; why: string }> {
   let mod: unknown;
   try {
     mod = await load();
-  } catch {
-    return { why: 'ffmpeg-static not installed' };
+  } catch (err) {
+    const missing = /Cannot find (package|module)/.test(String((err as Error)?.message ?? err));
+    return {
+      why: missing ? `${name} not installed` : `${name} has no binary here: ${String((err as Error)?.message ?? err)}`,
+    };
   }
   const exported = (mod as { default?: unknown })?.default ?? mod;
-  if (typeof exported !== 'string' || exported === '') return { why: 'ffmpeg-static has no binary for this platform' };
-  return (await isExecutable(exported))
-    ? { path: exported, why: '' }
-    : { why: `ffmpeg-static binary ${exported} is missing` };
+  const path = typeof exported === 'string' ? exported : (exported as { path?: unknown } | undefined)?.path;
+  if (typeof path !== 'string' || path === '') return { why: `${name} has no binary for this platform` };
+  return (await isExecutable(path)) ? { path, why: '' } : { why: `${name} binary ${path} is missing` };
 }
 
 async function findOnPath(pathEnv: string, bases: string[] = ['ffmpeg']): Promise<string | undefined> {

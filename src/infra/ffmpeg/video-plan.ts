@@ -52,8 +52,10 @@ export function buildVideoPlan(job: RenderJob, env: PlanEnv): RenderPlan {
     inputs += 1;
     return `[${inputs - 1}:v]`;
   };
+  // The second scale rounds down to even sizes (yuv420p needs them); scale's force_divisible_by would do it in one, but
+  // only from ffmpeg 4.2 on, and the npm-shipped static build is older. On one frame the extra scale costs nothing.
   const fit =
-    `scale=${W}:${H}:force_original_aspect_ratio=decrease:force_divisible_by=2,` +
+    `scale=${W}:${H}:force_original_aspect_ratio=decrease,scale=trunc(iw/2)*2:trunc(ih/2)*2,` +
     `pad=${W}:${H}:(ow-iw)/2:(oh-ih)/2:color=black,setsar=1,format=yuv420p,trim=end_frame=1`;
   const hold = (frames: number): string => `loop=loop=${frames - 1}:size=1:start=0,settb=1/${fps},setpts=N`;
   const solid = (color: string): string =>
@@ -95,11 +97,17 @@ export function buildVideoPlan(job: RenderJob, env: PlanEnv): RenderPlan {
     const fadeFrames = N - 2 * holdFrames;
     const first = job.firstFrame ? `${imageInput(job.firstFrame, 'first')}${fit}` : solid(palette.background);
     const last = job.lastFrame ? `${imageInput(job.lastFrame, 'last')}${fit}` : solid(palette.endBackground);
-    graph.push(`${first},${hold(holdFrames + fadeFrames)}[ra]`, `${last},${hold(N - holdFrames)}[rb]`);
-    const blend = env.caps.xfade
-      ? `xfade=${filterOptions({ transition: 'fade', duration: seconds(fadeFrames / fps), offset: seconds(holdFrames / fps) })}`
-      : `overlay=${filterOptions({ enable: `gte(n,${holdFrames + Math.floor(fadeFrames / 2)})` })}`;
-    graph.push(`[ra][rb]${[blend, ...text.filters].join(',')}[framed0]`);
+    if (env.caps.xfade) {
+      graph.push(`${first},${hold(holdFrames + fadeFrames)}[ra]`, `${last},${hold(N - holdFrames)}[rb]`);
+      const xfade = `xfade=${filterOptions({ transition: 'fade', duration: seconds(fadeFrames / fps), offset: seconds(holdFrames / fps) })}`;
+      graph.push(`[ra][rb]${[xfade, ...text.filters].join(',')}[framed0]`);
+    } else {
+      // Builds before ffmpeg 4.3 have no xfade: the same cross-fade as the last image fading in, by its alpha, over the
+      // first one; fade counts frames, so the fade starts and ends on the same frames as xfade's.
+      const fadeIn = `fade=${filterOptions({ t: 'in', s: holdFrames, n: fadeFrames, alpha: 1 })}`;
+      graph.push(`${first},${hold(N)}[ra]`, `${last},${hold(N)},format=yuva420p,${fadeIn}[rb]`);
+      graph.push(`[ra][rb]${['overlay', ...text.filters].join(',')}[framed0]`);
+    }
   } else {
     // The start image drifts left over a looped background: frame 0 is the image exactly.
     graph.push(`${imageInput(job.firstFrame!, 'first')}${fit},${hold(N)}[still]`);
