@@ -11,6 +11,7 @@ import { controlPlanHook } from './faults/plan-hook.js';
 import { journalMiddleware, journalWriteWatcher } from './journal/journal-middleware.js';
 import { type ControlDeps, ControlState } from './plane-state.js';
 import { loadScenario } from './scenarios/scenario-operations.js';
+import type { ScenarioInput } from './scenarios/scenario-schema.js';
 import { createPersistence, type Persistence } from './state/persistence.js';
 
 export interface EmulationPlane extends EmulatorPlugin {
@@ -22,8 +23,13 @@ export interface EmulationPlane extends EmulatorPlugin {
   readonly persistence?: Persistence;
 }
 
+/** What only the plane reads from the emulator's options: the core's options do not know its words. */
+export interface PlaneOptions {
+  scenario?: string | ScenarioInput;
+}
+
 /** One call serves one emulator: its state lives in this closure, so two emulators never share rules, journal or scenario. */
-export function emulationPlane(setup: PluginSetup): EmulationPlane {
+export function emulationPlane(setup: PluginSetup, planeOptions: PlaneOptions = {}): EmulationPlane {
   const { runtime, options, rendererInfo, uploadBlobs } = setup;
   const state = new ControlState();
   let baseUrl: string | undefined;
@@ -36,7 +42,7 @@ export function emulationPlane(setup: PluginSetup): EmulationPlane {
     baseUrl: baseUrl ?? options.publicBaseUrl,
   });
   const start = () => {
-    if (options.scenario !== undefined) loadScenario(deps(), options.scenario);
+    if (planeOptions.scenario !== undefined) loadScenario(deps(), planeOptions.scenario);
   };
 
   const persistence = options.stateFile ? createPersistence(deps, options.stateFile, options.log) : undefined;
@@ -61,8 +67,8 @@ export function emulationPlane(setup: PluginSetup): EmulationPlane {
           ]
         : []),
     ],
-    watchWrites: journalWriteWatcher,
-    planHook: controlPlanHook(runtime, state, options.magicPrompts),
+    watchWrites: journalWriteWatcher(state),
+    planAdjuster: controlPlanHook(runtime, state, options.magicPrompts),
     checkPrompt: options.magicPrompts ? (prompt) => void markerActions(prompt) : undefined,
     openapi: () =>
       import('./openapi/contribution.js').then((m) => m.emulationPaths({ controlPlane: options.controlPlane })),
