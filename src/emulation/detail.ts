@@ -40,6 +40,12 @@ function linkState(g: Generation, expiresAt: string, now: number): 'ok' | 'expir
   return Date.parse(expiresAt) <= now ? 'expired' : 'ok';
 }
 
+/** The plane's word for links expired on the first read only, as the expired_urls action's `once` names it. */
+function outputUrlsPlan(plan: Generation['plan']) {
+  if (plan.outputUrls === 'expired' && plan.expiredReads !== undefined) return 'expired-once';
+  return plan.outputUrls ?? 'valid';
+}
+
 export function generationDetail(deps: ControlDeps, id: string) {
   const g = findGeneration(deps, id);
   const ctx = contextOf(deps);
@@ -55,7 +61,7 @@ export function generationDetail(deps: ControlDeps, id: string) {
     next: next && { status: next.status, at: iso(next.at), manual_only: g.plan.manualOnly },
     plan: {
       stall: Boolean(g.plan.stall),
-      output_urls: g.plan.outputUrls ?? 'valid',
+      output_urls: outputUrlsPlan(g.plan),
       fail: g.plan.fail ? { code: g.plan.fail.code, at: g.plan.fail.at, after_ms: g.plan.fail.afterMs } : null,
     },
     ledger: ctx.ledger.list({ generationId: g.id }).map(ledgerView),

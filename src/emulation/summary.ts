@@ -20,7 +20,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 function outputState(g: Generation): 'ok' | 'expired' | 'missing' | null {
   if (g.status !== 'completed' || g.outputs.length === 0) return null;
   if (g.plan.outputUrls === 'missing') return 'missing';
-  if (g.plan.outputUrls === 'expired' || g.plan.outputUrls === 'expired-once') return 'expired';
+  if (g.plan.outputUrls === 'expired') return 'expired';
   return 'ok';
 }
 
