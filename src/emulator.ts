@@ -152,7 +152,7 @@ export function createEmulator(given: EmulatorOptions = {}, extras: CompositionE
       recordedModels: calibrated.recordedModels,
       uploadBlobs,
     },
-    errorStatuses: options.errorStatuses,
+    errorStatuses: { ...plane.errorStatuses, ...options.errorStatuses },
     errorCodes: options.errorCodes,
     log: options.log,
     // The plane guard first (Host, Origin, admin token on the canonical path), then CORS, so a browser's preflight is

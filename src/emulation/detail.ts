@@ -1,5 +1,5 @@
 // One generation in depth for the console: its timeline on the emulator clock, ledger, output links, creating request.
-import { DomainError } from '../domain/errors.js';
+import { PlaneError } from './error-codes.js';
 import type { Generation, GenerationStatus } from '../domain/generation.js';
 import { contextOf, type ControlDeps } from './plane-state.js';
 import { findGeneration, getGeneration } from './admin/generation-operations.js';
@@ -80,7 +80,7 @@ export type GenerationDetail = ReturnType<typeof generationDetail>;
 export function expireLinks(deps: ControlDeps, id: string): GenerationDetail {
   const g = findGeneration(deps, id);
   if (g.status !== 'completed')
-    throw new DomainError(
+    throw new PlaneError(
       'generation_not_completed',
       `Generation ${g.id} is ${g.status}; only a completed generation has links to expire.`,
     );

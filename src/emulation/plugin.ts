@@ -5,6 +5,7 @@ import { controlRoutes } from './admin/control-routes.js';
 import { healthRoutes } from './admin/health-routes.js';
 import { type Control, createControl } from './client.js';
 import { consoleRoutes } from './console/console-routes.js';
+import { PLANE_ERROR_STATUSES } from './error-codes.js';
 import { faultMiddleware } from './faults/fault-middleware.js';
 import { markerActions } from './faults/magic-prompts.js';
 import { controlPlanHook } from './faults/plan-hook.js';
@@ -67,6 +68,7 @@ export function emulationPlane(setup: PluginSetup, planeOptions: PlaneOptions = 
           ]
         : []),
     ],
+    errorStatuses: PLANE_ERROR_STATUSES,
     watchWrites: journalWriteWatcher(state),
     planAdjuster: controlPlanHook(runtime, state, options.magicPrompts),
     checkPrompt: options.magicPrompts ? (prompt) => void markerActions(prompt) : undefined,

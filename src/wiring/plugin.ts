@@ -27,6 +27,8 @@ export interface EmulatorPlugin {
   watchWrites?: WriteWatcher;
   /** Mounted after the public API and the file routes; never under /v1/media. */
   routes?: Router[];
+  /** Its own error codes and their statuses, added to the emulator's error table at start; `errorStatuses` overrides them. */
+  errorStatuses?: Readonly<Record<string, number>>;
   /** Consulted at every accepted submission. */
   planAdjuster?: PlanAdjuster;
   /** Throws for a prompt the plan adjuster would refuse, so POST /estimate refuses it too. */

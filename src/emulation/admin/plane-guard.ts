@@ -1,7 +1,7 @@
 // The one guard at the emulation plane's boundary: Host allow-list and admin token, on a canonical form of the path.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { RequestHandler } from 'express';
-import { DomainError } from '../../domain/errors.js';
+import { PlaneError } from '../error-codes.js';
 import { canonicalPath, isPlanePath } from '../../http/plane-path.js';
 import { checkAdminToken } from './admin-token.js';
 
@@ -51,7 +51,7 @@ export function planeGuard(options: PlaneGuardOptions): RequestHandler {
     const allowed = options.allowedHosts();
     const host = hostName(req.headers.host);
     if (!allowed.has('*') && !allowed.has(host))
-      throw new DomainError(
+      throw new PlaneError(
         'host_not_allowed',
         `Host '${host}' may not reach the emulation plane. Use localhost or 127.0.0.1, or start the emulator with --allowed-hosts ${host || '<name>'} (env MEDIA_EMULATOR_ALLOWED_HOSTS).`,
       );
@@ -59,7 +59,7 @@ export function planeGuard(options: PlaneGuardOptions): RequestHandler {
     // happens even though CORS hides the answer. Browsers always send Origin on those, so refuse foreign ones.
     const origin = req.headers.origin;
     if (origin !== undefined && !options.controlOrigins.includes(origin) && !sameOrigin(origin, req.headers.host))
-      throw new DomainError(
+      throw new PlaneError(
         'origin_not_allowed',
         `Pages on ${origin} may not drive the emulation plane: only its own pages (the console) and origins listed with --control-cors-origins may.`,
       );

@@ -9,6 +9,8 @@ import { CONTROL_INPUT_SCHEMAS, CONTROL_SCHEMAS, controlOperations, FAULT_ANSWER
 import { consoleOperations } from './control-console.js';
 import { emulatorOperations } from './emulator-paths.js';
 import { rulesAndStateOperations } from './rules-and-state-paths.js';
+import { PLANE_ERROR_STATUSES } from '../error-codes.js';
+import { PLANE_ERROR_CODE_DOCS } from './error-codes.js';
 
 export interface PlaneShape {
   /** Off: only health and this document are served, so only they are documented. */
@@ -24,6 +26,7 @@ export function emulationPaths({ controlPlane }: PlaneShape): PathContribution {
     inputSchemas: CONTROL_INPUT_SCHEMAS,
     outputSchemas: CONTROL_SCHEMAS,
     jsonSchemas: FAULT_ANSWERS,
+    errorCodes: { statuses: PLANE_ERROR_STATUSES, docs: PLANE_ERROR_CODE_DOCS },
     tags: [
       { name: 'Emulator', description: 'Health, console and this document.' },
       {
