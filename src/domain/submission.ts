@@ -24,7 +24,7 @@ export interface Submission {
 export interface SubmissionResult {
   response: StoredResponse;
   replayed: boolean;
-  /** The generation created, or the one a replay answers with: the journal links the exchange to it. */
+  /** The generation created, or the one a replay answers with: whoever records the exchange links it to this. */
   generationId: string;
   /** Who adjusted this generation's plan at acceptance, and why; absent when the plan was left alone. */
   adjustment?: PlanAdjustment;
