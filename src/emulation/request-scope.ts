@@ -2,7 +2,7 @@
 import type { Request, Response } from 'express';
 import type { DomainContext } from '../domain/context.js';
 
-/** Kept per response by the plane's state, so the fault middleware and the journal share it without any global or async context. */
+/** Kept per response by the plane's state: the fault middleware and the journal share it, no global or async context. */
 export interface RequestScope {
   keyId: number | null;
   idempotencyKey: string | null;
