@@ -20,6 +20,14 @@ module.exports = {
       to: { path: '^src/emulation/' },
     },
     {
+      name: 'config-and-core-never-import-plane-or-verify',
+      severity: 'error',
+      comment:
+        'The options (config.ts) and the core know no plane or verify types: the plane registers its words (error codes, plan adjuster) through wiring/plugin.ts, and emulator-options.ts adds its options.',
+      from: { path: `${CORE}|^src/config[.]ts$` },
+      to: { path: '^src/(emulation|verify)/' },
+    },
+    {
       name: 'core-never-imports-the-composition',
       severity: 'error',
       comment: 'Only the composition root (src/emulator.ts) and the entry points know how the layers are put together.',

@@ -1,11 +1,10 @@
 // The emulator's options: one typed object, its defaults, and nothing read from the environment (that is cli/'s job).
 import type { CatalogueFile } from './domain/catalogue-schema.js';
-import type { CalibrationFile } from './verify/calibration-schema.js';
-import type { ScenarioInput } from './emulation/scenarios/scenario-schema.js';
 import type { TimingProfile } from './domain/timing.js';
 import { DEFAULT_MAX_STORE_BYTES } from './infra/create-renderer.js';
 
-export interface EmulatorOptions {
+/** The service core's options; the public EmulatorOptions (emulator-options.ts) adds what the plane and verify read. */
+export interface CoreOptions {
   /** Seeded key secret, `sk-media-...`. */
   apiKey?: string;
   /** Seeded wallet balance in credits. */
@@ -37,8 +36,6 @@ export interface EmulatorOptions {
   errorStatuses?: Record<string, number>;
   /** Renames of error codes in answers, e.g. { insufficient_credits: "balance_too_low" }; statuses still key on the emulator's code. */
   errorCodes?: Record<string, string>;
-  /** What `verify --write-calibration` observed on the real service (a file path or its data): statuses, codes, catalogue, prices. */
-  calibration?: string | CalibrationFile;
   /** ffmpeg binary; `false` forces fixture outputs. Resolution order: this, `ffmpeg` on PATH, ffmpeg-static, the npm-shipped static build. */
   ffmpegPath?: string | false;
   maxParallelRenders?: number;
@@ -67,8 +64,6 @@ export interface EmulatorOptions {
   controlPlane?: boolean;
   /** `[emulator:...]` markers in prompts script outcomes; false treats them as plain text. Default true. */
   magicPrompts?: boolean;
-  /** A scenario applied at start and again after every reset: a name in fixtures/scenarios/, a file path, or the scenario itself. */
-  scenario?: string | ScenarioInput;
   /** SQLite database holding the whole state: loaded at start when it exists, every acknowledged change committed to it. */
   stateFile?: string;
   /**
@@ -115,13 +110,11 @@ type OptionalOptions =
   | 'clockStart'
   | 'catalogue'
   | 'adminToken'
-  | 'scenario'
-  | 'stateFile'
-  | 'calibration';
+  | 'stateFile';
 
-export type ResolvedOptions = Required<Omit<EmulatorOptions, OptionalOptions>> & Pick<EmulatorOptions, OptionalOptions>;
+export type ResolvedOptions = Required<Omit<CoreOptions, OptionalOptions>> & Pick<CoreOptions, OptionalOptions>;
 
-export function resolveOptions(options: EmulatorOptions): ResolvedOptions {
+export function resolveOptions(options: CoreOptions): ResolvedOptions {
   const timing = options.timing ?? 'fast';
   return {
     ...options,

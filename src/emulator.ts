@@ -3,14 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RequestHandler } from 'express';
-import {
-  type EmulatorOptions,
-  isLoopbackHost,
-  LOOPBACK_HOSTS,
-  type ResolvedOptions,
-  resolveOptions,
-  tokenForBinding,
-} from './config.js';
+import { isLoopbackHost, LOOPBACK_HOSTS, type ResolvedOptions, resolveOptions, tokenForBinding } from './config.js';
+import type { EmulatorOptions } from './emulator-options.js';
 import { type Catalogue, parseCatalogue } from './domain/catalogue.js';
 import { parseDuration } from './domain/durations.js';
 import { createRuntime, type Runtime } from './domain/runtime.js';
@@ -116,7 +110,7 @@ export function createEmulator(given: EmulatorOptions = {}, extras: CompositionE
   let adminToken = options.adminToken || undefined;
   const allowedHosts = new Set<string>([...LOOPBACK_HOSTS, ...options.allowedHosts]);
   if (options.publicBaseUrl) allowedHosts.add(new URL(options.publicBaseUrl).hostname.toLowerCase());
-  // The plane is built from the runtime, and the runtime's contexts consult the plane's plan hook: the hook and the
+  // The plane is built from the runtime, and the runtime's contexts consult the plane's plan adjuster: it and the
   // reset listener are looked up when called, so neither needs the other to exist first.
   let plane: EmulationPlane | undefined;
 
@@ -153,7 +147,7 @@ export function createEmulator(given: EmulatorOptions = {}, extras: CompositionE
         renderer: startRenderer,
         uploadBytes: (id) => uploadBlobs.read(id),
         currentRenderer: () => renderer,
-        planHook: (input) => plane?.planHook?.(input),
+        planAdjuster: (input) => plane?.planAdjuster?.(input),
         promptCheck: (prompt) => plane?.checkPrompt?.(prompt),
         seeded,
       }),
@@ -170,7 +164,10 @@ export function createEmulator(given: EmulatorOptions = {}, extras: CompositionE
     },
   });
 
-  plane = emulationPlane({ runtime, options, catalogue, rendererInfo: () => renderer?.info, uploadBlobs });
+  plane = emulationPlane(
+    { runtime, options, catalogue, rendererInfo: () => renderer?.info, uploadBlobs },
+    { scenario: calibrated.options.scenario },
+  );
   const app = buildApp({
     routes: {
       ctx: runtime.context,
@@ -181,7 +178,7 @@ export function createEmulator(given: EmulatorOptions = {}, extras: CompositionE
       recordedModels: calibrated.recordedModels,
       uploadBlobs,
     },
-    errorStatuses: options.errorStatuses,
+    errorStatuses: { ...plane.errorStatuses, ...options.errorStatuses },
     errorCodes: options.errorCodes,
     log: options.log,
     // The plane guard first (Host, Origin, admin token on the canonical path), then CORS, so a browser's preflight is

@@ -12,7 +12,7 @@ export { connectEmulator, EmulatorControlError, type ConnectOptions } from './em
 export type { EmulatorState } from './emulation/state/emulator-state.js';
 export type { FaultRuleInput } from './emulation/faults/fault-schema.js';
 export type { ScenarioInput } from './emulation/scenarios/scenario-schema.js';
-export type { EmulatorOptions } from './config.js';
+export type { EmulatorOptions } from './emulator-options.js';
 export { DEFAULT_API_KEY, DEFAULT_BALANCE, DEFAULT_PORT } from './config.js';
 export type { TimingProfile } from './domain/timing.js';
 export { verifyAgainst, VerifyError, type VerifyOptions } from './verify/verify.js';

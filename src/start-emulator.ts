@@ -1,6 +1,6 @@
 // The in-process entry points: createEmulatorApp / createApp for supertest, startEmulator for a real socket.
 import { compositionExtras, readEnvironment } from './cli/environment.js';
-import type { EmulatorOptions } from './config.js';
+import type { EmulatorOptions } from './emulator-options.js';
 import type { Control } from './emulation/client.js';
 import { createEmulator, type Emulator } from './emulator.js';
 import type { RequestListener } from './http-shapes.js';

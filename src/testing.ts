@@ -1,7 +1,7 @@
 // The one test-only entry point: reach an emulator's runtime, or build one with middleware in front. Not in the package exports.
 import type { RequestHandler } from 'express';
 import { compositionExtras, readEnvironment } from './cli/environment.js';
-import type { EmulatorOptions } from './config.js';
+import type { EmulatorOptions } from './emulator-options.js';
 import type { Runtime } from './domain/runtime.js';
 import { createEmulator, type Emulator, RUNTIME } from './emulator.js';
 

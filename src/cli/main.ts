@@ -3,7 +3,7 @@
 import './memory-mode.js';
 import { isLoopbackHost } from '../config.js';
 import { CatalogueError } from '../domain/catalogue.js';
-import { DomainError } from '../domain/errors.js';
+import { CodedError } from '../domain/errors.js';
 import { createEmulator, type Emulator } from '../emulator.js';
 import { StoreRefused } from '../infra/sqlite-store.js';
 import { CalibrationError } from '../verify/calibration.js';
@@ -121,7 +121,7 @@ main().catch((error: unknown) => {
   if (
     error instanceof CliError ||
     error instanceof CatalogueError ||
-    error instanceof DomainError ||
+    error instanceof CodedError ||
     error instanceof StoreRefused ||
     error instanceof CalibrationError
   ) {

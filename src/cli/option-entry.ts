@@ -1,6 +1,6 @@
 // What one row of the option table holds, and the builders its rows are written with.
 import type * as z from 'zod';
-import type { EmulatorOptions } from '../config.js';
+import type { EmulatorOptions } from '../emulator-options.js';
 import { onOff, type ValueKind } from './option-values.js';
 
 export interface CliOptions extends EmulatorOptions {

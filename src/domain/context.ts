@@ -20,11 +20,10 @@ export interface DomainSettings {
   pollAfterSeconds: number;
   idempotencyWindowMs: number;
   timing: TimingSettings;
-  /** `[emulator:…]` markers are honoured (and so checked) by the plan hook; the estimate checks them the same way. */
 }
 
-/** What a plan hook sees of one accepted submission: everything is passed in, nothing is looked up from the request. */
-export interface PlanHookInput {
+/** What a plan adjuster sees of one accepted submission: all passed in, nothing looked up from the request. */
+export interface PlanAdjusterInput {
   key: ApiKey;
   model: ModelEntry;
   body: GenerationInput;
@@ -34,11 +33,17 @@ export interface PlanHookInput {
   idempotencyKey: string;
 }
 
+/** Who changed a generation's plan at acceptance (an id of the adjuster's choosing) and why, in words. */
+export interface PlanAdjustment {
+  by?: string;
+  reason?: string;
+}
+
 /**
- * Lets fault rules and magic prompt markers script a generation's outcome at acceptance. Undefined leaves the plan;
- * `note` (the rule that acted) and `reason` (why it matched) come back to the caller in the submission result.
+ * A plugin's say in a generation's plan at acceptance. Undefined leaves the plan; the adjustment's `by` and `reason`
+ * come back to the caller in the submission result.
  */
-export type PlanHook = (input: PlanHookInput) => { plan: GenerationPlan; note?: string; reason?: string } | undefined;
+export type PlanAdjuster = (input: PlanAdjusterInput) => ({ plan: GenerationPlan } & PlanAdjustment) | undefined;
 
 export interface DomainContext {
   catalogue: Catalogue;
@@ -55,7 +60,7 @@ export interface DomainContext {
   settings: DomainSettings;
   /** Signs output URLs for a request that reached the emulator at `baseUrl`. */
   outputSigner: (baseUrl: string) => OutputUrlSigner;
-  planHook?: PlanHook;
-  /** Throws for a prompt the plan hook would refuse at submission (a malformed magic marker), so an estimate agrees. */
+  planAdjuster?: PlanAdjuster;
+  /** Throws for a prompt the plan adjuster would refuse at submission, so an estimate agrees. */
   promptCheck?: (prompt: string) => void;
 }

@@ -1,4 +1,4 @@
-// Durations as people write them in scenario files and control calls: "250ms", "30s", "10m", "1h", "1d", "1h30m", or plain milliseconds.
+// Durations as people write them in files and calls: "250ms", "30s", "10m", "1h", "1d", "1h30m", or plain milliseconds.
 import { DomainError } from './errors.js';
 
 const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;

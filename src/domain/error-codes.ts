@@ -1,4 +1,4 @@
-// Every error `code` the service and the emulator answer with: one list, one union type, checked by the compiler.
+// Every error `code` of the service core: one list, one union type, checked by the compiler (the plane registers its own).
 export const ERROR_CODES = [
   // authentication (checked before anything else)
   'missing_api_key',
@@ -34,13 +34,7 @@ export const ERROR_CODES = [
   'internal_error',
   // the store of record (any change: a full or failing disk under --state-file)
   'storage_full',
-  // the plane guard (before the admin token)
-  'host_not_allowed',
-  'origin_not_allowed',
-  'path_not_canonical',
-  // control plane
-  'admin_token_required',
-  'admin_token_invalid',
+  // accounts, keys, credits and generation moves (operator actions on the service's state)
   'account_not_found',
   'key_not_found',
   'key_exists',
@@ -51,20 +45,8 @@ export const ERROR_CODES = [
   'invalid_refund_amount',
   'invalid_amount',
   'generation_not_final',
-  'account_exists',
-  'invalid_control_request',
   'invalid_duration',
-  'invalid_fault_rule',
-  'fault_not_found',
-  'fault_exists',
-  'invalid_scenario',
-  'scenario_not_found',
   'invalid_state',
-  'unreachable_state',
-  // console views
-  'generation_not_completed',
-  'nothing_scheduled',
-  'journal_entry_not_found',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -11,7 +11,7 @@ export function estimateCost(ctx: DomainContext, key: ApiKey, body: ValidatedBod
   checkRules(model, input);
   resolveRefs(ctx, key, model, input);
   checkKeyScope(key, model);
-  // The submission's plan hook refuses a malformed marker with a 422; the estimate must not promise otherwise.
+  // A prompt the submission's plan adjuster refuses (a 422) is refused here too: the estimate must not promise more.
   ctx.promptCheck?.(input.prompt);
   const price = quote(model, input.params);
   const balance = ctx.ledger.balance(key.accountId);

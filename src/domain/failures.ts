@@ -2,7 +2,7 @@
 import { DomainError } from './errors.js';
 import type { Generation, RefundPolicy } from './generation.js';
 
-/** A refund as a fault rule or an operator asks for it: all that is left, nothing, or a number of credits. */
+/** A refund as an operator (or a plugin) asks for it: all that is left, nothing, or a number of credits. */
 export type RefundRequest = 'full' | 'none' | { partial: number };
 
 /** The `error.code` values the emulator itself uses for failed generations, with the message each gets by default. */

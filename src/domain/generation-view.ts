@@ -19,7 +19,7 @@ export function billingStatus(credits: GenerationCredits): BillingStatus {
   return credits.refunded >= credits.charged ? 'refunded' : 'partially_refunded';
 }
 
-/** The refund sentence a default failure message ends with (fault-plans.ts); any other message is left alone. */
+/** The refund sentence a default failure message ends with (failures.ts); any other message is left alone. */
 const REFUND_SENTENCE =
   / (The charge stands\.|The charge was refunded\.|\d+ of the \d+ credits charged were refunded\.)$/;
 

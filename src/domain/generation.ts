@@ -37,7 +37,7 @@ export interface FailurePlan extends GenerationError {
   refund: RefundPolicy;
 }
 
-/** How one generation's life will go: its timers and any scripted outcome (faults, magic prompts). */
+/** How one generation's life will go: its timers and any outcome a plan adjuster set at acceptance. */
 export interface GenerationPlan {
   pendingMs: number;
   runningMs: number;
@@ -46,8 +46,10 @@ export interface GenerationPlan {
   fail?: FailurePlan;
   /** Stays `running` forever. */
   stall?: boolean;
-  /** Completed outputs whose URLs are already expired (on every read, or on the first read only), or answer 404. */
-  outputUrls?: 'valid' | 'expired' | 'expired-once' | 'missing';
+  /** Completed outputs whose URLs are already expired, or answer 404. */
+  outputUrls?: 'valid' | 'expired' | 'missing';
+  /** With `expired`: only this many public reads that show the outputs see them expired, then they turn valid. */
+  expiredReads?: number;
 }
 
 export interface OutputFile {

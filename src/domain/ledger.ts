@@ -53,7 +53,7 @@ export class Ledger {
         'invalid_amount',
         'Ledger amounts are whole credits, positive except for a funding adjustment downwards.',
       );
-    // New keys first: `{ ...entry, id, seq }` would give every entry its own hidden class on V8 (see Journal.record).
+    // New keys first: `{ ...entry, id, seq }` would give every entry its own hidden class on V8.
     const full: LedgerEntry = { id: this.nextId(), seq: this.entries.length + 1, ...entry };
     this.entries.push(full);
     this.index(full);

@@ -1,4 +1,4 @@
-// Reads of the public API: one generation, a page of generations, and usage. Reads change nothing but a once-only marker.
+// Reads of the public API: one generation, a page of generations, and usage. Reads change nothing but a read count.
 import type { ApiKey } from './accounts.js';
 import type { DomainContext } from './context.js';
 import { DomainError } from './errors.js';
@@ -7,14 +7,21 @@ import { DEFAULT_PAGE_LIMIT, type ListFilter } from './generation-store.js';
 import { isoTimestamp, toPublicGeneration } from './generation-view.js';
 import { utcDay } from './ledger.js';
 
-/** What the public API answers; a once-only `expired-urls` plan is spent by the first read that shows outputs. */
+/** What the public API answers; a read that shows outputs spends one of the plan's `expiredReads`. */
 export function publicView(ctx: DomainContext, g: Generation, baseUrl: string) {
   const view = toPublicGeneration(g, ctx.ledger.generationCredits(g.id), ctx.outputSigner(baseUrl));
-  if (g.status === 'completed' && g.plan.outputUrls === 'expired-once') {
-    g.plan.outputUrls = 'valid';
+  if (g.status === 'completed' && g.plan.expiredReads !== undefined) {
+    spendExpiredRead(g.plan);
     ctx.generations.touch(g);
   }
   return view;
+}
+
+function spendExpiredRead(plan: Generation['plan']) {
+  plan.expiredReads = (plan.expiredReads ?? 1) - 1;
+  if (plan.expiredReads > 0) return;
+  plan.outputUrls = 'valid';
+  delete plan.expiredReads;
 }
 
 /** The same record without spending anything: for the control plane, which must not change what the app sees. */

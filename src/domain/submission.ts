@@ -1,7 +1,7 @@
 // POST /v1/media/generations: every check, then the charge and the new generation, in one synchronous step.
 import type { ApiKey } from './accounts.js';
 import { canonicalJson } from './canonical-json.js';
-import type { DomainContext } from './context.js';
+import type { DomainContext, PlanAdjustment } from './context.js';
 import { DomainError } from './errors.js';
 import type { Generation, GenerationPlan } from './generation.js';
 import { toGenerationInput, type ValidatedBody } from './generation-input.js';
@@ -24,12 +24,10 @@ export interface Submission {
 export interface SubmissionResult {
   response: StoredResponse;
   replayed: boolean;
-  /** The generation created, or the one a replay answers with: the journal links the exchange to it. */
+  /** The generation created, or the one a replay answers with: whoever records the exchange links it to this. */
   generationId: string;
-  /** The plan hook's note when it changed this generation's plan (the fault rule that scripted it). */
-  scriptedBy?: string;
-  /** Why that rule matched, in words, for the request inspector. */
-  scriptedReason?: string;
+  /** Who adjusted this generation's plan at acceptance, and why; absent when the plan was left alone. */
+  adjustment?: PlanAdjustment;
 }
 
 const DAY_MS = 86_400_000;
@@ -89,7 +87,7 @@ export function submitGeneration(ctx: DomainContext, s: Submission): SubmissionR
       },
     );
 
-  // The plan first: a refusal from the hook (a bad magic marker) must not use up a generation id.
+  // The plan first: a refusal from the plan adjuster must not use up a generation id.
   // outputUrls before the spread, not after: a key added after a spread costs every plan its own hidden class on V8.
   let plan: GenerationPlan = {
     outputUrls: 'valid',
@@ -99,7 +97,7 @@ export function submitGeneration(ctx: DomainContext, s: Submission): SubmissionR
       ctx.random.next,
     ),
   };
-  const scripted = ctx.planHook?.({
+  const adjusted = ctx.planAdjuster?.({
     key: s.key,
     model,
     body: input,
@@ -107,7 +105,7 @@ export function submitGeneration(ctx: DomainContext, s: Submission): SubmissionR
     credits: price.credits,
     idempotencyKey: s.idempotencyKey,
   });
-  if (scripted) plan = scripted.plan;
+  if (adjusted) plan = adjusted.plan;
   const generation = createGeneration(ctx, s, model.kind, price.params, assignFrames(model, input), now, plan);
   ctx.ledger.append({
     type: 'charge',
@@ -134,8 +132,7 @@ export function submitGeneration(ctx: DomainContext, s: Submission): SubmissionR
     response,
     replayed: false,
     generationId: generation.id,
-    scriptedBy: scripted?.note,
-    scriptedReason: scripted?.reason,
+    ...(adjusted ? { adjustment: { by: adjusted.by, reason: adjusted.reason } } : {}),
   };
 }
 

@@ -1,4 +1,4 @@
-// Turns zod issues into messages that name the field, e.g. `faults[0].action.status: must be between 400 and 599`.
+// Turns zod issues into messages that name the field, e.g. `rules[0].action.status: must be between 400 and 599`.
 import type * as z from 'zod';
 import { formatPath } from './catalogue.js';
 

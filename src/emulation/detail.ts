@@ -1,5 +1,5 @@
 // One generation in depth for the console: its timeline on the emulator clock, ledger, output links, creating request.
-import { DomainError } from '../domain/errors.js';
+import { PlaneError } from './error-codes.js';
 import type { Generation, GenerationStatus } from '../domain/generation.js';
 import { contextOf, type ControlDeps } from './plane-state.js';
 import { findGeneration, getGeneration } from './admin/generation-operations.js';
@@ -40,6 +40,12 @@ function linkState(g: Generation, expiresAt: string, now: number): 'ok' | 'expir
   return Date.parse(expiresAt) <= now ? 'expired' : 'ok';
 }
 
+/** The plane's word for links expired on the first read only, as the expired_urls action's `once` names it. */
+function outputUrlsPlan(plan: Generation['plan']) {
+  if (plan.outputUrls === 'expired' && plan.expiredReads !== undefined) return 'expired-once';
+  return plan.outputUrls ?? 'valid';
+}
+
 export function generationDetail(deps: ControlDeps, id: string) {
   const g = findGeneration(deps, id);
   const ctx = contextOf(deps);
@@ -55,7 +61,7 @@ export function generationDetail(deps: ControlDeps, id: string) {
     next: next && { status: next.status, at: iso(next.at), manual_only: g.plan.manualOnly },
     plan: {
       stall: Boolean(g.plan.stall),
-      output_urls: g.plan.outputUrls ?? 'valid',
+      output_urls: outputUrlsPlan(g.plan),
       fail: g.plan.fail ? { code: g.plan.fail.code, at: g.plan.fail.at, after_ms: g.plan.fail.afterMs } : null,
     },
     ledger: ctx.ledger.list({ generationId: g.id }).map(ledgerView),
@@ -74,7 +80,7 @@ export type GenerationDetail = ReturnType<typeof generationDetail>;
 export function expireLinks(deps: ControlDeps, id: string): GenerationDetail {
   const g = findGeneration(deps, id);
   if (g.status !== 'completed')
-    throw new DomainError(
+    throw new PlaneError(
       'generation_not_completed',
       `Generation ${g.id} is ${g.status}; only a completed generation has links to expire.`,
     );

@@ -1,7 +1,7 @@
 // Inputs of control calls (HTTP bodies and client arguments alike), validated with zod; errors name the field.
 import * as z from 'zod';
 import { KEY_SHAPE } from '../domain/accounts.js';
-import { DomainError } from '../domain/errors.js';
+import { PlaneError } from './error-codes.js';
 import { GENERATION_STATUSES } from '../domain/generation.js';
 import { durationSchema, refundPolicySchema } from './faults/fault-schema.js';
 import { TIMING_PROFILES } from '../domain/timing.js';
@@ -90,7 +90,7 @@ export function parseInput<T extends z.ZodType>(schema: T, input: unknown, what:
   const result = schema.safeParse(input ?? {});
   if (!result.success) {
     const problems = fieldProblems(result.error.issues);
-    throw new DomainError('invalid_control_request', `The ${what} is not valid: ${describeProblems(problems)}.`, {
+    throw new PlaneError('invalid_control_request', `The ${what} is not valid: ${describeProblems(problems)}.`, {
       problems,
     });
   }
@@ -101,7 +101,7 @@ export function parseInput<T extends z.ZodType>(schema: T, input: unknown, what:
 export function parseInstant(value: string | number, field: string): number {
   const ms = typeof value === 'number' || /^\d+$/.test(value) ? Number(value) : Date.parse(value);
   if (!Number.isFinite(ms))
-    throw new DomainError(
+    throw new PlaneError(
       'invalid_control_request',
       `${field} must be an ISO 8601 date-time or milliseconds since the epoch, got "${value}".`,
     );

@@ -1,10 +1,13 @@
 // The emulation plane's own state for one emulator: fault rules, the journal, the active scenario. Rebuilt by reset.
+import type { Response } from 'express';
 import type { ResolvedOptions } from '../config.js';
 import type { Runtime } from '../domain/runtime.js';
 import type { RendererInfo } from '../infra/renderer.js';
 import type { UploadBlobs } from '../infra/upload-blobs.js';
 import { FaultStore } from './faults/fault-store.js';
 import { Journal } from './journal/journal-store.js';
+import type { ResponseCapture } from './journal/response-capture.js';
+import type { RequestScopes } from './request-scope.js';
 import type { ScenarioDefinition } from './scenarios/scenario-schema.js';
 
 export interface ActiveScenario {
@@ -19,6 +22,10 @@ export class ControlState {
   faults = new FaultStore();
   journal = new Journal();
   scenario: ActiveScenario | null = null;
+  /** Per-request state of requests in flight; a reset leaves them, so an answer under way is still recorded. */
+  readonly scopes: RequestScopes = new WeakMap();
+  /** The answer's head of each /v1/media request in flight, kept for the journal. */
+  readonly captures = new WeakMap<Response, ResponseCapture>();
 
   clear() {
     this.faults = new FaultStore();

@@ -5,12 +5,14 @@ import { controlRoutes } from './admin/control-routes.js';
 import { healthRoutes } from './admin/health-routes.js';
 import { type Control, createControl } from './client.js';
 import { consoleRoutes } from './console/console-routes.js';
+import { PLANE_ERROR_STATUSES } from './error-codes.js';
 import { faultMiddleware } from './faults/fault-middleware.js';
 import { markerActions } from './faults/magic-prompts.js';
 import { controlPlanHook } from './faults/plan-hook.js';
 import { journalMiddleware, journalWriteWatcher } from './journal/journal-middleware.js';
 import { type ControlDeps, ControlState } from './plane-state.js';
 import { loadScenario } from './scenarios/scenario-operations.js';
+import type { ScenarioInput } from './scenarios/scenario-schema.js';
 import { createPersistence, type Persistence } from './state/persistence.js';
 
 export interface EmulationPlane extends EmulatorPlugin {
@@ -22,8 +24,13 @@ export interface EmulationPlane extends EmulatorPlugin {
   readonly persistence: Persistence;
 }
 
+/** What only the plane reads from the emulator's options: the core's options do not know its words. */
+export interface PlaneOptions {
+  scenario?: string | ScenarioInput;
+}
+
 /** One call serves one emulator: its state lives in this closure, so two emulators never share rules, journal or scenario. */
-export function emulationPlane(setup: PluginSetup): EmulationPlane {
+export function emulationPlane(setup: PluginSetup, planeOptions: PlaneOptions = {}): EmulationPlane {
   const { runtime, options, rendererInfo, uploadBlobs } = setup;
   const state = new ControlState();
   let baseUrl: string | undefined;
@@ -36,7 +43,7 @@ export function emulationPlane(setup: PluginSetup): EmulationPlane {
     baseUrl: baseUrl ?? options.publicBaseUrl,
   });
   const start = () => {
-    if (options.scenario !== undefined) loadScenario(deps(), options.scenario);
+    if (planeOptions.scenario !== undefined) loadScenario(deps(), planeOptions.scenario);
   };
 
   const persistence = createPersistence(deps, {
@@ -60,9 +67,10 @@ export function emulationPlane(setup: PluginSetup): EmulationPlane {
           ]
         : []),
     ],
-    watchWrites: journalWriteWatcher,
+    errorStatuses: PLANE_ERROR_STATUSES,
+    watchWrites: journalWriteWatcher(state),
     gateResponses: persistence.gate,
-    planHook: controlPlanHook(runtime, state, options.magicPrompts),
+    planAdjuster: controlPlanHook(runtime, state, options.magicPrompts),
     checkPrompt: options.magicPrompts ? (prompt) => void markerActions(prompt) : undefined,
     openapi: () =>
       import('./openapi/contribution.js').then((m) => m.emulationPaths({ controlPlane: options.controlPlane })),

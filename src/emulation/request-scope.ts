@@ -2,25 +2,16 @@
 import type { Request, Response } from 'express';
 import type { DomainContext } from '../domain/context.js';
 
-/** Kept in res.locals, so the fault middleware and the journal share it without any global or async context. */
+/** Kept per response by the plane's state: the fault middleware and the journal share it, no global or async context. */
 export interface RequestScope {
   keyId: number | null;
   idempotencyKey: string | null;
-  /** The HTTP rule that acted on the request; a generation rule comes back through res.locals.scriptedBy. */
+  /** The HTTP rule that acted on the request; a generation rule comes back through res.locals.planAdjustment. */
   faultId: string | null;
   /** Why that rule matched, for the request inspector. */
   faultReason: string | null;
   /** A lost-response fault dropped the answer the route produced: the journal still records its status. */
   lost: boolean;
-}
-
-declare global {
-  namespace Express {
-    interface Locals {
-      /** Set by the journal middleware on every /v1/media request. */
-      emulatorScope?: RequestScope;
-    }
-  }
 }
 
 export const isApiPath = (path: string) => path === '/v1/media' || path.startsWith('/v1/media/');
@@ -59,8 +50,15 @@ export function newScope(ctx: DomainContext, req: Request): RequestScope {
   return new LazyKeyScope(ctx, req.headers.authorization, typeof header === 'string' ? header : null);
 }
 
+/** One emulator's scopes, keyed by the response: an entry goes with its response, and two emulators share none. */
+export type RequestScopes = WeakMap<Response, RequestScope>;
+
 /** The scope the journal opened, or a new one when the journal is not in front (it always is in the plane). */
-export function scopeOf(ctx: DomainContext, req: Request, res: Response): RequestScope {
-  res.locals.emulatorScope ??= newScope(ctx, req);
-  return res.locals.emulatorScope;
+export function scopeOf(scopes: RequestScopes, ctx: DomainContext, req: Request, res: Response): RequestScope {
+  let scope = scopes.get(res);
+  if (!scope) {
+    scope = newScope(ctx, req);
+    scopes.set(res, scope);
+  }
+  return scope;
 }

@@ -1,7 +1,7 @@
 // The console's reads: one summary per refresh, the catalogue it needs once, what happens next on the clock.
 import { FAILURE_MESSAGES } from '../domain/failures.js';
 import { GENERATION_ACTIONS, HTTP_ACTIONS } from './faults/fault-schema.js';
-import { DomainError } from '../domain/errors.js';
+import { PlaneError } from './error-codes.js';
 import type { Generation } from '../domain/generation.js';
 import { MARKER_EXAMPLES } from './faults/magic-prompts.js';
 import { availableScenarios, loadNamedScenario } from './scenarios/scenario-files.js';
@@ -20,7 +20,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 function outputState(g: Generation): 'ok' | 'expired' | 'missing' | null {
   if (g.status !== 'completed' || g.outputs.length === 0) return null;
   if (g.plan.outputUrls === 'missing') return 'missing';
-  if (g.plan.outputUrls === 'expired' || g.plan.outputUrls === 'expired-once') return 'expired';
+  if (g.plan.outputUrls === 'expired') return 'expired';
   return 'ok';
 }
 
@@ -114,7 +114,7 @@ export async function advanceToNext(deps: ControlDeps): Promise<AdvanceResult> {
   await deps.runtime.settle();
   const due = ctx.scheduler.nextDueAt();
   if (due === undefined)
-    throw new DomainError(
+    throw new PlaneError(
       'nothing_scheduled',
       'No transition is scheduled: every generation is final or stalled. Submit one, or complete or fail a stalled one.',
     );

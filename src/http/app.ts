@@ -16,9 +16,9 @@ export interface AppParts {
   /** Code renames from a calibration: the real service's code for each emulator code. */
   errorCodes?: Record<string, string>;
   log: (line: string) => void;
-  /** Cross-cutting middleware that must see every request first: CORS, the journal, fault injection. */
+  /** Cross-cutting middleware that must see every request first: CORS, then what plugins add. */
   before?: RequestHandler[];
-  /** Sees every chunk a response writes (the request journal keeps the head of each answer). */
+  /** Sees every chunk a response writes (a plugin that records exchanges keeps the head of each answer). */
   watchWrites?: WriteWatcher;
   /** Runs before each response's first byte: the store of record commits the request's change there (or answers 507). */
   gateResponses?: ResponseGate;

@@ -1,7 +1,7 @@
 // Error code -> HTTP status, as data: override any entry with the `errorStatuses` option to match the real service.
 import type { ErrorCode } from '../domain/error-codes.js';
 
-/** Every code has a status: a code added to domain/error-codes.ts without one does not compile. */
+/** Every core code has a status: one added to domain/error-codes.ts without one does not compile. Plugins add theirs. */
 export const DEFAULT_ERROR_STATUSES: Readonly<Record<ErrorCode, number>> = {
   // authentication (checked before anything else)
   missing_api_key: 401,
@@ -23,9 +23,6 @@ export const DEFAULT_ERROR_STATUSES: Readonly<Record<ErrorCode, number>> = {
   malformed_multipart: 400,
   upload_storage_full: 507,
   storage_full: 507,
-  host_not_allowed: 403,
-  origin_not_allowed: 403,
-  path_not_canonical: 400,
   // signed output URLs: 403 like cloud storage, so client code handles both the same way
   url_unsigned: 403,
   url_signature_invalid: 403,
@@ -39,9 +36,7 @@ export const DEFAULT_ERROR_STATUSES: Readonly<Record<ErrorCode, number>> = {
   body_too_deep: 400,
   not_implemented: 501,
   internal_error: 500,
-  // control plane
-  admin_token_required: 401,
-  admin_token_invalid: 401,
+  // accounts, keys, credits and generation moves (operator actions on the service's state)
   account_not_found: 404,
   key_not_found: 404,
   key_exists: 409,
@@ -52,19 +47,8 @@ export const DEFAULT_ERROR_STATUSES: Readonly<Record<ErrorCode, number>> = {
   invalid_refund_amount: 422,
   invalid_amount: 422,
   generation_not_final: 409,
-  account_exists: 409,
-  invalid_control_request: 422,
   invalid_duration: 422,
-  invalid_fault_rule: 422,
-  fault_not_found: 404,
-  fault_exists: 409,
-  invalid_scenario: 422,
-  scenario_not_found: 404,
   invalid_state: 422,
-  unreachable_state: 409,
-  generation_not_completed: 409,
-  nothing_scheduled: 409,
-  journal_entry_not_found: 404,
 };
 
 export function statusFor(code: string, overrides: Record<string, number>): number {

@@ -1,6 +1,6 @@
 // The one error handler: domain codes to statuses (from the table), 422s in FastAPI form, and never a bare 500.
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { DomainError, ValidationFailure } from '../domain/errors.js';
+import { CodedError, ValidationFailure } from '../domain/errors.js';
 import { statusFor } from './error-statuses.js';
 import { sendError, sendStarlette500, sendValidationError } from './send.js';
 import { UnrenderableJson } from './validation/python-values.js';
@@ -44,7 +44,7 @@ function handler(
     }
     if (error instanceof ValidationFailure) return sendValidationError(res, error.items);
     if (error instanceof UnrenderableJson) return sendStarlette500(res);
-    if (error instanceof DomainError) {
+    if (error instanceof CodedError) {
       const status = statusFor(error.code, statuses);
       const retryAfter = error.details?.retry_after_seconds;
       if (typeof retryAfter === 'number') res.setHeader('Retry-After', String(retryAfter));

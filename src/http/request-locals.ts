@@ -1,6 +1,7 @@
 // What one request carries between middleware and routes (res.locals), typed in one place.
 import type { Request, Response } from 'express';
 import type { ApiKey } from '../domain/accounts.js';
+import type { PlanAdjustment } from '../domain/context.js';
 import { type BodyRead, readJsonBody } from './validation/json-body.js';
 
 declare global {
@@ -10,12 +11,10 @@ declare global {
       apiKey?: ApiKey;
       /** A JSON body already read by middleware that looked at it first; the route reuses it instead of parsing again. */
       bodyRead?: BodyRead;
-      /** What scripted the plan of a generation this request created (a plan hook's note), for whoever records the exchange. */
-      scriptedBy?: string;
       /** The generation a submission created or replayed, for whoever records the exchange. */
       generationId?: string;
-      /** Why that plan hook's rule matched (its reason), for the same record. */
-      scriptedReason?: string;
+      /** Who adjusted the plan of a generation this request created, and why, for whoever records the exchange. */
+      planAdjustment?: PlanAdjustment;
     }
   }
 }

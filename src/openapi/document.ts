@@ -2,6 +2,7 @@
 import { DEFAULT_ERROR_STATUSES } from '../http/error-statuses.js';
 import { VERSION } from '../version.js';
 import { errorSchemas } from './error-components.js';
+import { ERROR_CODE_DOCS, type ErrorCodeDoc } from './error-codes.js';
 import type * as z from 'zod';
 import { components, single, type JsonSchema } from './json-schema.js';
 import { responsesOf, sharedResponses, type OperationSpec } from './operation.js';
@@ -25,6 +26,8 @@ export interface PathContribution {
   /** Schemas already in JSON Schema form. */
   jsonSchemas?: Record<string, JsonSchema>;
   tags?: { name: string; description?: string }[];
+  /** The plugin's own error codes: their statuses (the emulator's `errorStatuses` still override) and meanings. */
+  errorCodes?: { statuses: Record<string, number>; docs: Record<string, ErrorCodeDoc> };
 }
 
 export type OpenApiDocument = {
@@ -77,7 +80,11 @@ const SECURITY: Record<OperationSpec['auth'], unknown[]> = {
 /** A path parameter holding `/` (or an empty one) lands on no route: the shared 404 `route_not_found`. */
 const ROUTE_NOT_FOUND = { code: 'route_not_found', statuses: [404] };
 
-function operationObject(spec: OperationSpec, statuses: Record<string, number>) {
+function operationObject(
+  spec: OperationSpec,
+  statuses: Record<string, number>,
+  docs: Readonly<Record<string, ErrorCodeDoc>>,
+) {
   const op = spec.path.includes('{') ? { ...spec, errors: [...spec.errors, ROUTE_NOT_FOUND] } : spec;
   return {
     operationId: op.operationId,
@@ -87,17 +94,25 @@ function operationObject(spec: OperationSpec, statuses: Record<string, number>) 
     security: SECURITY[op.auth],
     ...(op.parameters?.length ? { parameters: op.parameters } : {}),
     ...(op.requestBody ? { requestBody: op.requestBody } : {}),
-    responses: responsesOf(op, statuses),
+    responses: responsesOf(op, statuses, docs),
   };
 }
 
 export function buildOpenApiDocument(options: DocumentOptions = {}): OpenApiDocument {
-  const statuses = { ...DEFAULT_ERROR_STATUSES, ...(options.errorStatuses ?? {}) };
   const added = options.contributions ?? [];
+  const statuses = Object.assign(
+    { ...DEFAULT_ERROR_STATUSES },
+    ...added.map((c) => c.errorCodes?.statuses ?? {}),
+    options.errorStatuses ?? {},
+  ) as Record<string, number>;
+  const docs = Object.assign({ ...ERROR_CODE_DOCS }, ...added.map((c) => c.errorCodes?.docs ?? {})) as Record<
+    string,
+    ErrorCodeDoc
+  >;
   const paths: OpenApiDocument['paths'] = {};
   for (const op of [...publicOperations(), ...added.flatMap((c) => c.operations)]) {
     paths[op.path] ??= {};
-    paths[op.path][op.method] = operationObject(op, statuses);
+    paths[op.path][op.method] = operationObject(op, statuses, docs);
   }
   const schemas = {
     ...components({ EstimateRequest: estimateBodySchema, GenerationRequest: generationBodySchema }, 'input'),
@@ -108,7 +123,7 @@ export function buildOpenApiDocument(options: DocumentOptions = {}): OpenApiDocu
       {
         ...PUBLIC_RESPONSE_SCHEMAS,
         ...Object.assign({}, ...added.map((c) => c.outputSchemas ?? {})),
-        ...errorSchemas(),
+        ...errorSchemas(docs),
       },
       'output',
     ),

@@ -1,6 +1,6 @@
 // One component per error code: `{ code, message }` plus the members that code carries, and the fault-rule envelope.
 import * as z from 'zod';
-import { ERROR_CODE_DOCS } from './error-codes.js';
+import { ERROR_CODE_DOCS, type ErrorCodeDoc } from './error-codes.js';
 import { errorComponentName } from './operation.js';
 
 /** The envelope a fault rule's `status` action answers with: the rule's own code, or the status's default. */
@@ -14,8 +14,10 @@ export const injectedFaultSchema = z
   })
   .meta({ description: 'An error injected by a fault rule.' });
 
-export function errorSchemas(): Record<string, z.ZodType> {
-  const perCode = Object.entries(ERROR_CODE_DOCS).map(([code, doc]): [string, z.ZodType] => [
+export function errorSchemas(
+  docs: Readonly<Record<string, ErrorCodeDoc>> = ERROR_CODE_DOCS,
+): Record<string, z.ZodType> {
+  const perCode = Object.entries(docs).map(([code, doc]): [string, z.ZodType] => [
     errorComponentName(code),
     z
       .strictObject({

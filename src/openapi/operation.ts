@@ -1,5 +1,5 @@
 // One documented operation as data, and how its error codes become per-status responses in the document.
-import { codesByStatus } from './error-codes.js';
+import { codesByStatus, type ErrorCodeDoc } from './error-codes.js';
 import { componentRef, type JsonSchema } from './json-schema.js';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -101,11 +101,12 @@ function envelopeOf(codes: string[]): JsonSchema {
 export function responsesOf(
   op: OperationSpec,
   statuses: Record<string, number>,
+  docs?: Readonly<Record<string, ErrorCodeDoc>>,
 ): Record<string, ResponseDoc | { $ref: string }> {
   const out: Record<string, ResponseDoc | { $ref: string }> = {};
   for (const [status, response] of Object.entries(op.responses)) out[status] = response;
   const plain = op.errors.filter((e): e is string => typeof e === 'string');
-  const byStatus = codesByStatus(plain, statuses);
+  const byStatus = codesByStatus(plain, statuses, docs);
   for (const entry of op.errors) {
     if (typeof entry === 'string') continue;
     for (const status of entry.statuses)

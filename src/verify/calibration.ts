@@ -1,7 +1,7 @@
 // Loads a calibration file, checks it, and turns it into emulator options: statuses, codes, catalogue and prices.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { EmulatorOptions } from '../config.js';
+import type { EmulatorOptions } from '../emulator-options.js';
 import { formatPath, parseCatalogue } from '../domain/catalogue.js';
 import { loadCatalogue } from '../wiring/catalogue-file.js';
 import type { CatalogueFile, ModelEntry } from '../domain/catalogue-schema.js';

@@ -1,5 +1,5 @@
 // The emulator a live service is compared with: in-process on loopback, with the live wallet balance and key scope.
-import type { EmulatorOptions } from '../config.js';
+import type { EmulatorOptions } from '../emulator-options.js';
 import type { ModelEntry } from '../domain/catalogue-schema.js';
 import { startEmulator } from '../start-emulator.js';
 import { createSender, type Send } from './http-probe.js';

@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import type { ResolvedOptions } from '../config.js';
 import { AccountStore } from '../domain/accounts.js';
 import type { Catalogue } from '../domain/catalogue.js';
-import type { DomainContext, PlanHook } from '../domain/context.js';
+import type { DomainContext, PlanAdjuster } from '../domain/context.js';
 import { GenerationStore } from '../domain/generation-store.js';
 import { IdempotencyStore } from '../domain/idempotency.js';
 import { Ledger } from '../domain/ledger.js';
@@ -27,7 +27,7 @@ export interface ContextDeps {
   renderer: () => Promise<Renderer>;
   uploadBytes: (id: string) => Promise<Uint8Array>;
   currentRenderer: () => Renderer | undefined;
-  planHook?: PlanHook;
+  planAdjuster?: PlanAdjuster;
   promptCheck?: (prompt: string) => void;
   /** False builds a blank context (no seeded account, key or balance) for a state import to fill. */
   seeded?: boolean;
@@ -96,7 +96,7 @@ export function buildContext(deps: ContextDeps): DomainContext {
       idempotencyWindowMs: options.idempotencyWindowHours * 3_600_000,
       timing: { profile: options.timing, byModel: { ...options.timingByModel } },
     },
-    planHook: deps.planHook,
+    planAdjuster: deps.planAdjuster,
     promptCheck: deps.promptCheck,
     outputSigner: outputSigner({
       clock,

@@ -23,7 +23,7 @@ export function outputSigner(parts: OutputUrlParts): (baseUrl: string) => Output
   };
   return (baseUrl) => (g: Generation, o: OutputFile) => {
     const now = parts.clock.now();
-    const expired = g.plan.outputUrls === 'expired' || g.plan.outputUrls === 'expired-once';
+    const expired = g.plan.outputUrls === 'expired';
     // A URL handed out after links were expired must outlive that cut-off, even on a clock that has not moved.
     const expiresAtSeconds = expired
       ? Math.floor((now - 1000) / 1000)

@@ -2,7 +2,7 @@
 import type { RequestHandler, Router } from 'express';
 import type { ResolvedOptions } from '../config.js';
 import type { Catalogue } from '../domain/catalogue.js';
-import type { PlanHook } from '../domain/context.js';
+import type { PlanAdjuster } from '../domain/context.js';
 import type { Runtime } from '../domain/runtime.js';
 import type { ResponseGate, WriteWatcher } from '../http/middleware/response-writes.js';
 import type { RendererInfo } from '../infra/renderer.js';
@@ -29,9 +29,11 @@ export interface EmulatorPlugin {
   gateResponses?: ResponseGate;
   /** Mounted after the public API and the file routes; never under /v1/media. */
   routes?: Router[];
+  /** Its own error codes and their statuses, added to the emulator's error table at start; `errorStatuses` overrides them. */
+  errorStatuses?: Readonly<Record<string, number>>;
   /** Consulted at every accepted submission. */
-  planHook?: PlanHook;
-  /** Throws for a prompt the plan hook would refuse, so POST /estimate refuses it too. */
+  planAdjuster?: PlanAdjuster;
+  /** Throws for a prompt the plan adjuster would refuse, so POST /estimate refuses it too. */
   checkPrompt?: (prompt: string) => void;
   /** Operations and schemas the plugin adds to /openapi.json; loaded on the first request for the document. */
   openapi?: () => Promise<PathContribution>;

@@ -56,6 +56,25 @@ describe('export and import', () => {
     expect((await target.control.generation('gen_000001')).billing_status).toBe('partially_refunded');
   });
 
+  it("reads an older export's 'expired-once' links as expired for the first read only", async () => {
+    const source = controlled({ clockStart: '2026-02-01T00:00:00Z' });
+    const id = (await source.api.submit(submission(), idem(1))).body.generation.id;
+    await source.control.waitFor(id, 'completed');
+    const exported = JSON.parse(JSON.stringify(await source.control.exportState()));
+    const stored = exported.domain.generations.find((g: { id: string }) => g.id === id);
+    stored.plan.outputUrls = 'expired-once';
+    delete stored.plan.expiredReads;
+    const target = controlled({ clockStart: '2026-02-01T00:00:00Z' });
+    await target.control.importState(exported);
+    const expiresOf = async () => {
+      const url = (await target.api.get(`/v1/media/generations/${id}`)).body.generation.outputs[0].url as string;
+      return Number(new URL(url).searchParams.get('expires')) * 1000;
+    };
+    // Expired: an expiry already past; then valid again: an hour (the default TTL) ahead of that.
+    const [first, second] = [await expiresOf(), await expiresOf()];
+    expect(second - first).toBeGreaterThan(3_000_000);
+  });
+
   it('works over HTTP: GET and PUT /_emulator/state', async () => {
     const source = await busyEmulator();
     const exported = await request(source.emulator.app).get('/_emulator/state');

@@ -1,6 +1,6 @@
 // Shared setup for control-plane tests: a contract-checked emulator with fixture renders, its control client and an API client.
 import type { Control } from '../../src/index.js';
-import type { EmulatorOptions } from '../../src/config.js';
+import type { EmulatorOptions } from '../../src/emulator-options.js';
 import { client, makeEmulator } from '../helpers/emulator.js';
 
 /** The cheapest model (4 credits an image) renders fastest; tests that care about price say so. */

@@ -43,6 +43,19 @@ describe('a calibrated emulator', () => {
     expect((await client(emulator).get('/v1/media/usage')).body.wallet_balance).toBe(100);
   });
 
+  it('renames and moves a code the emulation plane registered, like one of the core', async () => {
+    const emulator = uncheckedEmulator({
+      calibration: { ...base, errors: { fault_not_found: { status: 410, code: 'rule_gone' } } },
+    });
+    const res = await client(emulator).raw.delete('/_emulator/faults/no-such-rule');
+    expect(res.status).toBe(410);
+    expect(res.body.error.code).toBe('rule_gone');
+    const documented = (await client(emulator).raw.get('/openapi.json')).body;
+    const answers = documented.paths['/_emulator/faults/{id}'].delete.responses;
+    expect(answers['410'].description).toContain('fault_not_found');
+    expect(answers['404']?.description ?? '').not.toContain('fault_not_found');
+  });
+
   it('prices an observed option set from its table and charges that price, the rest by the formula', async () => {
     const emulator = makeEmulator({
       calibration: { ...base, prices: { [MODEL_A]: [{ params: { duration: '5' }, credits: 111 }] } },

@@ -1,6 +1,7 @@
 // Control operations on accounts, balances and API keys. A balance change is always a ledger entry, never an overwrite.
 import { KEY_PREFIX } from '../../domain/accounts.js';
 import { DomainError } from '../../domain/errors.js';
+import { PlaneError } from '../error-codes.js';
 import { contextOf, type ControlDeps } from '../plane-state.js';
 import { balanceInput, newKeyInput, parseInput } from '../inputs.js';
 import { accountView, keyView, type AccountView, type KeyView } from '../views.js';
@@ -65,7 +66,7 @@ export function createKey(deps: ControlDeps, input: unknown = {}): KeyView {
   const accountId = body.account_id ?? deps.runtime.accountId;
   knownAccount(deps, accountId);
   if (body.model_scope && !ctx.catalogue.get(body.model_scope))
-    throw new DomainError('invalid_control_request', `model_scope: no model '${body.model_scope}' in the catalogue.`);
+    throw new PlaneError('invalid_control_request', `model_scope: no model '${body.model_scope}' in the catalogue.`);
   const secret =
     body.secret ??
     `${KEY_PREFIX}${Array.from({ length: 24 }, () => SECRET_ALPHABET[Math.floor(ctx.random.next() * SECRET_ALPHABET.length)]).join('')}`;
@@ -92,7 +93,7 @@ export function revokeKey(deps: ControlDeps, id: number): KeyView {
 /** For scenarios: a further account with its own wallet, so a scenario can give a client a poor or capped identity. */
 export function createAccount(deps: ControlDeps, input: { id: string; name?: string; balance?: number }): AccountView {
   const ctx = contextOf(deps);
-  if (ctx.accounts.account(input.id)) throw new DomainError('account_exists', `Account '${input.id}' already exists.`);
+  if (ctx.accounts.account(input.id)) throw new PlaneError('account_exists', `Account '${input.id}' already exists.`);
   const now = ctx.clock.now();
   ctx.accounts.createAccount(input.id, input.name ?? input.id, now);
   if (input.balance)

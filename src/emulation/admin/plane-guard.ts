@@ -1,7 +1,7 @@
 // The one guard at the emulation plane's boundary: Host allow-list and admin token, on a canonical form of the path.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { RequestHandler } from 'express';
-import { DomainError } from '../../domain/errors.js';
+import { PlaneError } from '../error-codes.js';
 import { canonicalPath, hidesSegments, isPlanePath, mentionsPlane } from '../../http/plane-path.js';
 import { checkAdminToken } from './admin-token.js';
 
@@ -47,7 +47,7 @@ export function planeGuard(options: PlaneGuardOptions): RequestHandler {
   return (req, _res, next) => {
     // One path for guard and router: a plane path that decodes to something else than it reads is refused outright.
     if (mentionsPlane(req.path) && hidesSegments(req.path))
-      throw new DomainError(
+      throw new PlaneError(
         'path_not_canonical',
         `The path ${JSON.stringify(req.path.slice(0, 200))} holds an encoded slash or backslash, a backslash or a dot segment. Send the plain path, e.g. /_emulator/generations/gen_000001.`,
       );
@@ -57,7 +57,7 @@ export function planeGuard(options: PlaneGuardOptions): RequestHandler {
     const allowed = options.allowedHosts();
     const host = hostName(req.headers.host);
     if (!allowed.has('*') && !allowed.has(host))
-      throw new DomainError(
+      throw new PlaneError(
         'host_not_allowed',
         `Host '${host}' may not reach the emulation plane. Use localhost or 127.0.0.1, or start the emulator with --allowed-hosts ${host || '<name>'} (env MEDIA_EMULATOR_ALLOWED_HOSTS).`,
       );
@@ -65,7 +65,7 @@ export function planeGuard(options: PlaneGuardOptions): RequestHandler {
     // happens even though CORS hides the answer. Browsers always send Origin on those, so refuse foreign ones.
     const origin = req.headers.origin;
     if (origin !== undefined && !options.controlOrigins.includes(origin) && !sameOrigin(origin, req.headers.host))
-      throw new DomainError(
+      throw new PlaneError(
         'origin_not_allowed',
         `Pages on ${origin} may not drive the emulation plane: only its own pages (the console) and origins listed with --control-cors-origins may.`,
       );

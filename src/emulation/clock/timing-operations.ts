@@ -1,5 +1,5 @@
 // Control operations on timing profiles, globally or per model, at run time; new generations use them.
-import { DomainError } from '../../domain/errors.js';
+import { PlaneError } from '../error-codes.js';
 import { contextOf, type ControlDeps } from '../plane-state.js';
 import { parseInput, timingInput } from '../inputs.js';
 import { timingView, type TimingView } from '../views.js';
@@ -14,7 +14,7 @@ export function setTiming(deps: ControlDeps, input: unknown): TimingView {
   const ctx = contextOf(deps);
   for (const slug of Object.keys(body.by_model ?? {}))
     if (!ctx.catalogue.get(slug))
-      throw new DomainError('invalid_control_request', `by_model.${slug}: no model '${slug}' in the catalogue.`);
+      throw new PlaneError('invalid_control_request', `by_model.${slug}: no model '${slug}' in the catalogue.`);
   if (body.profile) ctx.settings.timing.profile = body.profile;
   for (const [slug, profile] of Object.entries(body.by_model ?? {})) {
     if (profile === null) delete ctx.settings.timing.byModel[slug];

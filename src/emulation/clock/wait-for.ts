@@ -1,6 +1,6 @@
 // waitFor(id, state): drives the emulator clock to the next scheduled transition until the generation gets there. Never sleeps.
 import { parseDuration } from '../../domain/durations.js';
-import { DomainError } from '../../domain/errors.js';
+import { PlaneError } from '../error-codes.js';
 import { isFinal, STATUS_RANK, type Generation, type GenerationStatus } from '../../domain/generation.js';
 import { contextOf, type ControlDeps } from '../plane-state.js';
 import { findGeneration, getGeneration } from '../admin/generation-operations.js';
@@ -22,7 +22,7 @@ function reached(g: Generation, target: WaitTarget): boolean {
 }
 
 function unreachable(g: Generation, target: WaitTarget, why: string): never {
-  throw new DomainError('unreachable_state', `Generation ${g.id} cannot become ${target}: ${why}.`, {
+  throw new PlaneError('unreachable_state', `Generation ${g.id} cannot become ${target}: ${why}.`, {
     generation_id: g.id,
     status: g.status,
     target,

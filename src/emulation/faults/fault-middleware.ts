@@ -33,7 +33,7 @@ export function faultMiddleware(state: ControlState, runtime: Runtime): RequestH
   return (req, res, next) => {
     // No rules (the usual case): nothing to match.
     if (!isApiPath(req.path) || state.faults.isEmpty) return next();
-    const scope = scopeOf(runtime.context(), req, res);
+    const scope = scopeOf(state.scopes, runtime.context(), req, res);
     const query = req.query as Record<string, unknown>;
     const request: FaultRequest = {
       method: req.method,

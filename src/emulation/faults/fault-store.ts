@@ -1,5 +1,5 @@
 // Fault rules: an ordered list, first match wins; `after` skips early matches, `probability` draws from the seeded random, `times` spends a rule.
-import { DomainError } from '../../domain/errors.js';
+import { PlaneError } from '../error-codes.js';
 import {
   compileRegex,
   faultRuleSchema,
@@ -67,7 +67,7 @@ export function parseFaultRule(input: unknown, label = 'fault rule'): ParsedFaul
   const result = faultRuleSchema.safeParse(input);
   if (!result.success) {
     const problems = fieldProblems(result.error.issues);
-    throw new DomainError('invalid_fault_rule', `The ${label} is not valid: ${describeProblems(problems)}.`, {
+    throw new PlaneError('invalid_fault_rule', `The ${label} is not valid: ${describeProblems(problems)}.`, {
       problems,
     });
   }
@@ -83,7 +83,7 @@ export class FaultStore {
     const parsed = parseFaultRule(input, options.label);
     const id = parsed.id ?? this.nextId();
     if (this.rules.some((r) => r.id === id))
-      throw new DomainError(
+      throw new PlaneError(
         'fault_exists',
         `A fault rule with id '${id}' already exists; remove it first or choose another id.`,
       );
@@ -127,7 +127,7 @@ export class FaultStore {
   get(id: string): FaultRule {
     const rule = this.rules.find((r) => r.id === id);
     if (!rule)
-      throw new DomainError('fault_not_found', `No fault rule '${id}'. List the rules with GET /_emulator/faults.`);
+      throw new PlaneError('fault_not_found', `No fault rule '${id}'. List the rules with GET /_emulator/faults.`);
     return rule;
   }
 

@@ -39,8 +39,15 @@ export function applyGenerationAction(
       return { ...plan, pendingMs: action.pending ?? plan.pendingMs, runningMs: action.running ?? plan.runningMs };
     }
     case 'expired_urls':
-      return { ...plan, outputUrls: action.once ? 'expired-once' : 'expired' };
+      // `once`: the first read that shows the outputs sees them expired, later reads get valid links.
+      return { ...linksLeft(plan), outputUrls: 'expired', ...(action.once ? { expiredReads: 1 } : {}) };
     case 'missing_outputs':
-      return { ...plan, outputUrls: 'missing' };
+      return { ...linksLeft(plan), outputUrls: 'missing' };
   }
+}
+
+/** A later action replaces an earlier one's link outcome, read count included. */
+function linksLeft(plan: GenerationPlan): GenerationPlan {
+  const { expiredReads: _spent, ...rest } = plan;
+  return rest;
 }

@@ -8,20 +8,10 @@ import { isApiPath, scopeOf } from '../request-scope.js';
 import { type CapturedBody, captureBody } from './journal-store.js';
 import { ResponseCapture } from './response-capture.js';
 
-declare global {
-  namespace Express {
-    interface Locals {
-      /** The answer's head, kept for the journal on every /v1/media request. */
-      journalCapture?: ResponseCapture;
-    }
-  }
-}
-
 /** Feeds each /v1/media answer's writes to its capture; other responses carry none and pass untouched. */
-export const journalWriteWatcher: WriteWatcher = (res, chunk, encoding) => {
-  // Writes before Express has set res.locals (none on this app today) have nothing to feed.
-  res.locals?.journalCapture?.see(chunk, encoding);
-};
+export function journalWriteWatcher(state: ControlState): WriteWatcher {
+  return (res, chunk, encoding) => state.captures.get(res)?.see(chunk, encoding);
+}
 
 /** The body as the routes read it: JSON re-serialised, raw bytes as text, multipart as a note (files are not kept). */
 function requestBody(req: Request): CapturedBody | null {
@@ -46,9 +36,9 @@ export function journalMiddleware(state: ControlState, runtime: Runtime): Reques
     const path = req.path;
     const queryAt = req.originalUrl.indexOf('?');
     const query = queryAt === -1 ? '' : req.originalUrl.slice(queryAt + 1);
-    const scope = scopeOf(ctx, req, res);
+    const scope = scopeOf(state.scopes, ctx, req, res);
     const capture = new ResponseCapture();
-    res.locals.journalCapture = capture;
+    state.captures.set(res, capture);
     res.on('close', () => {
       // No status line went out (reset, empty response, hang, client gone): 0, as browsers report a network error.
       const status = scope.lost || res.headersSent ? res.statusCode : 0;
@@ -60,8 +50,8 @@ export function journalMiddleware(state: ControlState, runtime: Runtime): Reques
         idempotencyKey: scope.idempotencyKey,
         status,
         latencyMs: Math.round((performance.now() - started) * 10) / 10,
-        faultId: scope.faultId ?? res.locals.scriptedBy ?? null,
-        faultReason: scope.faultId ? scope.faultReason : (res.locals.scriptedReason ?? null),
+        faultId: scope.faultId ?? res.locals.planAdjustment?.by ?? null,
+        faultReason: scope.faultId ? scope.faultReason : (res.locals.planAdjustment?.reason ?? null),
         query,
         generationId: res.locals.generationId ?? null,
         requestBody: requestBody(req),

@@ -1,5 +1,5 @@
 // Control operations on the request journal: read it filtered by path, method, status, since and fault; clear it.
-import { DomainError } from '../../domain/errors.js';
+import { PlaneError } from '../error-codes.js';
 import type { ControlDeps } from '../plane-state.js';
 import { journalQuery, parseInput, parseInstant } from '../inputs.js';
 import { journalEntryView, journalView, type JournalEntryDetailView, type JournalEntryView } from '../views.js';
@@ -42,7 +42,7 @@ export function readJournalEntry(deps: ControlDeps, id: number | string): Journa
   const n = typeof id === 'number' ? id : /^\d{1,15}$/.test(id) ? Number(id) : Number.NaN;
   const entry = Number.isSafeInteger(n) ? deps.state.journal.get(n) : undefined;
   if (!entry)
-    throw new DomainError(
+    throw new PlaneError(
       'journal_entry_not_found',
       `No journal entry '${id}': it never existed, or the journal was cleared or trimmed. List entries with GET /_emulator/journal.`,
     );

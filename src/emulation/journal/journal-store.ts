@@ -1,5 +1,5 @@
 // The request journal: every /v1/media request with its answer, for test assertions (like WireMock's /__admin/requests).
-import { DomainError } from '../../domain/errors.js';
+import { PlaneError } from '../error-codes.js';
 
 export interface JournalEntry {
   id: number;
@@ -76,7 +76,7 @@ function statusMatcher(status: string | number): (s: number) => boolean {
   const text = String(status).trim().toLowerCase();
   if (/^\d{1,3}$/.test(text)) return (s) => s === Number(text);
   if (/^[1-5]xx$/.test(text)) return (s) => Math.floor(s / 100) === Number(text[0]);
-  throw new DomainError(
+  throw new PlaneError(
     'invalid_control_request',
     `status must be a status such as 503 or a class such as 5xx, got "${status}".`,
   );

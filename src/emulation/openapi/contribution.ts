@@ -10,6 +10,8 @@ import { CONTROL_SCHEMAS, controlOperations, FAULT_ANSWERS } from './control-pat
 import { consoleOperations } from './control-console.js';
 import { emulatorOperations } from './emulator-paths.js';
 import { rulesAndStateOperations } from './rules-and-state-paths.js';
+import { PLANE_ERROR_STATUSES } from '../error-codes.js';
+import { PLANE_ERROR_CODE_DOCS } from './error-codes.js';
 
 export interface PlaneShape {
   /** Off: only health and this document are served, so only they are documented. */
@@ -25,6 +27,7 @@ export function emulationPaths({ controlPlane }: PlaneShape): PathContribution {
     inputSchemas: CONTROL_INPUT_SCHEMAS,
     outputSchemas: CONTROL_SCHEMAS,
     jsonSchemas: FAULT_ANSWERS,
+    errorCodes: { statuses: PLANE_ERROR_STATUSES, docs: PLANE_ERROR_CODE_DOCS },
     tags: [
       { name: 'Emulator', description: 'Health, console and this document.' },
       {

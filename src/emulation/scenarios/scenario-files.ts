@@ -2,7 +2,7 @@
 import { closeSync, fstatSync, openSync, readdirSync, readSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DomainError } from '../../domain/errors.js';
+import { PlaneError } from '../error-codes.js';
 import type { ScenarioDefinition } from './scenario-schema.js';
 import { parseScenario } from './scenario-parse.js';
 
@@ -26,7 +26,7 @@ export function availableScenarios(directory = SCENARIO_DIRECTORY): string[] {
 }
 
 const notFound = (name: string, directory: string) =>
-  new DomainError(
+  new PlaneError(
     'scenario_not_found',
     `No scenario named '${name}'. Available: ${availableScenarios(directory).join(', ')}. Over HTTP, send a name like these or the scenario itself as { "scenario": { ... } }.`,
   );
@@ -40,14 +40,14 @@ function readSmallRegularFile(file: string, shown: string): string {
   try {
     fd = openSync(file, 'r');
   } catch {
-    throw new DomainError('scenario_not_found', `Scenario file ${shown} does not exist or cannot be read.`);
+    throw new PlaneError('scenario_not_found', `Scenario file ${shown} does not exist or cannot be read.`);
   }
   try {
     const stats = fstatSync(fd);
     if (!stats.isFile())
-      throw new DomainError('invalid_scenario', `Scenario file ${shown} is not a regular file; point to a .json file.`);
+      throw new PlaneError('invalid_scenario', `Scenario file ${shown} is not a regular file; point to a .json file.`);
     if (stats.size > MAX_SCENARIO_BYTES)
-      throw new DomainError(
+      throw new PlaneError(
         'invalid_scenario',
         `Scenario file ${shown} has ${stats.size} bytes; a scenario file may have at most ${MAX_SCENARIO_BYTES}.`,
       );
@@ -70,7 +70,7 @@ function parseFile(text: string, shown: string): ScenarioDefinition {
     data = JSON.parse(text);
   } catch {
     // JSON.parse quotes the text it choked on: never pass that on.
-    throw new DomainError('invalid_scenario', `Scenario ${shown} is not valid JSON.`);
+    throw new PlaneError('invalid_scenario', `Scenario ${shown} is not valid JSON.`);
   }
   return parseScenario(data, shown);
 }

@@ -1,5 +1,5 @@
 // Control operations on scenarios: load one (steps run in order, then its rules installed), read its progress, unload it.
-import { DomainError } from '../../domain/errors.js';
+import { PlaneError } from '../error-codes.js';
 import type { ScenarioDefinition, ScenarioStep } from './scenario-schema.js';
 import { availableScenarios, loadNamedScenario, loadScenarioFile } from './scenario-files.js';
 import { parseScenario } from './scenario-parse.js';
@@ -73,7 +73,7 @@ export function loadScenario(deps: ControlDeps, input: unknown, fromHttp = false
   for (const rule of definition.faults) {
     const id = rule.id;
     if (typeof id === 'string' && faults.list().some((r) => r.id === id))
-      throw new DomainError(
+      throw new PlaneError(
         'fault_exists',
         `Scenario '${definition.name}' installs rule '${id}', but a rule with that id already exists; remove it first.`,
       );

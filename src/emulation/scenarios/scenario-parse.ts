@@ -1,11 +1,12 @@
 // Scenario definitions: validated with errors that name the field (the files are read in scenario-files.ts).
-import { DomainError } from '../../domain/errors.js';
+import type { CodedError } from '../../domain/errors.js';
+import { PlaneError } from '../error-codes.js';
 import { parseFaultRule } from '../faults/fault-store.js';
 import { scenarioSchema, type ScenarioDefinition } from './scenario-schema.js';
 import { describeProblems, fieldProblems, type FieldProblem } from '../../domain/zod-issues.js';
 
 function invalid(source: string, problems: FieldProblem[]): never {
-  throw new DomainError('invalid_scenario', `Scenario ${source} is not valid: ${describeProblems(problems)}.`, {
+  throw new PlaneError('invalid_scenario', `Scenario ${source} is not valid: ${describeProblems(problems)}.`, {
     problems,
   });
 }
@@ -19,7 +20,7 @@ export function parseScenario(input: unknown, source = '(body)'): ScenarioDefini
     try {
       parseFaultRule(rule);
     } catch (error) {
-      const inner = ((error as DomainError).details?.problems ?? []) as FieldProblem[];
+      const inner = ((error as CodedError).details?.problems ?? []) as FieldProblem[];
       problems.push(
         ...inner.map((p) => ({
           field: `faults[${i}]${p.field === '(root)' ? '' : `.${p.field}`}`,

@@ -81,10 +81,25 @@ function checkEnvelope(input: unknown): asserts input is EmulatorState {
   });
 }
 
-/** Replaces everything with the exported state. Everything is checked before anything changes. */
-/** `origin` 'store': the store of record reloading its own state (start-up, a rolled-back write), not a new state. */
+/** Exports before the core's plans lost the plane's words wrote links expired on the first read as 'expired-once'. */
+function upgradeOnceExpiredLinks(domain: unknown): void {
+  const generations = (domain as { generations?: unknown } | null)?.generations;
+  if (!Array.isArray(generations)) return;
+  for (const g of generations) {
+    const plan = (g as { plan?: Record<string, unknown> } | null)?.plan;
+    if (plan?.outputUrls !== 'expired-once') continue;
+    plan.outputUrls = 'expired';
+    plan.expiredReads = 1;
+  }
+}
+
+/**
+ * Replaces everything with the exported state. Everything is checked before anything changes. `origin` 'store': the
+ * store of record reloading its own state (start-up, a rolled-back write), not a new state.
+ */
 export async function importState(deps: ControlDeps, input: unknown, origin: RestoreOrigin = 'import'): Promise<void> {
   checkEnvelope(input);
+  upgradeOnceExpiredLinks(input.domain);
   const domain = parseDomainSnapshot(input.domain);
   const scenario = input.control.scenario
     ? { ...input.control.scenario, definition: parseScenario(input.control.scenario.definition, '(imported)') }

@@ -30,8 +30,7 @@ export function generationRoutes(deps: RouteDeps): Router {
         body,
       });
       res.locals.generationId = result.generationId;
-      if (result.scriptedBy) res.locals.scriptedBy = result.scriptedBy;
-      if (result.scriptedReason) res.locals.scriptedReason = result.scriptedReason;
+      if (result.adjustment) res.locals.planAdjustment = result.adjustment;
       sendJson(res, result.response.status, result.response.body);
     })
     .get(authenticate(deps.ctx), (req, res) => {

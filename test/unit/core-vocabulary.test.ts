@@ -1,0 +1,43 @@
+// The service core speaks the service's words: no emulation-plane term in domain/, http/, wiring/ or config.ts.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '../../src/domain/error-codes.js';
+import { PLANE_ERROR_STATUSES } from '../../src/emulation/error-codes.js';
+
+const SRC = new URL('../../src/', import.meta.url).pathname;
+/** Words only an emulator has; `default` and the like do not count (the letter before must not be a letter). */
+const PLANE_WORDS = /(?<![a-z])(fault|scenario|journal|scripted|expired-once)/i;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(join(SRC, dir), { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
+    .map((entry) => join(entry.parentPath, entry.name).slice(SRC.length));
+}
+
+/** `file:line: text` for every line that names a plane word. */
+function planeWordsIn(files: string[]): string[] {
+  return files.flatMap((file) =>
+    readFileSync(join(SRC, file), 'utf8')
+      .split('\n')
+      .flatMap((text, i) => (PLANE_WORDS.test(text) ? [`src/${file}:${i + 1}: ${text.trim()}`] : [])),
+  );
+}
+
+describe('the core vocabulary', () => {
+  it('has no plane word in domain/, http/, wiring/ or config.ts', () => {
+    const core = [...sourceFiles('domain'), ...sourceFiles('http'), ...sourceFiles('wiring'), 'config.ts'];
+    expect(core.length).toBeGreaterThan(50);
+    expect(planeWordsIn(core)).toEqual([]);
+  });
+
+  it('finds the words where they belong, so the scan itself works', () => {
+    expect(planeWordsIn(['emulation/faults/fault-store.ts']).length).toBeGreaterThan(0);
+    expect(planeWordsIn(['domain/pricing.ts'])).toEqual([]);
+  });
+
+  it('keeps the plane’s error codes out of the core’s list', () => {
+    const core = new Set<string>(ERROR_CODES);
+    expect(Object.keys(PLANE_ERROR_STATUSES).filter((code) => core.has(code))).toEqual([]);
+  });
+});
