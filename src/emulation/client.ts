@@ -3,7 +3,14 @@ import type * as z from 'zod';
 import type { FaultRuleInput } from './faults/fault-schema.js';
 import type { ScenarioInput } from './scenarios/scenario-schema.js';
 import { changeBalance, createKey, listAccounts, listKeys, revokeKey, seededKey } from './admin/account-operations.js';
-import { advanceClock, freezeClock, readClock, unfreezeClock, type AdvanceResult } from './clock/clock-operations.js';
+import {
+  advanceClock,
+  advanceToNext,
+  freezeClock,
+  readClock,
+  unfreezeClock,
+  type AdvanceResult,
+} from './clock/clock-operations.js';
 import type { ControlDeps } from './plane-state.js';
 import { addFault, clearFaults, listFaults, removeFault, updateFault } from './faults/fault-operations.js';
 import {
@@ -13,13 +20,13 @@ import {
   ledgerEntries,
   listGenerations,
   refundGeneration,
-} from './admin/generation-operations.js';
+} from './generations/generation-operations.js';
 import type { failInput, generationsQuery, newKeyInput, summaryQuery, timingInput } from './inputs.js';
-import { expireLinks, generationDetail, type GenerationDetail } from './detail.js';
+import { expireLinks, generationDetail, type GenerationDetail } from './generations/generation-detail.js';
 import { clearJournal, readJournal, readJournalEntry, type JournalQuery } from './journal/journal-operations.js';
 import { availableScenarios, loadScenario, scenarioProgress, unloadScenario } from './scenarios/scenario-operations.js';
 import { exportState, importState, type EmulatorState } from './state/emulator-state.js';
-import { advanceToNext, catalogueView, summary, type CatalogueView, type Summary } from './summary.js';
+import { catalogueView, summary, type CatalogueView, type Summary } from './summary.js';
 import { readTiming, setTiming } from './clock/timing-operations.js';
 import type {
   AccountView,

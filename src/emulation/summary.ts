@@ -1,18 +1,16 @@
-// The console's reads: one summary per refresh, the catalogue it needs once, what happens next on the clock.
+// The console's reads: one summary per refresh, the catalogue it needs once.
 import { FAILURE_MESSAGES } from '../domain/failures.js';
 import { GENERATION_ACTIONS, HTTP_ACTIONS } from './faults/fault-schema.js';
-import { PlaneError } from './error-codes.js';
 import type { Generation } from '../domain/generation.js';
 import { MARKER_EXAMPLES } from './faults/magic-prompts.js';
 import { availableScenarios, loadNamedScenario } from './scenarios/scenario-files.js';
 import { VERSION } from '../version.js';
 import { listAccounts, listKeys } from './admin/account-operations.js';
 import { contextOf, type ControlDeps } from './plane-state.js';
-import { nextTransition } from './detail.js';
+import { nextTransition } from './generations/generation-detail.js';
 import { listFaults } from './faults/fault-operations.js';
 import { clockView, generationView, journalView, scenarioProgressView } from './views.js';
 import { parseInput, summaryQuery } from './inputs.js';
-import { advanceClock, type AdvanceResult } from './clock/clock-operations.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -107,16 +105,3 @@ export function catalogueView(deps: ControlDeps) {
   };
 }
 export type CatalogueView = ReturnType<typeof catalogueView>;
-
-/** Moves the clock exactly to the soonest scheduled transition (and runs it); 409 nothing_scheduled when none is. */
-export async function advanceToNext(deps: ControlDeps): Promise<AdvanceResult> {
-  const ctx = contextOf(deps);
-  await deps.runtime.settle();
-  const due = ctx.scheduler.nextDueAt();
-  if (due === undefined)
-    throw new PlaneError(
-      'nothing_scheduled',
-      'No transition is scheduled: every generation is final or stalled. Submit one, or complete or fail a stalled one.',
-    );
-  return advanceClock(deps, Math.max(0, due - ctx.clock.now()));
-}

@@ -1,6 +1,7 @@
 // Control operations on the emulator clock: read, advance (running due transitions in order), freeze and unfreeze.
 import { type GenerationStatus, STATUS_RANK } from '../../domain/generation.js';
 import { parseDuration } from '../../domain/durations.js';
+import { PlaneError } from '../error-codes.js';
 import { contextOf, type ControlDeps } from '../plane-state.js';
 import { advanceInput, parseInput } from '../inputs.js';
 import { clockView, type ClockView } from '../views.js';
@@ -30,6 +31,19 @@ export async function advanceClock(
     if (now && now !== status) transitions += now === 'failed' ? 1 : STATUS_RANK[now] - STATUS_RANK[status];
   }
   return { ...clockView(ctx), transitions };
+}
+
+/** Moves the clock exactly to the soonest scheduled transition (and runs it); 409 nothing_scheduled when none is. */
+export async function advanceToNext(deps: ControlDeps): Promise<AdvanceResult> {
+  const ctx = contextOf(deps);
+  await deps.runtime.settle();
+  const due = ctx.scheduler.nextDueAt();
+  if (due === undefined)
+    throw new PlaneError(
+      'nothing_scheduled',
+      'No transition is scheduled: every generation is final or stalled. Submit one, or complete or fail a stalled one.',
+    );
+  return advanceClock(deps, Math.max(0, due - ctx.clock.now()));
 }
 
 export function freezeClock(deps: ControlDeps): ClockView {

@@ -1,6 +1,6 @@
-// /_emulator/clock and /_emulator/timing: read, advance, freeze and unfreeze the clock; read and change timing profiles.
+// /_emulator/clock and /_emulator/timing: read, advance (to the next move), freeze and unfreeze the clock; timing profiles.
 import express, { Router } from 'express';
-import { advanceClock, freezeClock, readClock, unfreezeClock } from './clock-operations.js';
+import { advanceClock, advanceToNext, freezeClock, readClock, unfreezeClock } from './clock-operations.js';
 import { readTiming, setTiming } from './timing-operations.js';
 import { methodNotAllowed } from '../../http/errors.js';
 import { sendJson } from '../../http/send.js';
@@ -16,6 +16,10 @@ export function clockRoutes(r: ControlRouteDeps): Router {
   router
     .route('/_emulator/clock/advance')
     .post(json, async (req, res) => sendJson(res, 200, await advanceClock(r.deps(req), req.body ?? {})))
+    .all(methodNotAllowed(['POST']));
+  router
+    .route('/_emulator/clock/advance-to-next')
+    .post(async (req, res) => sendJson(res, 200, await advanceToNext(r.deps(req))))
     .all(methodNotAllowed(['POST']));
   router
     .route('/_emulator/clock/freeze')

@@ -3,7 +3,7 @@ import { parseDuration } from '../../domain/durations.js';
 import { PlaneError } from '../error-codes.js';
 import { isFinal, STATUS_RANK, type Generation, type GenerationStatus } from '../../domain/generation.js';
 import { contextOf, type ControlDeps } from '../plane-state.js';
-import { findGeneration, getGeneration } from '../admin/generation-operations.js';
+import { findGeneration, getGeneration } from '../generations/generation-operations.js';
 import { parseInput, waitInput } from '../inputs.js';
 import type { AdminGenerationView } from '../views.js';
 

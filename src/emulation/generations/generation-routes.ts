@@ -1,4 +1,4 @@
-// /_emulator/generations and /_emulator/ledger: every account's generations, forced outcomes and refunds, ledger entries.
+// /_emulator/generations and /_emulator/ledger: generations, their detail, forced outcomes, refunds, link expiry, ledger.
 import express, { Router } from 'express';
 import {
   completeGeneration,
@@ -8,10 +8,11 @@ import {
   listGenerations,
   refundGeneration,
 } from './generation-operations.js';
+import { expireLinks, generationDetail } from './generation-detail.js';
 import { waitForRequest } from '../clock/wait-for.js';
 import { methodNotAllowed } from '../../http/errors.js';
 import { sendJson } from '../../http/send.js';
-import { param, type ControlRouteDeps } from './route-deps.js';
+import { param, type ControlRouteDeps } from '../admin/route-deps.js';
 
 export function generationControlRoutes(r: ControlRouteDeps): Router {
   const router = Router({ caseSensitive: true });
@@ -24,6 +25,14 @@ export function generationControlRoutes(r: ControlRouteDeps): Router {
     .route('/_emulator/generations/:id')
     .get((req, res) => sendJson(res, 200, { generation: getGeneration(r.deps(req), param(req, 'id')) }))
     .all(methodNotAllowed(['GET']));
+  router
+    .route('/_emulator/generations/:id/detail')
+    .get((req, res) => sendJson(res, 200, generationDetail(r.deps(req), param(req, 'id'))))
+    .all(methodNotAllowed(['GET']));
+  router
+    .route('/_emulator/generations/:id/expire-links')
+    .post((req, res) => sendJson(res, 200, expireLinks(r.deps(req), param(req, 'id'))))
+    .all(methodNotAllowed(['POST']));
   router
     .route('/_emulator/generations/:id/complete')
     .post(async (req, res) =>

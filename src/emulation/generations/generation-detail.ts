@@ -1,13 +1,13 @@
 // One generation in depth for the console: its timeline on the emulator clock, ledger, output links, creating request.
-import { PlaneError } from './error-codes.js';
-import type { Generation, GenerationStatus } from '../domain/generation.js';
-import { contextOf, type ControlDeps } from './plane-state.js';
-import { findGeneration, getGeneration } from './admin/generation-operations.js';
-import { journalView, ledgerView } from './views.js';
+import { PlaneError } from '../error-codes.js';
+import type { Generation, GenerationStatus } from '../../domain/generation.js';
+import { contextOf, type ControlDeps } from '../plane-state.js';
+import { findGeneration, getGeneration } from './generation-operations.js';
+import { journalView, ledgerView } from '../views.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-export interface Transition {
+interface Transition {
   status: GenerationStatus;
   at: string;
 }
@@ -26,7 +26,7 @@ export function nextTransition(g: Generation): { status: GenerationStatus; at: n
   return null;
 }
 
-export function timeline(g: Generation): Transition[] {
+function timeline(g: Generation): Transition[] {
   const items: Transition[] = [{ status: 'pending', at: iso(g.createdAt) }];
   if (g.startedAt !== null) items.push({ status: 'running', at: iso(g.startedAt) });
   if (g.completedAt !== null && (g.status === 'completed' || g.status === 'failed'))
