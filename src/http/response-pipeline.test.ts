@@ -57,7 +57,7 @@ describe('the response pipeline', () => {
       onChunk: (_res, chunk) => events.push(`${name}.onChunk ${String(chunk)}`),
       afterSend: (res) => events.push(`${name}.afterSend ${res.statusCode}`),
     });
-    const app = appWith([gate('store', true), gate('journal', false)], (_req, res) => {
+    const app = appWith([gate('store', true), gate('recorder', false)], (_req, res) => {
       events.push('handler');
       res.json({ ok: true });
     });
@@ -68,9 +68,9 @@ describe('the response pipeline', () => {
       'handler',
       'store.beforeSend',
       'store.onChunk {"error":"full"}',
-      'journal.onChunk {"error":"full"}',
+      'recorder.onChunk {"error":"full"}',
       'store.afterSend 507',
-      'journal.afterSend 507',
+      'recorder.afterSend 507',
     ]);
   });
 

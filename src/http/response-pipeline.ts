@@ -49,7 +49,7 @@ class HeldBody {
 }
 
 /**
- * Holds back what the route writes until it ends the response; `onWhole` then gets the whole body (a fault that
+ * Holds back what the route writes until it ends the response; `onWhole` then gets the whole body (a plugin that
  * dribbles or drops the answer). What it sends afterwards passes through beforeSend and onChunk like any answer.
  */
 export function holdBody(res: Response, onWhole: WholeBody) {
@@ -101,7 +101,7 @@ export function installResponsePipeline(app: Express, plugins: ResponseHooks[]) 
   const onChunk = each(inOrder(plugins.map((p) => p.onChunk)));
   const afterSend = each(inOrder(plugins.map((p) => p.afterSend)));
   const proto = app.response as unknown as { write: Write; end: Write; [HELD]?: HeldBody; [WATCHED]?: unknown };
-  // On the prototype, so every response has the same shape whether or not a fault holds or a test watches it.
+  // On the prototype, so every response has the same shape whether or not a plugin holds or a test watches it.
   proto[HELD] = undefined;
   proto[WATCHED] = undefined;
   const { write, end } = proto;
