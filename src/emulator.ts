@@ -193,8 +193,7 @@ export function createEmulator(given: EmulatorOptions = {}, extras: CompositionE
       splitCorsMiddleware(options.corsOrigins, options.controlCorsOrigins),
       ...(plane.middleware ?? []),
     ],
-    watchWrites: plane.watchWrites,
-    gateResponses: plane.gateResponses,
+    responseHooks: plane.responseHooks,
     extra: [
       ...(plane.routes ?? []),
       openapiRoutes({

@@ -6,7 +6,7 @@ import type { RendererInfo } from '../infra/renderer.js';
 import type { UploadBlobs } from '../infra/upload-blobs.js';
 import { FaultStore } from './faults/fault-store.js';
 import { Journal } from './journal/journal-store.js';
-import type { ResponseCapture } from './journal/response-capture.js';
+import type { OpenExchange } from './journal/open-exchange.js';
 import type { RequestScopes } from './request-scope.js';
 import type { ScenarioDefinition } from './scenarios/scenario-schema.js';
 
@@ -24,8 +24,8 @@ export class ControlState {
   scenario: ActiveScenario | null = null;
   /** Per-request state of requests in flight; a reset leaves them, so an answer under way is still recorded. */
   readonly scopes: RequestScopes = new WeakMap();
-  /** The answer's head of each /v1/media request in flight, kept for the journal. */
-  readonly captures = new WeakMap<Response, ResponseCapture>();
+  /** Each /v1/media request in flight, with the head of its answer, until the journal records it. */
+  readonly exchanges = new WeakMap<Response, OpenExchange>();
 
   clear() {
     this.faults = new FaultStore();

@@ -9,7 +9,7 @@ import { PLANE_ERROR_STATUSES } from './error-codes.js';
 import { faultMiddleware } from './faults/fault-middleware.js';
 import { markerActions } from './faults/magic-prompts.js';
 import { controlPlanHook } from './faults/plan-hook.js';
-import { journalMiddleware, journalWriteWatcher } from './journal/journal-middleware.js';
+import { journalHooks, journalMiddleware } from './journal/journal-middleware.js';
 import { type ControlDeps, ControlState } from './plane-state.js';
 import { loadScenario } from './scenarios/scenario-operations.js';
 import type { ScenarioInput } from './scenarios/scenario-schema.js';
@@ -53,7 +53,7 @@ export function emulationPlane(setup: PluginSetup, planeOptions: PlaneOptions = 
   });
 
   return {
-    // The store first: it notes when each change began (its commit runs in gateResponses, before the first byte).
+    // The store first: it notes when each change began (its commit runs in its beforeSend hook, before the first byte).
     // Then the journal, so it sees what the fault rules do.
     middleware: [persistence.middleware(), journalMiddleware(state, runtime), faultMiddleware(state, runtime)],
     // Health always; the console (static files that use /_emulator/* like any client) and the control routes only
@@ -68,8 +68,8 @@ export function emulationPlane(setup: PluginSetup, planeOptions: PlaneOptions = 
         : []),
     ],
     errorStatuses: PLANE_ERROR_STATUSES,
-    watchWrites: journalWriteWatcher(state),
-    gateResponses: persistence.gate,
+    // The store's commit may replace the answer (a 507); the journal then keeps what actually goes out.
+    responseHooks: [{ beforeSend: persistence.gate }, journalHooks(state)],
     planAdjuster: controlPlanHook(runtime, state, options.magicPrompts),
     checkPrompt: options.magicPrompts ? (prompt) => void markerActions(prompt) : undefined,
     openapi: () =>

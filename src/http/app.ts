@@ -1,7 +1,7 @@
 // The Express app: an ordered, commented middleware pipeline. Routes only translate HTTP to one domain call.
 import express, { type Express, type RequestHandler, type Router } from 'express';
 import { errorHandler, notFound } from './errors.js';
-import { type ResponseGate, type WriteWatcher, watchResponseWrites } from './middleware/response-writes.js';
+import { installResponsePipeline, type ResponseHooks } from './response-pipeline.js';
 import type { RouteDeps } from './routes/deps.js';
 import { estimateRoutes } from './routes/estimate.js';
 import { fileRoutes } from './routes/files.js';
@@ -18,10 +18,8 @@ export interface AppParts {
   log: (line: string) => void;
   /** Cross-cutting middleware that must see every request first: CORS, then what plugins add. */
   before?: RequestHandler[];
-  /** Sees every chunk a response writes (a plugin that records exchanges keeps the head of each answer). */
-  watchWrites?: WriteWatcher;
-  /** Runs before each response's first byte: the store of record commits the request's change there (or answers 507). */
-  gateResponses?: ResponseGate;
+  /** Plugins' hooks in the response pipeline, in the order they run within each phase (see installResponsePipeline). */
+  responseHooks?: ResponseHooks[];
   /** Routers mounted after the public API: the control plane, the console, the OpenAPI document. */
   extra?: Router[];
 }
@@ -34,9 +32,11 @@ export function buildApp(parts: AppParts): Express {
   app.set('case sensitive routing', true);
   // Repeated query parameters arrive as arrays; routes take the last value as FastAPI does.
   app.set('query parser', 'simple');
-  if (parts.watchWrites || parts.gateResponses) watchResponseWrites(app, parts.watchWrites, parts.gateResponses);
+  // 0. The response pipeline: the only wrapper of res.write/res.end; its afterSend phase is armed before anything runs.
+  const armAfterSend = installResponsePipeline(app, parts.responseHooks ?? []);
+  if (armAfterSend) app.use(armAfterSend);
 
-  // 1. Cross-cutting concerns, in the order given.
+  // 1. Cross-cutting concerns (the beforeHandler phase), in the order given.
   for (const middleware of parts.before ?? []) app.use(middleware);
 
   // 2. The public API. Each route authenticates first, then reads and validates its input.

@@ -4,7 +4,7 @@ import type { ResolvedOptions } from '../config.js';
 import type { Catalogue } from '../domain/catalogue.js';
 import type { PlanAdjuster } from '../domain/context.js';
 import type { Runtime } from '../domain/runtime.js';
-import type { ResponseGate, WriteWatcher } from '../http/middleware/response-writes.js';
+import type { ResponseHooks } from '../http/response-pipeline.js';
 import type { RendererInfo } from '../infra/renderer.js';
 import type { UploadBlobs } from '../infra/upload-blobs.js';
 import type { PathContribution } from '../openapi/document.js';
@@ -23,10 +23,8 @@ export interface PluginSetup {
 export interface EmulatorPlugin {
   /** Runs before the public API (after CORS), on every request. */
   middleware?: RequestHandler[];
-  /** Sees every chunk any response writes, before it goes out. */
-  watchWrites?: WriteWatcher;
-  /** Runs before each response's first byte, and may replace the answer (the store of record's commit). */
-  gateResponses?: ResponseGate;
+  /** Its hooks in the response pipeline (src/http/response-pipeline.ts), in the order they run within each phase. */
+  responseHooks?: ResponseHooks[];
   /** Mounted after the public API and the file routes; never under /v1/media. */
   routes?: Router[];
   /** Its own error codes and their statuses, added to the emulator's error table at start; `errorStatuses` overrides them. */

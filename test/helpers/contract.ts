@@ -1,8 +1,9 @@
 // Contract checking for the whole test suite: every response a test emulator sends is validated against the OpenAPI document.
-// A middleware placed before everything else records method, path, status, headers and body; afterEach fails the test on any violation.
+// A middleware placed before everything else records method, path, status, headers and the body as the pipeline sends it; afterEach fails the test on any violation.
 import type { RequestHandler } from 'express';
 import { afterEach } from 'vitest';
 import type { Emulator, EmulatorOptions } from '../../src/index.js';
+import { watchChunks } from '../../src/http/response-pipeline.js';
 import { createEmulatorWith } from '../../src/testing.js';
 import { emulatorOpenApiDocument } from '../../src/emulation/openapi/contribution.js';
 import type { OpenApiDocument } from '../../src/openapi/document.js';
@@ -52,16 +53,8 @@ export function contractMiddleware(checker: () => ContractChecker): RequestHandl
       size += buffer.length;
       chunks.push(buffer);
     };
-    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
-    const end = res.end.bind(res) as (...args: unknown[]) => typeof res;
-    res.write = ((...args: unknown[]) => {
-      keep(args[0], args[1]);
-      return write(...args);
-    }) as typeof res.write;
-    res.end = ((...args: unknown[]) => {
-      keep(args[0], args[1]);
-      return end(...args);
-    }) as typeof res.end;
+    // What goes out after every plugin's hooks: a 507 that replaced an answer, a dribbled body once whole.
+    watchChunks(res, keep);
     const method = req.method;
     const url = req.originalUrl;
     res.on('finish', () => {

@@ -4,7 +4,7 @@ import type { HttpFaultAction, LatencySpec } from './fault-schema.js';
 import { sampleLatency } from './latency.js';
 import { sendError } from '../../http/send.js';
 import type { RequestScope } from '../request-scope.js';
-import { tapResponse } from './response-tap.js';
+import { holdBody } from '../../http/response-pipeline.js';
 
 /** Codes and messages a real gateway or service would send for each status, when the rule gives none. */
 const STATUS_DEFAULTS: Record<number, [string, string]> = {
@@ -70,7 +70,7 @@ function sendStatus(action: Extract<HttpFaultAction, { type: 'status' }>, x: Fau
 }
 
 function dribble(action: Extract<HttpFaultAction, { type: 'dribble' }>, x: FaultExchange) {
-  tapResponse(x.res, (body, output) => {
+  holdBody(x.res, (body) => {
     x.res.flushHeaders();
     const size = Math.max(1, Math.ceil(body.length / action.chunks));
     const pieces = Array.from({ length: Math.ceil(body.length / size) }, (_, i) =>
@@ -79,9 +79,9 @@ function dribble(action: Extract<HttpFaultAction, { type: 'dribble' }>, x: Fault
     const gap = pieces.length > 1 ? action.duration / (pieces.length - 1) : 0;
     const send = (i: number) => {
       if (x.res.destroyed) return;
-      if (i >= pieces.length) return output.end();
-      output.write(pieces[i]);
-      if (i + 1 >= pieces.length) return output.end();
+      if (i >= pieces.length) return void x.res.end();
+      x.res.write(pieces[i]);
+      if (i + 1 >= pieces.length) return void x.res.end();
       setTimeout(() => send(i + 1), gap);
     };
     send(0);
@@ -108,7 +108,7 @@ export function performHttpFault(action: HttpFaultAction, x: FaultExchange) {
     case 'lost_response':
       return afterLatency(action.latency, x, () => {
         // The route does all its work (charge, generation, idempotency record); only the answer is dropped.
-        tapResponse(x.res, () => {
+        holdBody(x.res, () => {
           x.scope.lost = true;
           x.req.socket.destroy();
         });

@@ -1,17 +1,13 @@
 // Records every /v1/media exchange in the journal when it ends: answered, faulted, dropped or abandoned by the client.
 import { performance } from 'node:perf_hooks';
-import type { Request, RequestHandler } from 'express';
-import type { WriteWatcher } from '../../http/middleware/response-writes.js';
+import type { Request, RequestHandler, Response } from 'express';
 import type { Runtime } from '../../domain/runtime.js';
+import type { ResponseHooks } from '../../http/response-pipeline.js';
 import type { ControlState } from '../plane-state.js';
 import { isApiPath, scopeOf } from '../request-scope.js';
 import { type CapturedBody, captureBody } from './journal-store.js';
+import type { OpenExchange } from './open-exchange.js';
 import { ResponseCapture } from './response-capture.js';
-
-/** Feeds each /v1/media answer's writes to its capture; other responses carry none and pass untouched. */
-export function journalWriteWatcher(state: ControlState): WriteWatcher {
-  return (res, chunk, encoding) => state.captures.get(res)?.see(chunk, encoding);
-}
 
 /** The body as the routes read it: JSON re-serialised, raw bytes as text, multipart as a note (files are not kept). */
 function requestBody(req: Request): CapturedBody | null {
@@ -26,38 +22,53 @@ function requestBody(req: Request): CapturedBody | null {
   return captureBody(JSON.stringify(body), type);
 }
 
+/** Opens the exchange of each /v1/media request; other requests pass untouched and are never recorded. */
 export function journalMiddleware(state: ControlState, runtime: Runtime): RequestHandler {
   return (req, res, next) => {
     if (!isApiPath(req.path)) return next();
     const ctx = runtime.context();
-    const started = performance.now();
-    const at = ctx.clock.now();
-    const method = req.method;
-    const path = req.path;
     const queryAt = req.originalUrl.indexOf('?');
-    const query = queryAt === -1 ? '' : req.originalUrl.slice(queryAt + 1);
-    const scope = scopeOf(state.scopes, ctx, req, res);
-    const capture = new ResponseCapture();
-    state.captures.set(res, capture);
-    res.on('close', () => {
-      // No status line went out (reset, empty response, hang, client gone): 0, as browsers report a network error.
-      const status = scope.lost || res.headersSent ? res.statusCode : 0;
-      state.journal.record({
-        at,
-        method,
-        path,
-        keyId: res.locals.apiKey?.id ?? scope.keyId,
-        idempotencyKey: scope.idempotencyKey,
-        status,
-        latencyMs: Math.round((performance.now() - started) * 10) / 10,
-        faultId: scope.faultId ?? res.locals.planAdjustment?.by ?? null,
-        faultReason: scope.faultId ? scope.faultReason : (res.locals.planAdjustment?.reason ?? null),
-        query,
-        generationId: res.locals.generationId ?? null,
-        requestBody: requestBody(req),
-        responseBody: capture.body(String(res.getHeader('content-type') ?? '') || null),
-      });
+    state.exchanges.set(res, {
+      capture: new ResponseCapture(),
+      at: ctx.clock.now(),
+      started: performance.now(),
+      method: req.method,
+      path: req.path,
+      query: queryAt === -1 ? '' : req.originalUrl.slice(queryAt + 1),
+      scope: scopeOf(state.scopes, ctx, req, res),
     });
     next();
+  };
+}
+
+function record(state: ControlState, res: Response, x: OpenExchange) {
+  const { scope, capture } = x;
+  // No status line went out (reset, empty response, hang, client gone): 0, as browsers report a network error.
+  const status = scope.lost || res.headersSent ? res.statusCode : 0;
+  state.journal.record({
+    at: x.at,
+    method: x.method,
+    path: x.path,
+    keyId: res.locals.apiKey?.id ?? scope.keyId,
+    idempotencyKey: scope.idempotencyKey,
+    status,
+    latencyMs: Math.round((performance.now() - x.started) * 10) / 10,
+    faultId: scope.faultId ?? res.locals.planAdjustment?.by ?? null,
+    faultReason: scope.faultId ? scope.faultReason : (res.locals.planAdjustment?.reason ?? null),
+    query: x.query,
+    generationId: res.locals.generationId ?? null,
+    requestBody: requestBody(res.req),
+    responseBody: capture.body(String(res.getHeader('content-type') ?? '') || null),
+  });
+}
+
+/** The journal's place in the response pipeline: it keeps each answer's head as it goes out, and records on close. */
+export function journalHooks(state: ControlState): Pick<ResponseHooks, 'onChunk' | 'afterSend'> {
+  return {
+    onChunk: (res, chunk, encoding) => state.exchanges.get(res)?.capture.see(chunk, encoding),
+    afterSend: (res) => {
+      const exchange = state.exchanges.get(res);
+      if (exchange) record(state, res, exchange);
+    },
   };
 }

@@ -2,7 +2,7 @@
 import type { RequestHandler, Response } from 'express';
 import type { DomainContext } from '../../domain/context.js';
 import { DomainError } from '../../domain/errors.js';
-import type { ResponseGate } from '../../http/middleware/response-writes.js';
+import type { BeforeSend } from '../../http/response-pipeline.js';
 import { openSqliteStore, StorageFailure, type SqliteStore, type SyncLevel } from '../../infra/sqlite-store.js';
 import type { ControlDeps } from '../plane-state.js';
 import { exportState, importState } from './emulator-state.js';
@@ -22,7 +22,7 @@ export interface Persistence {
   /** Notes when each request started, so one that a failed commit rolled back is not acknowledged. */
   middleware(): RequestHandler;
   /** Runs before the first byte of every response: commits a change, or turns the answer into a 507. */
-  gate: ResponseGate;
+  gate: BeforeSend;
   /** A last commit (with the journal), then the database is closed and its lock released. */
   close(): Promise<void>;
   /** The store's key-value meta table, for settings that must outlive a restart (e.g. a signing secret). */
