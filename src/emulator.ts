@@ -303,7 +303,9 @@ export function composeEmulator(
   try {
     plane.start();
   } catch (error) {
-    // createEmulator fails: release what it already started (the renderer's work directory).
+    // createEmulator fails: release what it already started (the renderer's work directory), and write nothing
+    // over a kept state it never read.
+    storePhase = 'refused';
     void close().catch(() => undefined);
     throw error;
   }
