@@ -13,7 +13,7 @@ export interface RunningEmulator {
   emulator: Emulator;
   /** The typed control client: faults, clock, balances, keys, scenarios, journal, reset (docs/control-plane.md). */
   control: Control;
-  /** Stops the server; with `stateFile`, writes the state there first. */
+  /** emulator.close(): stops the server and the renderer, then makes the last commit to the store of record. */
   close(): Promise<void>;
 }
 
