@@ -2,15 +2,10 @@
 import { compositionExtras, readEnvironment } from './cli/environment.js';
 import type { EmulatorOptions } from './emulator-options.js';
 import type { Control } from './emulation/client.js';
-import { createEmulator, type Emulator } from './emulator.js';
+import { createEmulator, type Emulator, type ListenAt } from './emulator.js';
 import type { RequestListener } from './http-shapes.js';
 
-export interface StartOptions extends EmulatorOptions {
-  /** Default 0: a free port chosen by the OS. */
-  port?: number;
-  /** Default 127.0.0.1. */
-  host?: string;
-}
+export interface StartOptions extends EmulatorOptions, ListenAt {}
 
 export interface RunningEmulator {
   url: string;
@@ -18,7 +13,7 @@ export interface RunningEmulator {
   emulator: Emulator;
   /** The typed control client: faults, clock, balances, keys, scenarios, journal, reset (docs/control-plane.md). */
   control: Control;
-  /** Stops the server; with `stateFile`, writes the state there first. */
+  /** emulator.close(): stops the server and the renderer, then makes the last commit to the store of record. */
   close(): Promise<void>;
 }
 
@@ -43,19 +38,7 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
   const { port = 0, host = '127.0.0.1', ...rest } = options;
   const emulator = createEmulatorApp(rest);
   const { control } = emulator;
-  let url: string;
-  try {
-    await emulator.persistence.open();
-    // Listen at once: renders wait for the renderer by themselves, and `emulator.ready` tells when ffmpeg was found.
-    ({ url } = await emulator.listen(port, host));
-  } catch (error) {
-    await emulator.close();
-    throw error;
-  }
+  const { url } = await emulator.start({ port, host });
   control.setBaseUrl(rest.publicBaseUrl ?? url);
-  const close = async () => {
-    await emulator.close();
-    await emulator.persistence.close();
-  };
-  return { url, apiKey: emulator.apiKey, emulator, control, close };
+  return { url, apiKey: emulator.apiKey, emulator, control, close: emulator.close };
 }

@@ -4,7 +4,7 @@ import './memory-mode.js';
 import { isLoopbackHost } from '../config.js';
 import { CatalogueError } from '../domain/catalogue.js';
 import { CodedError } from '../domain/errors.js';
-import { createEmulator, type Emulator } from '../emulator.js';
+import { createEmulator, type Emulator, type Listening, type Started } from '../emulator.js';
 import { StoreRefused } from '../infra/sqlite-store.js';
 import { CalibrationError } from '../verify/calibration.js';
 import { VERSION } from '../version.js';
@@ -30,8 +30,7 @@ async function main() {
   const stateFile = emulator.options.stateFile;
   // From here on, so a signal during start-up (state loading, ffmpeg probes) also stops cleanly and exits 0.
   let stopping = false;
-  // A signal before the state file was read must not write a blank state over it.
-  let opened = false;
+  let started = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -39,39 +38,31 @@ async function main() {
     // A safety net only: close() kills ffmpeg and removes the work directory well inside a second.
     const force = setTimeout(() => process.exit(1), stateFile ? 5000 : 1000);
     force.unref();
-    const save = async () => {
-      if (!stateFile || !opened) return;
-      try {
-        await emulator.persistence.close();
-        log(`state saved to ${stateFile}`);
-      } catch (error) {
-        log(`could not save state to ${stateFile}: ${(error as Error).message}`);
-        throw error;
-      }
-    };
-    // Close first (no new requests, no renders), then write the state, so what is written is final.
-    emulator
-      .close()
-      .then(save)
-      .then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
+    // close() stops everything, then makes the last commit to the store of record, so what is written is final.
+    emulator.close().then(
+      () => {
+        if (stateFile && started) log(`state saved to ${stateFile}`);
+        process.exit(0);
+      },
+      (error: unknown) => {
+        if (stateFile) log(`could not save state to ${stateFile}: ${(error as Error).message}`);
+        process.exit(1);
+      },
+    );
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
-  let loaded = false;
-  let url: string;
+  let running: Started & Listening;
   try {
-    loaded = await emulator.persistence.open();
-    opened = true;
     // Listen before the ffmpeg probes finish: the renderer logs its own line, and health says "starting" until then.
-    ({ url } = await emulator.listen(port, host));
+    running = await emulator.start({ port, host });
   } catch (error) {
-    // A refused start leaves nothing behind: no renderer directory under TMPDIR.
-    await emulator.close();
+    // Stopped while starting: stop() exits once the emulator is closed; nothing went wrong.
+    if (stopping) return;
     throw error;
   }
+  started = true;
+  const { url, loaded } = running;
   process.stdout.write(await banner(emulator, url, host, loaded));
   if (emulator.options.controlPlane && !emulator.adminToken() && !isLoopbackHost(host))
     log(

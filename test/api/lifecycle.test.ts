@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadCatalogue } from '../../src/wiring/catalogue-file.js';
 import type { CatalogueFile, ModelEntry } from '../../src/domain/catalogue-schema.js';
-import { startEmulator, type Emulator } from '../../src/index.js';
-import { client, makeEmulator, MODEL_A, MODEL_B } from '../helpers/emulator.js';
+import type { Emulator } from '../../src/index.js';
+import { client, makeEmulator, MODEL_A, MODEL_B, startTestEmulator } from '../helpers/emulator.js';
 import { runtimeOf } from '../../src/testing.js';
 
 const START = '2025-06-01T08:00:00.000Z';
@@ -349,8 +349,9 @@ describe('timing profiles', () => {
     expect(await plans(12)).not.toEqual(first);
   });
 
-  it("startEmulator() defaults to 'fast' timing on a real clock: tens of milliseconds to completion", async () => {
-    const running = await startEmulator({ ffmpegPath: false });
+  it("a started emulator defaults to 'fast' timing on a real clock: tens of milliseconds to completion", async () => {
+    // startEmulator()'s own start-up sequence (Emulator.start), with no option added, and its runtime reachable.
+    const running = await startTestEmulator({ ffmpegPath: false });
     try {
       const { emulator } = running;
       expect(emulator.options.timing).toBe('fast');

@@ -2,10 +2,10 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmulatorApp, type Emulator } from '../../src/index.js';
+import type { Emulator } from '../../src/index.js';
 import { launchChromium, type Chromium } from './chromium.js';
 import type { PageGlobals } from './page-types.js';
-import { runtimeOf } from '../../src/testing.js';
+import { createEmulatorWith, runtimeOf } from '../../src/testing.js';
 
 interface Seen {
   method: string;
@@ -37,7 +37,7 @@ describe('CORS in a real browser', () => {
         .end('<!doctype html><title>front-end app</title><h1>App</h1>'),
     );
     appOrigin = await listen(appServer);
-    emulator = createEmulatorApp({ seed: 3, timing: 'manual', corsOrigins: [appOrigin] });
+    emulator = createEmulatorWith({ seed: 3, timing: 'manual', corsOrigins: [appOrigin] });
     await emulator.ready;
     const { url, server } = await emulator.listen(0, '127.0.0.1');
     emulatorUrl = url;

@@ -34,10 +34,11 @@ export async function startSharedEmulator(options: StartOptions = {}): Promise<R
   const { port = 0, host = '127.0.0.1', ...rest } = options;
   const emulator = createCheckedEmulator(rest);
   const control = emulator.control as Control;
+  // The one start-up sequence startEmulator and the CLI use, then the renderer, so a test starts from a settled state.
+  const { url } = await emulator.start({ port, host });
   await emulator.ready;
-  const { url } = await emulator.listen(port, host);
   control.setBaseUrl(rest.publicBaseUrl ?? url);
-  return { url, apiKey: emulator.apiKey, emulator, control, close: () => emulator.close() };
+  return { url, apiKey: emulator.apiKey, emulator, control, close: emulator.close };
 }
 
 export function client(emulator: Emulator, apiKey: string = emulator.apiKey) {

@@ -3,8 +3,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Emulator, createEmulatorApp } from '../../src/index.js';
-import { runtimeOf } from '../../src/testing.js';
+import type { Emulator } from '../../src/index.js';
+import { createEmulatorWith, runtimeOf } from '../../src/testing.js';
 import { type Chromium, launchChromium } from '../browser/chromium.js';
 
 describe('a page on another origin in Chromium', () => {
@@ -21,7 +21,7 @@ describe('a page on another origin in Chromium', () => {
     );
     await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
     pageOrigin = `http://localhost:${(page.address() as AddressInfo).port}`;
-    emulator = createEmulatorApp({ seed: 5, timing: 'manual', ffmpegPath: false });
+    emulator = createEmulatorWith({ seed: 5, timing: 'manual', ffmpegPath: false });
     ({ url } = await emulator.listen(0, '127.0.0.1'));
   });
 

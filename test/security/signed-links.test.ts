@@ -92,17 +92,17 @@ describe('the signing secret', () => {
     mkdirSync(options.storageDir);
     try {
       const first = makeEmulator(options);
-      await first.persistence.open();
+      await first.start();
       const link = await completedLink(first, 'signed-restart-1');
       await first.close();
       const second = makeEmulator(options);
-      expect(await second.persistence.open()).toBe(true);
+      expect((await second.start()).loaded).toBe(true);
       // The signature verifies (a bad one is 403); the rendered file itself lived in the first process's work folder.
       expect(await fetchStatus(second, link)).toBe('404 output_not_found');
       await request(second.app).post('/_emulator/reset').expect(200);
       await second.close();
       const third = makeEmulator(options);
-      await third.persistence.open();
+      await third.start();
       expect(await fetchStatus(third, link)).toBe('403 url_signature_invalid');
       await third.close();
     } finally {

@@ -23,8 +23,8 @@ export interface Persistence {
   middleware(): RequestHandler;
   /** Runs before the first byte of every response: commits a change, or turns the answer into a 507. */
   gate: BeforeSend;
-  /** A last commit (with the journal), then the database is closed and its lock released. */
-  close(): Promise<void>;
+  /** A last commit (with the journal) unless told not to, then the database is closed and its lock released. */
+  close(options?: { write?: boolean }): Promise<void>;
   /** The store's key-value meta table, for settings that must outlive a restart (e.g. a signing secret). */
   readMeta(key: string): string | undefined;
   /** Writes one meta value in its own transaction; a full disk throws the 507 (storage_full). */
@@ -166,11 +166,11 @@ export function createPersistence(deps: () => ControlDeps, options: PersistenceO
         throw error;
       }
     },
-    async close() {
+    async close({ write: last = true } = {}) {
       if (closed) return;
       clearInterval(timer);
       try {
-        if (!restoring) write(true);
+        if (last && !restoring) write(true);
       } finally {
         closed = true;
         store.close();
