@@ -1,5 +1,4 @@
 // The emulation plane's own state for one emulator: fault rules, the journal, the active scenario. Rebuilt by reset.
-import type { Response } from 'express';
 import type { ResolvedOptions } from '../config.js';
 import type { Runtime } from '../domain/runtime.js';
 import type { RendererInfo } from '../infra/renderer.js';
@@ -7,7 +6,7 @@ import type { UploadBlobs } from '../infra/upload-blobs.js';
 import { FaultStore } from './faults/fault-store.js';
 import { Journal } from './journal/journal-store.js';
 import type { OpenExchange } from './journal/open-exchange.js';
-import type { RequestScopes } from './request-scope.js';
+import type { RequestScopes } from './request-scopes.js';
 import type { ScenarioDefinition } from './scenarios/scenario-schema.js';
 
 export interface ActiveScenario {
@@ -24,8 +23,8 @@ export class ControlState {
   scenario: ActiveScenario | null = null;
   /** Per-request state of requests in flight; a reset leaves them, so an answer under way is still recorded. */
   readonly scopes: RequestScopes = new WeakMap();
-  /** Each /v1/media request in flight, with the head of its answer, until the journal records it. */
-  readonly exchanges = new WeakMap<Response, OpenExchange>();
+  /** Each /v1/media request in flight (keyed by its response), with the head of its answer, until the journal records it. */
+  readonly exchanges = new WeakMap<object, OpenExchange>();
 
   clear() {
     this.faults = new FaultStore();

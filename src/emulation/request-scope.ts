@@ -1,18 +1,9 @@
 // What the journal and fault middleware know about one /v1/media request before any route has run.
 import type { Request, Response } from 'express';
 import type { DomainContext } from '../domain/context.js';
+import type { RequestScope, RequestScopes } from './request-scopes.js';
 
-/** Kept per response by the plane's state: the fault middleware and the journal share it, no global or async context. */
-export interface RequestScope {
-  keyId: number | null;
-  idempotencyKey: string | null;
-  /** The HTTP rule that acted on the request; a generation rule comes back through res.locals.planAdjustment. */
-  faultId: string | null;
-  /** Why that rule matched, for the request inspector. */
-  faultReason: string | null;
-  /** A lost-response fault dropped the answer the route produced: the journal still records its status. */
-  lost: boolean;
-}
+export type { RequestScope, RequestScopes } from './request-scopes.js';
 
 export const isApiPath = (path: string) => path === '/v1/media' || path.startsWith('/v1/media/');
 
@@ -49,9 +40,6 @@ export function newScope(ctx: DomainContext, req: Request): RequestScope {
   const header = req.headers['idempotency-key'];
   return new LazyKeyScope(ctx, req.headers.authorization, typeof header === 'string' ? header : null);
 }
-
-/** One emulator's scopes, keyed by the response: an entry goes with its response, and two emulators share none. */
-export type RequestScopes = WeakMap<Response, RequestScope>;
 
 /** The scope the journal opened, or a new one when the journal is not in front (it always is in the plane). */
 export function scopeOf(scopes: RequestScopes, ctx: DomainContext, req: Request, res: Response): RequestScope {

@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import type { HttpFaultAction, LatencySpec } from './fault-schema.js';
 import { sampleLatency } from './latency.js';
 import { sendError } from '../../http/send.js';
-import type { RequestScope } from '../request-scope.js';
+import type { RequestScope } from '../request-scopes.js';
 import { holdBody } from '../../http/response-pipeline.js';
 
 /** Codes and messages a real gateway or service would send for each status, when the rule gives none. */
