@@ -4,6 +4,9 @@
 
 # ---- toolchain: what a native addon (better-sqlite3, built from source when no prebuilt binary downloads) needs ----
 FROM node:22-slim AS toolchain
+# node-gyp builds against the headers this Node ships (/usr/local/include/node) instead of downloading them, which fails
+# where only the npm registry is reachable (better-sqlite3 falls back to a source build when no prebuilt binary downloads).
+ENV npm_config_nodedir=/usr/local
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*

@@ -2,6 +2,9 @@
 # for native addons, fonts, curl and a browser's shared libraries, as our machines' image carries them. No ffmpeg, no
 # ffprobe, no Chromium: those must come from npm packages. The project's files are not in the image (see .ci/fresh-machine.sh).
 FROM node:22-slim
+# Our machines' npm is set to build native addons against Node's own headers (nodedir): node-gyp then downloads nothing,
+# which it could not (only the npm registry is reachable). better-sqlite3 builds from source that way.
+ENV npm_config_nodedir=/usr/local
 RUN apt-get update \
  && apt-get install -y --no-install-recommends \
       python3 make g++ \

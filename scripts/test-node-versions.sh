@@ -15,7 +15,10 @@ gyp="$(dirname "$(dirname "$(readlink -f "$(command -v npm)")")")/node_modules/n
 [ -f "$gyp" ] || { echo "node-gyp not found next to npm ($gyp)" >&2; exit 2; }
 # Builds node_modules/better-sqlite3 for the node given, against the headers in the folder given.
 rebuild_sqlite() {
-  (cd node_modules/better-sqlite3 && PATH="$(dirname "$1"):$PATH" "$1" "$gyp" rebuild --release --nodedir="$2" >/dev/null)
+  # npm exports its own nodedir (the machine's Node headers) to scripts as npm_config_nodedir, which node-gyp would use
+  # over --nodedir: unset, so each Node is built against its own headers.
+  (cd node_modules/better-sqlite3 && env -u npm_config_nodedir -u NPM_CONFIG_NODEDIR PATH="$(dirname "$1"):$PATH" \
+    "$1" "$gyp" rebuild --release --nodedir="$2" >/dev/null)
 }
 restore() {
   echo "== rebuilding better-sqlite3 for the machine's $("$machine_node" --version)"
