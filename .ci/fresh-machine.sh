@@ -25,9 +25,10 @@ trap '"$CE" podman rm -f "$name" >/dev/null 2>&1 || true' EXIT
 
 say "copy the checkout (tracked and new files: no node_modules, dist or local state), then npm ci && npm test"
 set +e
+# --cap-add SYS_ADMIN: our machines run the suite as root, and the full-disk tests mount a 2 MB tmpfs.
 git ls-files -z --cached --others --exclude-standard |
   tar --null --ignore-failed-read -T - -cf - 2>/dev/null |
-  timeout --kill-after=30 "$limit" "$CE" run -i --rm --name "$name" "$image" bash -c '
+  timeout --kill-after=30 "$limit" "$CE" run -i --rm --cap-add SYS_ADMIN --name "$name" "$image" bash -c '
     set -euo pipefail
     tar -xf -
     for tool in ffmpeg ffprobe chromium; do ! command -v "$tool" >/dev/null || { echo "$tool is installed: not a fresh machine" >&2; exit 3; }; done
