@@ -1,6 +1,7 @@
 // Generations by id and per account in creation order, with newest-first paging on an opaque, insert-stable cursor.
 import { ValidationFailure } from './errors.js';
-import type { Generation, GenerationStatus } from './generation.js';
+import { type Generation, type GenerationStatus, isFinal } from './generation.js';
+import { RecentCache } from './recent-cache.js';
 import type { MediaKind } from './catalogue-schema.js';
 import { validationItem } from './validation-item.js';
 
@@ -40,40 +41,77 @@ function decodeCursor(cursor: string): number {
   ]);
 }
 
+/** Where generations live once committed: the store of record, read on demand (SQL behind it, in infra). */
+export interface GenerationSource {
+  get(id: string): Generation | undefined;
+  /** Newest first: seq below `before`, matching the filter (and account when given), at most `limit`. */
+  query(query: ListFilter & { accountId?: string; before: number; limit: number }): Generation[];
+  count(): number;
+}
+
+/** Committed, final generations the heap keeps for repeated reads; everything else is read from the source again. */
+const RECENT_CAPACITY = 1000;
+/** Rows per read when walking every generation (console, control list, export). */
+const SCAN_CHUNK = 500;
+
+/**
+ * Until a source is attached (a context the store of record has not written yet), every generation stays in the heap.
+ * Once attached, the heap holds only the generations in flight (the clock moves them), the ones changed since the
+ * last commit and a bounded cache of recent ones: the rest is read back from the source when asked for.
+ */
 export class GenerationStore {
-  private readonly byId = new Map<string, Generation>();
-  private readonly byAccount = new Map<string, Generation[]>();
+  private source?: GenerationSource;
+  /** Without a source: every generation, by id, in creation order. */
+  private readonly held = new Map<string, Generation>();
+  private readonly inFlight = new Map<string, Generation>();
+  /** Added or touched since the store of record last committed them: what its next transaction writes. */
+  private readonly changed = new Map<string, Generation>();
+  private readonly recent = new RecentCache<string, Generation>(RECENT_CAPACITY);
+  private total = 0;
   private seq = 0;
-  /** Added or touched since the store of record last took them: what its next transaction writes. */
-  private changed = new Set<Generation>();
 
   nextSeq(): number {
     return ++this.seq;
   }
 
-  /** The next seq is past `seq` (an imported generation's). */
+  /** The next seq is past `seq` (an imported or stored generation's). */
   skipPastSeq(seq: number) {
     this.seq = Math.max(this.seq, seq);
   }
 
+  /** From now on committed generations live in `source`, which holds everything added so far. */
+  attach(source: GenerationSource) {
+    this.source = source;
+    this.held.clear();
+    this.changed.clear();
+    this.recent.clear();
+    this.total = source.count();
+  }
+
   add(generation: Generation) {
-    this.byId.set(generation.id, generation);
-    const list = this.byAccount.get(generation.accountId) ?? [];
-    list.push(generation); // seq grows, so each list stays sorted by creation
-    this.byAccount.set(generation.accountId, list);
-    this.changed.add(generation);
+    if (!this.source) this.held.set(generation.id, generation);
+    this.total += 1;
+    this.touch(generation);
   }
 
-  /** Marks a generation changed outside the lifecycle (link state, a once-only marker spent by a read). */
+  /** Marks a generation changed (a move, link state, a once-only marker spent by a read). */
   touch(generation: Generation) {
-    this.changed.add(generation);
+    this.changed.set(generation.id, generation);
+    if (isFinal(generation.status)) this.inFlight.delete(generation.id);
+    else this.inFlight.set(generation.id, generation);
   }
 
-  /** The generations added or touched since the last call. */
-  takeChanged(): Generation[] {
-    const out = [...this.changed];
-    this.changed = new Set();
-    return out;
+  /** The generations added or touched since the last commit. */
+  uncommitted(): Generation[] {
+    return [...this.changed.values()];
+  }
+
+  /** The store of record holds these now: the heap lets go of them (but for the in-flight and the recent cache). */
+  committed(generations: Generation[]) {
+    for (const g of generations) {
+      if (this.changed.get(g.id) === g) this.changed.delete(g.id);
+      if (this.source && isFinal(g.status)) this.recent.set(g.id, g);
+    }
   }
 
   /** The highest seq handed out, so a restored store continues after it. */
@@ -81,43 +119,70 @@ export class GenerationStore {
     return this.seq;
   }
 
-  get(id: string): Generation | undefined {
-    return this.byId.get(id);
+  /** The copy in the heap, if any: the one the lifecycle and the last change hold. */
+  private resident(id: string): Generation | undefined {
+    return this.changed.get(id) ?? this.inFlight.get(id) ?? this.held.get(id) ?? this.recent.get(id);
   }
 
-  all(): IterableIterator<Generation> {
-    return this.byId.values();
+  get(id: string): Generation | undefined {
+    const kept = this.resident(id);
+    if (kept || !this.source) return kept;
+    const loaded = this.source.get(id);
+    if (loaded) this.recent.set(id, loaded);
+    return loaded;
+  }
+
+  /** The generations the clock still moves (pending, running). */
+  inFlightGenerations(): Generation[] {
+    return [...this.inFlight.values()];
+  }
+
+  /** Every generation, newest first, read a chunk at a time from the source (the heap holds one chunk). */
+  *newestFirst(filter: ListFilter & { accountId?: string } = {}): Generator<Generation> {
+    if (!this.source) {
+      const all = [...this.held.values()].filter(
+        (g) => matches(g, filter) && (!filter.accountId || g.accountId === filter.accountId),
+      );
+      yield* all.sort((a, b) => b.seq - a.seq);
+      return;
+    }
+    let before = Infinity;
+    for (;;) {
+      const chunk = this.source.query({ ...filter, before, limit: SCAN_CHUNK });
+      for (const g of chunk) yield this.resident(g.id) ?? g;
+      if (chunk.length < SCAN_CHUNK) return;
+      before = chunk[chunk.length - 1].seq;
+    }
+  }
+
+  /** Every generation (export): the whole state is the answer, so it is built whole. */
+  all(): Generation[] {
+    return [...this.newestFirst()].reverse();
   }
 
   get size(): number {
-    return this.byId.size;
+    return this.total;
   }
 
   page(accountId: string, filter: ListFilter, limit: number, cursor?: string): Page {
-    const list = this.byAccount.get(accountId) ?? [];
     const before = cursor === undefined ? Infinity : decodeCursor(cursor);
-    let index = upperIndex(list, before) - 1;
-    const items: Generation[] = [];
-    for (; index >= 0; index--) {
-      const g = list[index];
-      if (!matches(g, filter)) continue;
-      if (items.length === limit) return { items, nextCursor: encodeCursor(items[items.length - 1].seq) };
-      items.push(g);
-    }
-    return { items, nextCursor: null };
+    const found = this.source
+      ? this.source.query({ ...filter, accountId, before, limit: limit + 1 }).map((g) => this.resident(g.id) ?? g)
+      : this.heldPage(accountId, filter, before, limit + 1);
+    const items = found.slice(0, limit);
+    if (this.source) for (const g of items) if (isFinal(g.status)) this.recent.set(g.id, g);
+    return { items, nextCursor: found.length > limit ? encodeCursor(items[items.length - 1].seq) : null };
   }
-}
 
-/** Index of the first generation whose seq is >= before (binary search). */
-function upperIndex(list: Generation[], before: number): number {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (list[mid].seq < before) lo = mid + 1;
-    else hi = mid;
+  private heldPage(accountId: string, filter: ListFilter, before: number, limit: number): Generation[] {
+    const out: Generation[] = [];
+    for (const g of this.newestFirst({ ...filter, accountId })) {
+      if (g.seq >= before) continue;
+      out.push(g);
+      if (out.length === limit) break;
+    }
+    return out;
   }
-  return lo;
 }
 
 function matches(g: Generation, f: ListFilter): boolean {

@@ -28,6 +28,23 @@ export interface ModelTotals {
   refunded: number;
 }
 
+/** Where committed entries live: the store of record, read on demand (SQL behind it, in infra). */
+export interface LedgerSource {
+  /** One generation's entries (its charge and refunds), in order. */
+  ofGeneration(generationId: string): LedgerEntry[];
+  list(filter: { accountId?: string }): LedgerEntry[];
+}
+
+/** The running sums, small (per account, key-day and model): kept whole in the heap and stored with each commit. */
+export interface LedgerTotals {
+  size: number;
+  balances: [string, number][];
+  funded: [string, number][];
+  keyDayNet: [string, number][];
+  accountDay: [string, { charged: number; refunded: number }][];
+  models: [string, [string, ModelTotals][]][];
+}
+
 const DAY_MS = 86_400_000;
 export const utcDay = (ms: number) => Math.floor(ms / DAY_MS);
 
@@ -36,14 +53,17 @@ export const utcDay = (ms: number) => Math.floor(ms / DAY_MS);
  * recompute() derives them again from scratch for tests and audits.
  */
 export class Ledger {
+  /** Without a source every entry; with one, the entries not committed yet (and their per-generation indexes). */
   private readonly entries: LedgerEntry[] = [];
-  private readonly balances = new Map<string, number>();
-  private readonly funded = new Map<string, number>();
+  private source?: LedgerSource;
+  private committedCount = 0;
+  private balances = new Map<string, number>();
+  private funded = new Map<string, number>();
   private readonly byGeneration = new Map<string, GenerationCredits>();
-  private readonly keyDayNet = new Map<string, number>();
+  private keyDayNet = new Map<string, number>();
   private readonly chargeTimes = new Map<string, number>();
-  private readonly accountDay = new Map<string, { charged: number; refunded: number }>();
-  private readonly models = new Map<string, Map<string, ModelTotals>>();
+  private accountDay = new Map<string, { charged: number; refunded: number }>();
+  private models = new Map<string, Map<string, ModelTotals>>();
 
   constructor(private readonly nextId: () => string) {}
 
@@ -54,7 +74,7 @@ export class Ledger {
         'Ledger amounts are whole credits, positive except for a funding adjustment downwards.',
       );
     // New keys first: `{ ...entry, id, seq }` would give every entry its own hidden class on V8.
-    const full: LedgerEntry = { id: this.nextId(), seq: this.entries.length + 1, ...entry };
+    const full: LedgerEntry = { id: this.nextId(), seq: this.size + 1, ...entry };
     this.entries.push(full);
     this.index(full);
     return full;
@@ -74,17 +94,11 @@ export class Ledger {
     this.accountDay.set(day, today);
     if (e.keyId !== undefined) {
       // A refund gives credits back to the day of the charge it reverses, so a day's usage never goes below zero.
-      const chargedAt = e.type === 'refund' && e.generationId ? (this.chargeTimes.get(e.generationId) ?? e.at) : e.at;
-      if (e.type === 'charge' && e.generationId) this.chargeTimes.set(e.generationId, e.at);
+      const chargedAt = e.type === 'refund' && e.generationId ? (this.chargeTime(e.generationId) ?? e.at) : e.at;
       const keyDay = `${e.keyId}:${utcDay(chargedAt)}`;
       this.keyDayNet.set(keyDay, (this.keyDayNet.get(keyDay) ?? 0) - sign * e.amount);
     }
-    if (e.generationId) {
-      const credits = this.byGeneration.get(e.generationId) ?? { charged: 0, refunded: 0 };
-      if (e.type === 'charge') credits.charged += e.amount;
-      else credits.refunded += e.amount;
-      this.byGeneration.set(e.generationId, credits);
-    }
+    this.indexGeneration(e);
     if (e.modelSlug) {
       const perAccount = this.models.get(e.accountId) ?? new Map<string, ModelTotals>();
       const totals = perAccount.get(e.modelSlug) ?? { generations: 0, charged: 0, refunded: 0 };
@@ -97,6 +111,71 @@ export class Ledger {
     }
   }
 
+  /** The per-generation indexes: of every entry without a source, of the uncommitted ones with one. */
+  private indexGeneration(e: LedgerEntry) {
+    if (!e.generationId || e.type === 'funding') return;
+    if (e.type === 'charge') this.chargeTimes.set(e.generationId, e.at);
+    const credits = this.byGeneration.get(e.generationId) ?? { charged: 0, refunded: 0 };
+    if (e.type === 'charge') credits.charged += e.amount;
+    else credits.refunded += e.amount;
+    this.byGeneration.set(e.generationId, credits);
+  }
+
+  private chargeTime(generationId: string): number | undefined {
+    const kept = this.chargeTimes.get(generationId);
+    if (kept !== undefined || !this.source) return kept;
+    return this.source.ofGeneration(generationId).find((e) => e.type === 'charge')?.at;
+  }
+
+  /** From now on committed entries live in `source`, which holds every entry so far; the heap keeps the sums only. */
+  attach(source: LedgerSource) {
+    this.source = source;
+    this.committedCount = this.size;
+    this.entries.length = 0;
+    this.byGeneration.clear();
+    this.chargeTimes.clear();
+  }
+
+  /** The entries appended since the last commit, in order. */
+  uncommitted(): LedgerEntry[] {
+    return this.source ? this.entries.map((e) => ({ ...e })) : [];
+  }
+
+  /** The store of record holds the first `count` uncommitted entries now. */
+  committed(count: number) {
+    if (!this.source || count === 0) return;
+    this.committedCount += count;
+    this.entries.splice(0, count);
+    this.byGeneration.clear();
+    this.chargeTimes.clear();
+    for (const e of this.entries) this.indexGeneration(e);
+  }
+
+  totals(): LedgerTotals {
+    return {
+      size: this.size,
+      balances: [...this.balances],
+      funded: [...this.funded],
+      keyDayNet: [...this.keyDayNet],
+      accountDay: [...this.accountDay],
+      models: [...this.models].map(([account, totals]) => [account, [...totals]]),
+    };
+  }
+
+  /** A ledger whose entries are all in `source`, with the sums stored beside them. */
+  resume(source: LedgerSource, totals: LedgerTotals) {
+    this.source = source;
+    this.committedCount = totals.size;
+    this.entries.length = 0;
+    this.byGeneration.clear();
+    this.chargeTimes.clear();
+    this.balances = new Map(totals.balances);
+    this.funded = new Map(totals.funded);
+    this.keyDayNet = new Map(totals.keyDayNet);
+    this.accountDay = new Map(totals.accountDay);
+    this.models = new Map(totals.models.map(([account, t]) => [account, new Map(t)]));
+  }
+
   balance(accountId: string): number {
     return this.balances.get(accountId) ?? 0;
   }
@@ -107,7 +186,13 @@ export class Ledger {
   }
 
   generationCredits(generationId: string): GenerationCredits {
-    return this.byGeneration.get(generationId) ?? { charged: 0, refunded: 0 };
+    const recent = this.byGeneration.get(generationId) ?? { charged: 0, refunded: 0 };
+    if (!this.source) return recent;
+    const credits = { ...recent };
+    for (const e of this.source.ofGeneration(generationId))
+      if (e.type === 'charge') credits.charged += e.amount;
+      else if (e.type === 'refund') credits.refunded += e.amount;
+    return credits;
   }
 
   /** Net credits a key spent on the UTC day of `at`: that day's charges minus the refunds of those charges. */
@@ -124,27 +209,27 @@ export class Ledger {
   }
 
   list(filter: { accountId?: string; generationId?: string } = {}): LedgerEntry[] {
-    return this.entries.filter(
+    const stored = !this.source
+      ? []
+      : filter.generationId !== undefined
+        ? this.source.ofGeneration(filter.generationId)
+        : this.source.list({ accountId: filter.accountId });
+    return [...stored, ...this.entries].filter(
       (e) =>
         (!filter.accountId || e.accountId === filter.accountId) &&
         (!filter.generationId || e.generationId === filter.generationId),
     );
   }
 
-  /** Entries from position `index` on, in order: what the persistence log has not written yet. */
-  entriesFrom(index: number): LedgerEntry[] {
-    return this.entries.slice(index).map((e) => ({ ...e }));
-  }
-
   /** Balances recomputed from the raw entries, to check the indexes against. */
   recompute(): Map<string, number> {
     const out = new Map<string, number>();
-    for (const e of this.entries)
+    for (const e of this.list())
       out.set(e.accountId, (out.get(e.accountId) ?? 0) + (e.type === 'charge' ? -e.amount : e.amount));
     return out;
   }
 
   get size(): number {
-    return this.entries.length;
+    return this.committedCount + this.entries.length;
   }
 }

@@ -4,7 +4,7 @@ import type { IdGenerator, IdPrefix } from '../infra/ids.js';
 import type { DomainContext } from './context.js';
 import { LAST_INSTANT_MS } from './durations.js';
 import { DomainError } from './errors.js';
-import { GENERATION_STATUSES, isFinal } from './generation.js';
+import { GENERATION_STATUSES, type Generation, isFinal } from './generation.js';
 import { TIMING_PROFILES } from './timing.js';
 import type { DomainSnapshot } from './domain-snapshot.js';
 import { checkInvariants } from './state-invariants.js';
@@ -154,12 +154,11 @@ const largest = (values: Iterable<number>) => {
   return max;
 };
 
-/**
- * Fills a blank context (no seeded account, key or balance). Ledger entries are appended again, so balances and
- * totals are recomputed from them. Generations still in flight start over from their state's beginning: a running
- * one goes back to pending, because the renders and timers of the exporting process are gone.
- */
-export function importDomain(ctx: DomainContext, s: DomainSnapshot) {
+/** The clock, the timing, the accounts and keys of a state: what both an import and a start from the store put back. */
+export function restoreSettingsAndKeys(
+  ctx: DomainContext,
+  s: Pick<DomainSnapshot, 'clock' | 'timing' | 'accounts' | 'keys'>,
+) {
   const { clock } = s;
   if (clock.frozen) {
     ctx.clock.freeze();
@@ -186,6 +185,15 @@ export function importDomain(ctx: DomainContext, s: DomainSnapshot) {
     if (k.revokedAt !== null) ctx.accounts.revokeKey(k.id, k.revokedAt);
   }
   ctx.ids.skipPastInt('api_key', largest(s.keys.map((k) => k.id)));
+}
+
+/**
+ * Fills a blank context (no seeded account, key or balance). Ledger entries are appended again, so balances and
+ * totals are recomputed from them. Generations still in flight start over from their state's beginning: a running
+ * one goes back to pending, because the renders and timers of the exporting process are gone.
+ */
+export function importDomain(ctx: DomainContext, s: DomainSnapshot) {
+  restoreSettingsAndKeys(ctx, s);
   for (const e of s.ledger)
     ctx.ledger.append({
       type: e.type,
@@ -217,6 +225,11 @@ export function importDomain(ctx: DomainContext, s: DomainSnapshot) {
     s.uploads.map((u) => u.id),
   );
   ctx.idempotency.restore(s.idempotency);
+  restartInFlight(ctx, generations);
+}
+
+/** Generations still in flight start over from pending: the renders and timers of the process that left them are gone. */
+export function restartInFlight(ctx: DomainContext, generations: Generation[]) {
   for (const g of generations) {
     if (isFinal(g.status)) continue;
     g.status = 'pending';

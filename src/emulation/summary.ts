@@ -25,7 +25,7 @@ function outputState(g: Generation): 'ok' | 'expired' | 'missing' | null {
 /** The next `limit` scheduled moves of any generation, soonest first. */
 export function upcoming(deps: ControlDeps, limit = 5) {
   const moves = [];
-  for (const g of contextOf(deps).generations.all()) {
+  for (const g of contextOf(deps).generations.inFlightGenerations()) {
     const next = nextTransition(g);
     if (next) moves.push({ generation_id: g.id, model_slug: g.modelSlug, status: next.status, at: next.at });
   }
@@ -43,16 +43,19 @@ export function summary(deps: ControlDeps, query: unknown = {}) {
   const q = parseInput(summaryQuery, query, 'summary query');
   const ctx = contextOf(deps);
   const needle = q.q?.trim().toLowerCase() ?? '';
-  const all = [...ctx.generations.all()].sort((a, b) => b.seq - a.seq);
   const counts = { pending: 0, running: 0, completed: 0, failed: 0 };
-  const matching = all.filter((g) => {
-    if (q.model && g.modelSlug !== q.model) return false;
-    if (needle && !g.id.toLowerCase().includes(needle) && !g.prompt.toLowerCase().includes(needle)) return false;
-    counts[g.status] += 1;
-    return !q.status || g.status === q.status;
-  });
   const offset = q.offset ?? 0;
   const limit = q.limit ?? 25;
+  // One pass, newest first, keeping only the page: the store is read a chunk at a time, never held whole.
+  const page: Generation[] = [];
+  let total = 0;
+  for (const g of ctx.generations.newestFirst({ modelSlug: q.model })) {
+    if (needle && !g.id.toLowerCase().includes(needle) && !g.prompt.toLowerCase().includes(needle)) continue;
+    counts[g.status] += 1;
+    if (q.status && g.status !== q.status) continue;
+    if (total >= offset && total < offset + limit) page.push(g);
+    total += 1;
+  }
   const renderer = deps.rendererInfo();
   return {
     emulator: {
@@ -67,15 +70,15 @@ export function summary(deps: ControlDeps, query: unknown = {}) {
     faults: listFaults(deps),
     scenario: deps.state.scenario && scenarioProgressView(deps.state.scenario, deps.state.faults.list()),
     generations: {
-      items: matching.slice(offset, offset + limit).map((g) => ({
+      items: page.map((g) => ({
         ...generationView(ctx, g, deps.baseUrl ?? ''),
         output_state: outputState(g),
       })),
-      total: matching.length,
+      total,
       offset,
       limit,
       counts,
-      all: all.length,
+      all: ctx.generations.size,
     },
     upcoming: upcoming(deps),
     journal: {

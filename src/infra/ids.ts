@@ -11,6 +11,10 @@ export interface IdGenerator {
   skipPast(prefix: IdPrefix, n: number): void;
   /** The next integer id of this scope is past `n`. */
   skipPastInt(scope: string, n: number): void;
+  /** Where each sequence stands, for the store of record to keep; `skipPast`/`skipPastInt` take them back. */
+  counters(): Record<string, number>;
+  /** Continues every sequence of `counters` (as `counters()` gave them) past its value. */
+  resume(counters: Record<string, number>): void;
 }
 
 const alphabet = customAlphabet('0123456789abcdefghijklmnopqrstuvwxyz', 20);
@@ -24,6 +28,8 @@ export function createRandomIds(): IdGenerator {
     nextInt: (scope) => bump(counters, scope),
     skipPast: () => undefined,
     skipPastInt: (scope, n) => skip(counters, scope, n),
+    counters: () => Object.fromEntries(counters),
+    resume: (saved) => resume(counters, saved),
   };
 }
 
@@ -35,6 +41,8 @@ export function createSequentialIds(): IdGenerator {
     nextInt: (scope) => bump(counters, `int:${scope}`),
     skipPast: (prefix, n) => skip(counters, prefix, n),
     skipPastInt: (scope, n) => skip(counters, `int:${scope}`, n),
+    counters: () => Object.fromEntries(counters),
+    resume: (saved) => resume(counters, saved),
   };
 }
 
@@ -46,4 +54,8 @@ function bump(counters: Map<string, number>, key: string): number {
 
 function skip(counters: Map<string, number>, key: string, n: number) {
   counters.set(key, Math.max(counters.get(key) ?? 0, n));
+}
+
+function resume(counters: Map<string, number>, saved: Record<string, number>) {
+  for (const [key, n] of Object.entries(saved)) if (Number.isSafeInteger(n)) skip(counters, key, n);
 }

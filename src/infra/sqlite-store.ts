@@ -1,5 +1,8 @@
 // The store of record on SQLite (better-sqlite3): the one module that speaks SQL. Rows are JSON documents plus the columns queries need.
 import Database from 'better-sqlite3';
+import { type GenerationQuery, prepareReads, type StoreReads } from './sqlite-reads.js';
+
+export type { GenerationQuery };
 
 /** Every table but meta holds one JSON document per row under a key; the emulator's types stay out of infra. */
 export const DOCUMENT_TABLES = [
@@ -32,6 +35,8 @@ export interface ChangeBatch {
   delete?: Partial<Record<DocumentTable, (string | number)[]>>;
   /** Journal rows below this key are gone from the journal, so from the table too. */
   journalBelow?: number;
+  /** Idempotency records created at or before this instant are past their window: deleted after the upserts. */
+  idempotencyUpTo?: number;
 }
 
 /** How hard each commit waits for the disk: NORMAL survives kill -9, FULL also a power loss; OFF (the private store) neither. */
@@ -58,16 +63,18 @@ CREATE TABLE IF NOT EXISTS ledger (key INTEGER PRIMARY KEY, json TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS generations (key TEXT PRIMARY KEY, seq INTEGER NOT NULL, account_id TEXT NOT NULL,
   status TEXT NOT NULL, created_at INTEGER NOT NULL, json TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS generations_by_account ON generations (account_id, seq);
+CREATE INDEX IF NOT EXISTS generations_by_seq ON generations (seq);
 CREATE INDEX IF NOT EXISTS generations_open ON generations (status) WHERE status IN ('pending', 'running');
 CREATE TABLE IF NOT EXISTS idempotency (key TEXT PRIMARY KEY, created_at INTEGER NOT NULL, json TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS idempotency_by_age ON idempotency (created_at);
 CREATE TABLE IF NOT EXISTS uploads (key TEXT PRIMARY KEY, json TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS journal (key INTEGER PRIMARY KEY, json TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS ledger_by_generation ON ledger (json_extract(json, '$.generationId'));
 `;
 
 const STORAGE_CODES = /^SQLITE_(FULL|IOERR|READONLY|CANTOPEN|NOMEM)/;
 
-export interface SqliteStore {
+export interface SqliteStore extends StoreReads<DocumentTable> {
   readonly path: string;
   /** Applies the batch in one transaction; throws StorageFailure (rolled back) when the disk refuses it. */
   commit(batch: ChangeBatch): void;
@@ -148,6 +155,8 @@ export function openSqliteStore(options: OpenOptions): SqliteStore {
   const setMeta = db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
   const getMeta = db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?');
   const trimJournal = db.prepare('DELETE FROM journal WHERE key < ?');
+  const expireIdempotency = db.prepare('DELETE FROM idempotency WHERE created_at <= ?');
+  const queries = prepareReads(db, DOCUMENT_TABLES);
 
   const apply = db.transaction((batch: ChangeBatch) => {
     if (batch.replaceAll) for (const table of DOCUMENT_TABLES) db.exec(`DELETE FROM ${table}`);
@@ -159,6 +168,7 @@ export function openSqliteStore(options: OpenOptions): SqliteStore {
       for (const row of rows) statement.run(row);
     }
     if (batch.journalBelow !== undefined) trimJournal.run(batch.journalBelow);
+    if (batch.idempotencyUpTo !== undefined) expireIdempotency.run(batch.idempotencyUpTo);
   });
 
   return {
@@ -180,6 +190,7 @@ export function openSqliteStore(options: OpenOptions): SqliteStore {
           `SELECT key, json FROM ${table} ORDER BY ${table === 'generations' ? 'seq' : 'key'}`,
         )
         .all(),
+    ...queries,
     hasState: () => getMeta.get('clock') !== undefined,
     close: () => {
       if (db.open) db.close();

@@ -22,7 +22,7 @@ export async function advanceClock(
 ): Promise<AdvanceResult> {
   const ms = typeof by === 'object' ? parseInput(advanceInput, by, 'advance').by : parseDuration(by, 'by');
   const before = new Map<string, GenerationStatus>();
-  for (const g of contextOf(deps).generations.all()) if (STATUS_RANK[g.status] < 2) before.set(g.id, g.status);
+  for (const g of contextOf(deps).generations.inFlightGenerations()) before.set(g.id, g.status);
   await deps.runtime.advance(ms);
   const ctx = contextOf(deps);
   let transitions = 0;

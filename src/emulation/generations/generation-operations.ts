@@ -24,11 +24,14 @@ export function getGeneration(deps: ControlDeps, id: string): AdminGenerationVie
 /** Newest first, every account; `status`, `account_id` and `limit` (default 100) narrow it. */
 export function listGenerations(deps: ControlDeps, query: unknown = {}): AdminGenerationView[] {
   const q = parseInput(generationsQuery, query, 'generations query');
-  const all = [...contextOf(deps).generations.all()].sort((a, b) => b.seq - a.seq);
-  return all
-    .filter((g) => (!q.status || g.status === q.status) && (!q.account_id || g.accountId === q.account_id))
-    .slice(0, q.limit ?? 100)
-    .map((g) => view(deps, g));
+  const limit = q.limit ?? 100;
+  const found: Generation[] = [];
+  if (limit > 0)
+    for (const g of contextOf(deps).generations.newestFirst({ status: q.status, accountId: q.account_id })) {
+      found.push(g);
+      if (found.length === limit) break;
+    }
+  return found.map((g) => view(deps, g));
 }
 
 /** Completes now, whatever the plan said (a stalled or scripted-to-fail generation too), once its outputs are rendered. */

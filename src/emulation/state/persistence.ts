@@ -6,7 +6,9 @@ import type { BeforeSend } from '../../http/response-pipeline.js';
 import { openSqliteStore, StorageFailure, type SqliteStore, type SyncLevel } from '../../infra/sqlite-store.js';
 import type { ControlDeps } from '../plane-state.js';
 import { exportState, importState } from './emulator-state.js';
-import { ChangeTracker, fullBatch } from './state-changes.js';
+import { recordSources } from './record-sources.js';
+import { canResume, resumeState } from './resume-state.js';
+import { ChangeTracker, fullBatch, isEmpty } from './state-changes.js';
 import { migrateLegacyStateFile } from './state-migration.js';
 import { readStoredState } from './stored-state.js';
 
@@ -52,31 +54,59 @@ export function createPersistence(deps: () => ControlDeps, options: PersistenceO
   /** Bumped when a failed commit starts restoring memory from the store and when it is done. */
   let epoch = 0;
   let restoring = false;
+  /** While a context is being read from the store: nothing may be written (it is not all in the heap). */
+  let loading = false;
+  let writing = false;
   let closed = false;
   const context = (): DomainContext => deps().runtime.context();
+  // A query by columns commits the heap's changes first, so it sees them; a failure there is the read's 507.
+  const sources = recordSources(store, () => {
+    if (!writing && !loading) commit();
+  });
 
   const write = (withJournal: boolean) => {
-    if (closed) return;
-    const { state } = deps();
-    if (!tracker || tracker.context !== context()) {
-      // A reset or an import swapped the whole context: written whole, in one transaction.
-      store.commit(fullBatch(exportState(deps())));
-      tracker = new ChangeTracker(context(), state);
-      return;
+    if (closed || loading) return;
+    writing = true;
+    try {
+      const { state } = deps();
+      if (!tracker || tracker.context !== context()) {
+        // A reset or an import swapped the whole context: written whole, in one transaction.
+        store.commit(fullBatch(exportState(deps()), context()));
+        tracker = new ChangeTracker(context(), state, sources);
+        return;
+      }
+      const { batch, accept } = tracker.next(state, withJournal);
+      if (isEmpty(batch)) return accept();
+      store.commit(batch);
+      accept();
+    } finally {
+      writing = false;
     }
-    const { batch, accept } = tracker.next(state, withJournal);
-    if (isEmpty(batch)) return accept();
-    store.commit(batch);
-    accept();
   };
 
-  /** After a refused commit memory holds changes the store does not: it is rebuilt from the store. */
+  /** Swaps in the stored state: resumed (only what the heap keeps) or, from an older store, read whole and rewritten. */
+  const load = async () => {
+    loading = true;
+    try {
+      if (canResume(store)) {
+        await resumeState(deps(), store, sources);
+        tracker = new ChangeTracker(context(), deps().state, sources);
+        return;
+      }
+      await importState(deps(), readStoredState(store), 'store');
+      tracker = undefined;
+    } finally {
+      loading = false;
+    }
+    write(false);
+  };
+
+  /** After a refused commit memory holds changes the store does not: the context is read again from the store. */
   const restore = async () => {
     restoring = true;
     epoch += 1;
     try {
-      await importState(deps(), readStoredState(store), 'store');
-      tracker = new ChangeTracker(context(), deps().state);
+      await load();
     } catch (error) {
       log(`could not reload the state from ${store.path}: ${(error as Error).message}`);
     } finally {
@@ -123,11 +153,11 @@ export function createPersistence(deps: () => ControlDeps, options: PersistenceO
     async open() {
       if (!store.hasState()) return false;
       try {
-        await importState(deps(), readStoredState(store), 'store');
+        await load();
       } catch (error) {
+        if (error instanceof DomainError && error.code === 'storage_full') throw error;
         throw new DomainError('invalid_state', `State file ${store.path}: ${(error as Error).message}`);
       }
-      tracker = new ChangeTracker(context(), deps().state);
       return true;
     },
     commit,
@@ -177,10 +207,4 @@ export function createPersistence(deps: () => ControlDeps, options: PersistenceO
       }
     },
   };
-}
-
-function isEmpty(batch: ReturnType<ChangeTracker['next']>['batch']): boolean {
-  const rows = Object.values(batch.upsert ?? {}).some((r) => r.length > 0);
-  const gone = Object.values(batch.delete ?? {}).some((r) => r.length > 0);
-  return !rows && !gone && Object.keys(batch.meta ?? {}).length === 0 && batch.journalBelow === undefined;
 }

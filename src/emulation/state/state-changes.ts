@@ -1,6 +1,9 @@
 // What the next transaction writes: the rows changed since the last commit, taken from the stores' own change marks.
 import type { DomainContext } from '../../domain/context.js';
 import type { Generation } from '../../domain/generation.js';
+import type { GenerationSource } from '../../domain/generation-store.js';
+import type { IdempotencySource } from '../../domain/idempotency.js';
+import type { LedgerSource } from '../../domain/ledger.js';
 import type { ChangeBatch, DocumentRow } from '../../infra/sqlite-store.js';
 import type { ControlState } from '../plane-state.js';
 import type { EmulatorState } from './emulator-state.js';
@@ -24,12 +27,21 @@ function clockOf(ctx: DomainContext): EmulatorState['domain']['clock'] {
 const controlText = (control: ControlState) =>
   JSON.stringify({ faults: control.faults.snapshot(), scenario: control.scenario });
 
-/** Everything in a state as rows: the first write of a store, a reset, an import. */
-export function fullBatch(state: EmulatorState): ChangeBatch {
+/**
+ * What a start reads instead of every row: the ledger's sums and where the id sequences stand. A store without them
+ * (written by an older version, or migrated from JSON) is loaded whole once and written again with them.
+ */
+export function resumeMeta(ctx: DomainContext): { ledger_totals: string; ids: string } {
+  return { ledger_totals: JSON.stringify(ctx.ledger.totals()), ids: JSON.stringify(ctx.ids.counters()) };
+}
+
+/** Everything in a state as rows: the first write of a store, a reset, an import (`ctx` adds its resume meta). */
+export function fullBatch(state: EmulatorState, ctx?: DomainContext): ChangeBatch {
   const d = state.domain;
   return {
     replaceAll: true,
     meta: {
+      ...(ctx ? resumeMeta(ctx) : {}),
       clock: JSON.stringify(d.clock),
       timing: JSON.stringify(d.timing),
       control: JSON.stringify({ faults: state.control.faults, scenario: state.control.scenario }),
@@ -47,19 +59,24 @@ export function fullBatch(state: EmulatorState): ChangeBatch {
   };
 }
 
+/** Where the stores of a context find what has been committed: the store of record's reads. */
+export interface RecordSources {
+  generations: GenerationSource;
+  ledger: LedgerSource;
+  idempotency: IdempotencySource;
+}
+
 /**
- * Follows one context: new ledger entries by position, everything else by the stores' change marks (the lifecycle
- * marks each move), so a batch costs what changed, not what is stored. Marks move forward only once a batch is
- * committed (`accept`); a failed batch is taken again, with whatever came after it, by the next one.
+ * Follows one context: the stores keep what changed since the last commit (new ledger entries, generations added or
+ * touched, idempotency records) and let go of it once committed (`accept`), so a batch costs what changed, not what
+ * is stored, and the heap holds what is in flight plus bounded caches. A failed batch is taken again, with whatever
+ * came after it, by the next one.
  */
 export class ChangeTracker {
-  private ledgerCount: number;
-  private readonly pendingGenerations = new Set<Generation>();
-  private readonly pendingIdempotency = new Map<string, unknown>();
   private readonly pendingUploads = new Set<string>();
   private readonly pendingAccounts = new Set<object & { id: string }>();
   private readonly pendingKeys = new Set<object & { id: number }>();
-  private last = { timing: '', control: '', journalSeq: 0, journalFirst: 0 };
+  private last = { timing: '', control: '', ids: '', journalSeq: 0, journalFirst: 0 };
   /** A running clock keeps its offset from wall time: the clock changes only when it says so (advance, freeze, set). */
   private clockMoved = false;
 
@@ -67,11 +84,13 @@ export class ChangeTracker {
   constructor(
     readonly context: DomainContext,
     control: ControlState,
+    sources: RecordSources,
   ) {
-    this.ledgerCount = context.ledger.size;
-    // The stores' marks so far are spent.
-    context.generations.takeChanged();
-    context.idempotency.takeChanged();
+    // From here on the growing stores read what is committed from the store of record.
+    context.generations.attach(sources.generations);
+    context.ledger.attach(sources.ledger);
+    context.idempotency.attach(sources.idempotency);
+    // The other stores' marks so far are spent.
     context.uploads.takeChanged();
     context.accounts.takeChanged();
     context.clock.onChange(() => {
@@ -80,6 +99,7 @@ export class ChangeTracker {
     this.last = {
       timing: JSON.stringify(context.settings.timing),
       control: controlText(control),
+      ids: JSON.stringify(context.ids.counters()),
       journalSeq: control.journal.lastId,
       journalFirst: control.journal.firstId,
     };
@@ -88,21 +108,14 @@ export class ChangeTracker {
   /** The batch of everything changed since the last accepted one; `accept` after it has been committed. */
   next(control: ControlState, withJournal: boolean): { batch: ChangeBatch; accept: () => void } {
     const ctx = this.context;
-    for (const g of ctx.generations.takeChanged()) this.pendingGenerations.add(g);
-    for (const [key, entry] of ctx.idempotency.takeChanged()) this.pendingIdempotency.set(key, entry);
     for (const id of ctx.uploads.takeChanged()) this.pendingUploads.add(id);
     const people = ctx.accounts.takeChanged();
     for (const a of people.accounts) this.pendingAccounts.add(a);
     for (const k of people.keys) this.pendingKeys.add(k);
 
-    const generations = [...this.pendingGenerations];
-    const ledger = ctx.ledger.entriesFrom(this.ledgerCount);
-    const idempotencyRows: DocumentRow[] = [];
-    const idempotencyGone: string[] = [];
-    for (const [key, entry] of this.pendingIdempotency)
-      if (entry)
-        idempotencyRows.push({ ...documentRow(key, entry), createdAt: (entry as { createdAt: number }).createdAt });
-      else idempotencyGone.push(key);
+    const generations = ctx.generations.uncommitted();
+    const ledger = ctx.ledger.uncommitted();
+    const idempotency = ctx.idempotency.uncommitted();
     const uploadRows: DocumentRow[] = [];
     const uploadsGone: string[] = [];
     for (const id of this.pendingUploads) {
@@ -112,11 +125,14 @@ export class ChangeTracker {
     }
     const timing = JSON.stringify(ctx.settings.timing);
     const controls = controlText(control);
+    const ids = JSON.stringify(ctx.ids.counters());
     const meta: Record<string, string> = {};
     const clockMoved = this.clockMoved;
     if (clockMoved) meta.clock = JSON.stringify(clockOf(ctx));
     if (timing !== this.last.timing) meta.timing = timing;
     if (controls !== this.last.control) meta.control = controls;
+    if (ids !== this.last.ids) meta.ids = ids;
+    if (ledger.length > 0) meta.ledger_totals = JSON.stringify(ctx.ledger.totals());
     // The journal is diagnostic: written by the background commit only, and only when it moved.
     const journalMoved =
       withJournal &&
@@ -130,24 +146,28 @@ export class ChangeTracker {
       upsert: {
         generations: generations.map(generationRow),
         ledger: ledger.map((e) => documentRow(e.seq, e)),
-        idempotency: idempotencyRows,
+        idempotency: idempotency.map(([key, entry]) => ({ ...documentRow(key, entry), createdAt: entry.createdAt })),
         uploads: uploadRows,
         accounts: [...this.pendingAccounts].map((a) => documentRow(a.id, a)),
         api_keys: [...this.pendingKeys].map((k) => documentRow(k.id, k)),
         ...(journalRows ? { journal: journalRows } : {}),
       },
-      delete: { idempotency: idempotencyGone, uploads: uploadsGone },
+      delete: { uploads: uploadsGone },
       ...(journal ? { journalBelow: journal.first || journal.seq + 1 } : {}),
     };
+    // Expiry needs no change marks: each change also drops what its window has left behind.
+    const hasChanges = !isEmpty(batch);
+    if (hasChanges) batch.idempotencyUpTo = ctx.idempotency.expiredUpTo(ctx.clock.now());
     const accept = () => {
-      this.ledgerCount += ledger.length;
-      this.pendingGenerations.clear();
-      this.pendingIdempotency.clear();
+      ctx.generations.committed(generations);
+      ctx.ledger.committed(ledger.length);
+      ctx.idempotency.committed(idempotency.map(([key]) => key));
       this.pendingUploads.clear();
       this.pendingAccounts.clear();
       this.pendingKeys.clear();
       this.last.timing = timing;
       this.last.control = controls;
+      this.last.ids = ids;
       if (clockMoved) this.clockMoved = false;
       if (journal) {
         this.last.journalSeq = journal.seq;
@@ -156,4 +176,11 @@ export class ChangeTracker {
     };
     return { batch, accept };
   }
+}
+
+/** True when the batch writes nothing (no commit is needed). */
+export function isEmpty(batch: ChangeBatch): boolean {
+  const rows = Object.values(batch.upsert ?? {}).some((r) => r.length > 0);
+  const gone = Object.values(batch.delete ?? {}).some((r) => r.length > 0);
+  return !rows && !gone && Object.keys(batch.meta ?? {}).length === 0 && batch.journalBelow === undefined;
 }

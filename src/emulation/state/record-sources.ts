@@ -1,0 +1,49 @@
+// The domain stores' on-demand reads, answered by the store of record: committed generations, ledger entries, idempotency records.
+import type { Generation } from '../../domain/generation.js';
+import type { IdempotencyEntry } from '../../domain/idempotency.js';
+import type { LedgerEntry } from '../../domain/ledger.js';
+import type { SqliteStore } from '../../infra/sqlite-store.js';
+import type { RecordSources } from './state-changes.js';
+
+const parse = <T>(json: string | undefined): T | undefined =>
+  json === undefined ? undefined : (JSON.parse(json) as T);
+
+/**
+ * `flush` commits what the heap holds and the store does not yet, before a query that selects by columns: a page
+ * must see the generation accepted a moment ago, and a commit costs less than merging the two by hand. Reads by key
+ * and the ledger need none: the stores look in the heap first, and an uncommitted ledger entry is never in the store.
+ */
+export function recordSources(store: SqliteStore, flush: () => void): RecordSources {
+  return {
+    generations: {
+      get: (id) => parse<Generation>(store.document('generations', id)),
+      query(query) {
+        flush();
+        return store
+          .generationPage({
+            accountId: query.accountId,
+            status: query.status,
+            kind: query.kind,
+            modelSlug: query.modelSlug,
+            from: query.from,
+            to: query.to,
+            before: query.before,
+            limit: query.limit,
+          })
+          .map((json) => JSON.parse(json) as Generation);
+      },
+      count: () => store.count('generations'),
+    },
+    ledger: {
+      ofGeneration: (id) => store.generationLedger(id).map((json) => JSON.parse(json) as LedgerEntry),
+      list: ({ accountId }) => store.ledgerEntries(accountId).map((json) => JSON.parse(json) as LedgerEntry),
+    },
+    idempotency: {
+      get: (key) => parse<IdempotencyEntry>(store.document('idempotency', key)),
+      all() {
+        flush();
+        return store.documents('idempotency').map((row) => [String(row.key), JSON.parse(row.json) as IdempotencyEntry]);
+      },
+    },
+  };
+}

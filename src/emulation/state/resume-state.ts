@@ -1,0 +1,51 @@
+// A start (or a recovery) from the store of record that reads only what the heap keeps; the rest is read on demand.
+import type { LedgerTotals } from '../../domain/ledger.js';
+import { resumeDomain, type StoredDomain } from '../../domain/state-resume.js';
+import type { SqliteStore } from '../../infra/sqlite-store.js';
+import { FaultStore } from '../faults/fault-store.js';
+import { parseScenario } from '../scenarios/scenario-parse.js';
+import type { ControlDeps } from '../plane-state.js';
+import type { EmulatorState } from './emulator-state.js';
+import type { RecordSources } from './state-changes.js';
+
+const parseAll = <T>(rows: { json: string }[]): T[] => rows.map((row) => JSON.parse(row.json) as T);
+
+/** True when the store keeps the ledger's sums and the id sequences, so a start need not read every row. */
+export function canResume(store: SqliteStore): boolean {
+  return store.meta('ledger_totals') !== undefined && store.meta('ids') !== undefined;
+}
+
+/** Swaps in a context resumed from the store; a bad rule or scenario in it throws before anything changes. */
+export async function resumeState(deps: ControlDeps, store: SqliteStore, sources: RecordSources): Promise<void> {
+  type Domain = EmulatorState['domain'];
+  const meta = <T>(key: string, fallback: T): T => {
+    const text = store.meta(key);
+    return text === undefined ? fallback : (JSON.parse(text) as T);
+  };
+  const control = meta<Pick<EmulatorState['control'], 'faults' | 'scenario'>>('control', {
+    faults: [],
+    scenario: null,
+  });
+  const stored: StoredDomain = {
+    clock: meta<Domain['clock']>('clock', { now: Date.now(), frozen: false, offset_ms: 0 }),
+    timing: meta<Domain['timing']>('timing', { profile: 'realistic', byModel: {} } as Domain['timing']),
+    accounts: parseAll(store.documents('accounts')),
+    keys: parseAll(store.documents('api_keys')),
+    ledgerTotals: meta<LedgerTotals>('ledger_totals', {} as LedgerTotals),
+    ledger: sources.ledger,
+    ids: meta<Record<string, number>>('ids', {}),
+    lastSeq: store.lastSeq(),
+    inFlight: store.openGenerations().map((json) => JSON.parse(json)),
+    uploads: parseAll(store.documents('uploads')),
+  };
+  const scenario = control.scenario
+    ? { ...control.scenario, definition: parseScenario(control.scenario.definition, '(stored)') }
+    : null;
+  new FaultStore().restore(control.faults);
+  await deps.runtime.restore((ctx) => resumeDomain(ctx, stored), 'store');
+  const { state } = deps;
+  state.clear();
+  state.faults.restore(control.faults);
+  state.journal.restore({ seq: meta('journal_seq', 0), entries: parseAll(store.documents('journal')) });
+  state.scenario = scenario;
+}

@@ -1,0 +1,84 @@
+// The store of record's reads behind the heap's bounded caches: one row by key, pages of generations, ledger rows.
+
+/** A page of generations, newest first: the list filters, on indexed columns where the schema has them. */
+export interface GenerationQuery {
+  accountId?: string;
+  status?: string;
+  kind?: string;
+  modelSlug?: string;
+  /** Inclusive lower bound on created_at. */
+  from?: number;
+  /** Exclusive upper bound on created_at. */
+  to?: number;
+  /** Only generations with a smaller seq (the cursor). */
+  before: number;
+  limit: number;
+}
+
+/** The store's reads by key and by indexed column. */
+export interface StoreReads<Table extends string> {
+  /** One row's document, or undefined: the on-demand read behind the heap's caches. */
+  document(table: Table, key: string | number): string | undefined;
+  /** Generations' documents newest first (seq descending), filtered, at most `limit`. */
+  generationPage(query: GenerationQuery): string[];
+  /** The generations still in flight (pending, running), in seq order: what a start puts back on the clock. */
+  openGenerations(): string[];
+  /** Ledger documents of one generation (its charge and refunds), by the expression index. */
+  generationLedger(generationId: string): string[];
+  /** Ledger documents in seq order, optionally of one account. */
+  ledgerEntries(accountId?: string): string[];
+  count(table: Table): number;
+  /** The highest generation seq stored (0 when none). */
+  lastSeq(): number;
+}
+
+/** What the reads need of a connection: prepared statements with positional parameters, rows keyed by column. */
+interface Connection {
+  prepare(sql: string): { get(...params: unknown[]): unknown; all(...params: unknown[]): unknown[] };
+}
+
+type Row = { json: string };
+
+const GENERATION_FILTERS: [keyof GenerationQuery, string][] = [
+  ['accountId', 'account_id = ?'],
+  ['status', 'status = ?'],
+  ['kind', "json_extract(json, '$.kind') = ?"],
+  ['modelSlug', "json_extract(json, '$.modelSlug') = ?"],
+  ['from', 'created_at >= ?'],
+  ['to', 'created_at < ?'],
+];
+
+/** Every statement prepared once (a page's, once per combination of filters: at most 64). */
+export function prepareReads<Table extends string>(db: Connection, tables: readonly Table[]): StoreReads<Table> {
+  const byKey = new Map(tables.map((t) => [t, db.prepare(`SELECT json FROM ${t} WHERE key = ?`)]));
+  const counts = new Map(tables.map((t) => [t, db.prepare(`SELECT COUNT(*) AS n FROM ${t}`)]));
+  const open = db.prepare("SELECT json FROM generations WHERE status IN ('pending', 'running') ORDER BY seq");
+  const ofGeneration = db.prepare(
+    "SELECT json FROM ledger WHERE json_extract(json, '$.generationId') = ? ORDER BY key",
+  );
+  const allLedger = db.prepare('SELECT json FROM ledger ORDER BY key');
+  const accountLedger = db.prepare("SELECT json FROM ledger WHERE json_extract(json, '$.accountId') = ? ORDER BY key");
+  const maxSeq = db.prepare('SELECT MAX(seq) AS n FROM generations');
+  const pages = new Map<string, ReturnType<Connection['prepare']>>();
+  const json = (rows: unknown[]) => (rows as Row[]).map((r) => r.json);
+  return {
+    document: (table, key) => (byKey.get(table)?.get(key) as Row | undefined)?.json,
+    count: (table) => (counts.get(table)?.get() as { n: number } | undefined)?.n ?? 0,
+    openGenerations: () => json(open.all()),
+    lastSeq: () => (maxSeq.get() as { n: number | null } | undefined)?.n ?? 0,
+    generationLedger: (id) => json(ofGeneration.all(id)),
+    ledgerEntries: (accountId) => json(accountId === undefined ? allLedger.all() : accountLedger.all(accountId)),
+    generationPage(query) {
+      const used = GENERATION_FILTERS.filter(([field]) => query[field] !== undefined);
+      const where = ['seq < ?', ...used.map(([, clause]) => clause)].join(' AND ');
+      const sql = `SELECT json FROM generations WHERE ${where} ORDER BY seq DESC LIMIT ?`;
+      let statement = pages.get(sql);
+      if (!statement) {
+        statement = db.prepare(sql);
+        pages.set(sql, statement);
+      }
+      const before = Number.isFinite(query.before) ? query.before : Number.MAX_SAFE_INTEGER;
+      return json(statement.all(before, ...used.map(([field]) => query[field]), query.limit));
+    },
+  };
+}
