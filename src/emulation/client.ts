@@ -124,8 +124,36 @@ export interface Control {
   setBaseUrl(url: string | undefined): void;
 }
 
-/** `deps()` gives the current deps; `setBaseUrl` changes the base URL they carry. */
-export function createControl(deps: () => ControlDeps, setBaseUrl: (url: string | undefined) => void): Control {
+/** Each operation, once its promise settles, commits what it changed: the same promise as an answer over HTTP. */
+function committedAfter<T extends object>(operations: T, commit: () => void): T {
+  const wrapped: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(operations))
+    wrapped[name] =
+      typeof value === 'function' && name !== 'setBaseUrl'
+        ? async (...args: unknown[]) => {
+            const result = await value(...args);
+            commit();
+            return result;
+          }
+        : value && typeof value === 'object'
+          ? committedAfter(value as object, commit)
+          : value;
+  return wrapped as T;
+}
+
+/**
+ * `deps()` gives the current deps; `setBaseUrl` changes the base URL they carry; `commit` writes a change to the store
+ * of record before the operation returns (a full disk rejects it with storage_full, the change rolled back).
+ */
+export function createControl(
+  deps: () => ControlDeps,
+  setBaseUrl: (url: string | undefined) => void,
+  commit: () => void = () => undefined,
+): Control {
+  return committedAfter(operations(deps, setBaseUrl), commit);
+}
+
+function operations(deps: () => ControlDeps, setBaseUrl: (url: string | undefined) => void): Control {
   const d = deps;
   return {
     now: async () => new Date(d().runtime.context().clock.now()),

@@ -78,9 +78,13 @@ export function emulationPlane(setup: PluginSetup, planeOptions: PlaneOptions = 
       state.clear();
       start();
     },
-    control: createControl(deps, (url) => {
-      baseUrl = url;
-    }),
+    control: createControl(
+      deps,
+      (url) => {
+        baseUrl = url;
+      },
+      () => persistence.commit(),
+    ),
     start,
     persistence,
   };

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startEmulator } from '../../src/index.js';
+import { createEmulatorApp, DEFAULT_API_KEY, startEmulator } from '../../src/index.js';
 import { controlled, idem, submission } from './support.js';
 
 const dirs: string[] = [];
@@ -134,6 +134,85 @@ describe('state file', () => {
     try {
       expect((await second.control.accounts())[0].balance).toBe(1234);
       expect((await second.control.faults.list()).map((f) => f.id)).toEqual(['kept']);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('refuses every change to a kept state that start() has not loaded, and leaves the file as it was', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'emulator-state-'));
+    dirs.push(dir);
+    const stateFile = join(dir, 'state.db');
+    const first = await startEmulator({ seed: 1, timing: 'manual', ffmpegPath: false, stateFile });
+    await first.control.setBalance(1234);
+    await first.close();
+
+    const unstarted = createEmulatorApp({ seed: 1, timing: 'manual', ffmpegPath: false, stateFile });
+    try {
+      await expect(unstarted.control.setBalance(5)).rejects.toMatchObject({ code: 'state_not_loaded' });
+      const res = await request(unstarted.app)
+        .post('/v1/media/generations')
+        .set('Authorization', `Bearer ${DEFAULT_API_KEY}`)
+        .set('Idempotency-Key', 'unstarted-0001')
+        .send(submission());
+      expect([res.status, res.body.error.code]).toEqual([409, 'state_not_loaded']);
+    } finally {
+      await unstarted.close();
+    }
+
+    const second = await startEmulator({ seed: 1, timing: 'manual', ffmpegPath: false, stateFile });
+    try {
+      expect((await second.control.accounts())[0].balance).toBe(1234);
+      expect(await second.control.generations()).toEqual([]);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('answers lists, reads, usage and the ledger after a restart exactly as before it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'emulator-state-'));
+    dirs.push(dir);
+    const stateFile = join(dir, 'state.db');
+    const options = { seed: 3, timing: 'manual' as const, ffmpegPath: false as const, stateFile };
+    const read = async (url: string) => {
+      // Output links name the port, which a restart changes.
+      const get = async (path: string) => {
+        const res = await fetch(`${url}${path}`, { headers: { Authorization: `Bearer ${DEFAULT_API_KEY}` } });
+        return JSON.parse((await res.text()).replaceAll(url, 'URL'));
+      };
+      const first = await get('/v1/media/generations?limit=7&status=pending');
+      return {
+        first,
+        second: await get(`/v1/media/generations?limit=7&status=pending&cursor=${first.next_cursor}`),
+        all: await get('/v1/media/generations?limit=100'),
+        one: await get('/v1/media/generations/gen_000004'),
+        usage: { ...(await get('/v1/media/usage')), as_of: undefined },
+      };
+    };
+    const first = await startEmulator(options);
+    const post = (n: number, url = first.url) =>
+      fetch(`${url}/v1/media/generations`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${DEFAULT_API_KEY}`,
+          'Idempotency-Key': idem(n),
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify(submission({ prompt: `number ${n}` })),
+      });
+    for (let n = 1; n <= 24; n++) expect((await post(n)).status).toBe(202);
+    await first.control.complete('gen_000004');
+    await first.control.fail('gen_000005');
+    await first.control.refund('gen_000004', 1);
+    const before = { ...(await read(first.url)), ledger: await first.control.ledger() };
+    await first.close();
+
+    const second = await startEmulator(options);
+    try {
+      expect({ ...(await read(second.url)), ledger: await second.control.ledger() }).toEqual(before);
+      expect(before.first.generations).toHaveLength(7);
+      expect((await post(25, second.url)).status).toBe(202);
+      expect((await second.control.generation('gen_000025')).status).toBe('pending');
     } finally {
       await second.close();
     }

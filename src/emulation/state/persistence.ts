@@ -4,6 +4,7 @@ import type { DomainContext } from '../../domain/context.js';
 import { DomainError } from '../../domain/errors.js';
 import type { BeforeSend } from '../../http/response-pipeline.js';
 import { openSqliteStore, StorageFailure, type SqliteStore, type SyncLevel } from '../../infra/sqlite-store.js';
+import { PlaneError } from '../error-codes.js';
 import type { ControlDeps } from '../plane-state.js';
 import { exportState, importState } from './emulator-state.js';
 import { recordSources } from './record-sources.js';
@@ -58,6 +59,8 @@ export function createPersistence(deps: () => ControlDeps, options: PersistenceO
   let loading = false;
   let writing = false;
   let closed = false;
+  // A kept state that start() has not read yet: writing over it would lose it, so every change is refused until then.
+  let unread = Boolean(path) && store.hasState();
   const context = (): DomainContext => deps().runtime.context();
   // A query by columns commits the heap's changes first, so it sees them; a failure there is the read's 507.
   const sources = recordSources(store, () => {
@@ -66,6 +69,11 @@ export function createPersistence(deps: () => ControlDeps, options: PersistenceO
 
   const write = (withJournal: boolean) => {
     if (closed || loading) return;
+    if (unread)
+      throw new PlaneError(
+        'state_not_loaded',
+        `State file ${store.path} holds a state this emulator has not loaded: call start() (or startEmulator()) before using it, so nothing overwrites it.`,
+      );
     writing = true;
     try {
       const { state } = deps();
@@ -130,7 +138,7 @@ export function createPersistence(deps: () => ControlDeps, options: PersistenceO
   // alive in a test process that never closes it).
   const timer = path
     ? setInterval(() => {
-        if (restoring) return;
+        if (restoring || unread) return;
         try {
           write(true);
         } catch (error) {
@@ -141,9 +149,9 @@ export function createPersistence(deps: () => ControlDeps, options: PersistenceO
     : undefined;
   timer?.unref();
 
-  const refusedText = (res: Response, error: DomainError) => {
+  const refusedText = (res: Response, error: DomainError | PlaneError) => {
     const body = JSON.stringify({ error: { code: error.code, message: error.message } });
-    res.statusCode = 507;
+    res.statusCode = error.code === 'state_not_loaded' ? 409 : 507;
     res.setHeader('Content-Type', 'application/json');
     res.setHeader('Content-Length', Buffer.byteLength(body));
     return body;
@@ -151,6 +159,7 @@ export function createPersistence(deps: () => ControlDeps, options: PersistenceO
 
   return {
     async open() {
+      unread = false;
       if (!store.hasState()) return false;
       try {
         await load();
@@ -183,7 +192,7 @@ export function createPersistence(deps: () => ControlDeps, options: PersistenceO
         commit();
         return undefined;
       } catch (error) {
-        if (error instanceof DomainError) return refusedText(res, error);
+        if (error instanceof DomainError || error instanceof PlaneError) return refusedText(res, error);
         throw error;
       }
     },
@@ -200,7 +209,7 @@ export function createPersistence(deps: () => ControlDeps, options: PersistenceO
       if (closed) return;
       clearInterval(timer);
       try {
-        if (last && !restoring) write(true);
+        if (last && !restoring && !unread) write(true);
       } finally {
         closed = true;
         store.close();
