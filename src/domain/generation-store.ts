@@ -79,11 +79,14 @@ export class GenerationStore {
     this.seq = Math.max(this.seq, seq);
   }
 
-  /** From now on committed generations live in `source`, which holds everything added so far. */
-  attach(source: GenerationSource) {
+  /**
+   * From now on committed generations live in `source`, which holds everything added so far; `keepChanged` when the
+   * changes made while filling the store (a start's in-flight generations put back to pending) are still to be written.
+   */
+  attach(source: GenerationSource, { keepChanged = false } = {}) {
     this.source = source;
     this.held.clear();
-    this.changed.clear();
+    if (!keepChanged) this.changed.clear();
     this.recent.clear();
     this.total = source.count();
   }
@@ -97,8 +100,9 @@ export class GenerationStore {
   /** Marks a generation changed (a move, link state, a once-only marker spent by a read). */
   touch(generation: Generation) {
     this.changed.set(generation.id, generation);
-    if (isFinal(generation.status)) this.inFlight.delete(generation.id);
-    else this.inFlight.set(generation.id, generation);
+    // A running generation is held by its render: everyone must see that one copy. A waiting one is held by id.
+    if (generation.status === 'running') this.inFlight.set(generation.id, generation);
+    else this.inFlight.delete(generation.id);
   }
 
   /** The generations added or touched since the last commit. */
@@ -110,7 +114,7 @@ export class GenerationStore {
   committed(generations: Generation[]) {
     for (const g of generations) {
       if (this.changed.get(g.id) === g) this.changed.delete(g.id);
-      if (this.source && isFinal(g.status)) this.recent.set(g.id, g);
+      if (this.source && g.status !== 'running') this.recent.set(g.id, g);
     }
   }
 
@@ -132,9 +136,14 @@ export class GenerationStore {
     return loaded;
   }
 
-  /** The generations the clock still moves (pending, running). */
-  inFlightGenerations(): Generation[] {
-    return [...this.inFlight.values()];
+  /** The generations the clock still moves: the running ones from the heap, the waiting ones read a chunk at a time. */
+  *inFlightGenerations(): Generator<Generation> {
+    if (!this.source) {
+      for (const g of this.held.values()) if (!isFinal(g.status)) yield g;
+      return;
+    }
+    yield* [...this.inFlight.values()];
+    yield* this.newestFirst({ status: 'pending' });
   }
 
   /** Every generation, newest first, read a chunk at a time from the source (the heap holds one chunk). */
@@ -170,7 +179,7 @@ export class GenerationStore {
       ? this.source.query({ ...filter, accountId, before, limit: limit + 1 }).map((g) => this.resident(g.id) ?? g)
       : this.heldPage(accountId, filter, before, limit + 1);
     const items = found.slice(0, limit);
-    if (this.source) for (const g of items) if (isFinal(g.status)) this.recent.set(g.id, g);
+    if (this.source) for (const g of items) if (g.status !== 'running') this.recent.set(g.id, g);
     return { items, nextCursor: found.length > limit ? encodeCursor(items[items.length - 1].seq) : null };
   }
 

@@ -31,13 +31,25 @@ export interface LifecycleDeps {
   log?: (line: string) => void;
   /** Told of every move, before the members that go with it are set in the same step: the store of record writes it. */
   moved?: (generation: Generation) => void;
+  /**
+   * The generation now, when its timer fires: a waiting generation is held by id only, so the heap keeps no record
+   * per scheduled move. Without it the lifecycle keeps every generation it began.
+   */
+  find?: (id: string) => Generation | undefined;
 }
+
+/** What scheduling a generation's first move reads: a start can pass these without the whole record. */
+export type Schedulable = Pick<Generation, 'id' | 'createdAt'> & {
+  plan: Pick<Generation['plan'], 'pendingMs' | 'manualOnly' | 'fail'>;
+};
 
 export class Lifecycle {
   private readonly tasks = new Map<string, ScheduledTask>();
   private readonly renders = new Map<string, Promise<void>>();
   private readonly rendered = new Map<string, OutputFile[]>();
   private readonly timerDone = new Set<string>();
+  /** Without `find`: the generations begun, by id. */
+  private readonly known = new Map<string, Generation>();
   private readonly backlog = new Backlog<Generation>();
   private readonly renderSlots: number;
   /** Set by clear(): a render that ends afterwards (aborted by shutdown, or outliving a reset) changes nothing. */
@@ -48,23 +60,32 @@ export class Lifecycle {
   }
 
   /** Called once, right after acceptance: schedules the first move. */
-  begin(g: Generation) {
+  begin(g: Schedulable) {
+    if (!this.deps.find) this.known.set(g.id, g as Generation);
     const fail = g.plan.fail;
-    if (fail?.at === 'pending') this.schedule(g, g.createdAt + fail.afterMs, () => this.fail(g, fail, fail.refund));
-    else this.schedule(g, g.createdAt + g.plan.pendingMs, () => this.toRunning(g));
+    if (fail?.at === 'pending') this.schedule(g, g.createdAt + fail.afterMs, (current) => this.failAsPlanned(current));
+    else this.schedule(g, g.createdAt + g.plan.pendingMs, (current) => this.toRunning(current));
   }
 
-  /** A generation has at most one move pending at a time; a fired one is dropped, so a waiting render holds none. */
-  private schedule(g: Generation, dueAt: number, run: () => void) {
-    const task = this.deps.scheduler.at(
-      dueAt,
-      () => {
-        this.tasks.delete(g.id);
-        run();
-      },
-      { manualOnly: g.plan.manualOnly },
-    );
-    this.tasks.set(g.id, task);
+  private failAsPlanned(g: Generation) {
+    const fail = g.plan.fail;
+    if (fail) this.fail(g, fail, fail.refund);
+  }
+
+  /**
+   * A generation has at most one move pending at a time; a fired one is dropped, so a waiting render holds none. The
+   * task holds the id, not the record: the record is looked up when the move is due.
+   */
+  private schedule(g: Schedulable, dueAt: number, run: (current: Generation) => void) {
+    const { id } = g;
+    const task = this.deps.scheduler.at(dueAt, () => this.fire(id, run), { manualOnly: g.plan.manualOnly });
+    this.tasks.set(id, task);
+  }
+
+  private fire(id: string, run: (current: Generation) => void) {
+    this.tasks.delete(id);
+    const current = this.deps.find ? this.deps.find(id) : this.known.get(id);
+    if (current) run(current);
   }
 
   private move(g: Generation, to: GenerationStatus) {
@@ -80,12 +101,12 @@ export class Lifecycle {
     g.startedAt = this.deps.clock.now();
     const fail = g.plan.fail;
     if (fail?.at === 'running')
-      return this.schedule(g, g.startedAt + fail.afterMs, () => this.fail(g, fail, fail.refund));
+      return this.schedule(g, g.startedAt + fail.afterMs, (current) => this.failAsPlanned(current));
     if (g.plan.stall) return;
     this.requestRender(g);
-    this.schedule(g, g.startedAt + g.plan.runningMs, () => {
-      this.timerDone.add(g.id);
-      this.maybeComplete(g);
+    this.schedule(g, g.startedAt + g.plan.runningMs, (current) => {
+      this.timerDone.add(current.id);
+      this.maybeComplete(current);
     });
   }
 
@@ -148,6 +169,7 @@ export class Lifecycle {
   }
 
   private forget(id: string) {
+    this.known.delete(id);
     this.tasks.get(id)?.cancel();
     this.tasks.delete(id);
     this.rendered.delete(id);

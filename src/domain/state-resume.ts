@@ -1,8 +1,9 @@
-// A start from the store of record: only what the heap keeps is read back (settings, keys, sums, generations in flight).
+// A start from the store of record: only what the heap keeps is read back (settings, keys, sums, running generations, timers).
 import type { DomainContext } from './context.js';
 import type { DomainSnapshot } from './domain-snapshot.js';
 import type { Generation } from './generation.js';
 import type { LedgerSource, LedgerTotals } from './ledger.js';
+import type { Schedulable } from './lifecycle.js';
 import { restartInFlight, restoreSettingsAndKeys } from './state-snapshot.js';
 import type { Upload } from './uploads.js';
 
@@ -13,7 +14,10 @@ export interface StoredDomain extends Pick<DomainSnapshot, 'clock' | 'timing' | 
   /** Where the id sequences stood (IdGenerator.counters()). */
   ids: Record<string, number>;
   lastSeq: number;
-  inFlight: Generation[];
+  /** Running when the store was last written: they start over from pending. */
+  running: Generation[];
+  /** Pending: scheduled again by id; the record stays in the store until its move is due. */
+  waiting: Schedulable[];
   uploads: Upload[];
 }
 
@@ -27,6 +31,7 @@ export function resumeDomain(ctx: DomainContext, s: StoredDomain) {
   ctx.ledger.resume(s.ledger, s.ledgerTotals);
   for (const u of s.uploads) ctx.uploads.add(u);
   ctx.generations.skipPastSeq(s.lastSeq);
-  for (const g of s.inFlight) ctx.generations.add(g);
-  restartInFlight(ctx, s.inFlight);
+  for (const g of s.running) ctx.generations.add(g);
+  restartInFlight(ctx, s.running);
+  for (const g of s.waiting) ctx.lifecycle.begin(g);
 }

@@ -1,8 +1,8 @@
 // The store of record on SQLite (better-sqlite3): the one module that speaks SQL. Rows are JSON documents plus the columns queries need.
 import Database from 'better-sqlite3';
-import { type GenerationQuery, prepareReads, type StoreReads } from './sqlite-reads.js';
+import { type GenerationQuery, prepareReads, type StoreReads, type WaitingRow } from './sqlite-reads.js';
 
-export type { GenerationQuery };
+export type { GenerationQuery, WaitingRow };
 
 /** Every table but meta holds one JSON document per row under a key; the emulator's types stay out of infra. */
 export const DOCUMENT_TABLES = [

@@ -67,6 +67,7 @@ export function buildContext(deps: ContextDeps): DomainContext {
     scheduler,
     ledger,
     moved: (g) => generations.touch(g),
+    find: (id) => generations.get(id),
     log: options.log,
     // Twice the ffmpeg processes, so a slot's next render is queued in the renderer while another finishes writing.
     renderSlots: 2 * (options.maxParallelRenders || availableParallelism()),

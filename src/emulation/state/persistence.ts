@@ -98,11 +98,11 @@ export function createPersistence(deps: () => ControlDeps, options: PersistenceO
     try {
       if (canResume(store)) {
         await resumeState(deps(), store, sources);
-        tracker = new ChangeTracker(context(), deps().state, sources);
-        return;
+        tracker = new ChangeTracker(context(), deps().state, sources, { resumed: true });
+      } else {
+        await importState(deps(), readStoredState(store), 'store');
+        tracker = undefined;
       }
-      await importState(deps(), readStoredState(store), 'store');
-      tracker = undefined;
     } finally {
       loading = false;
     }

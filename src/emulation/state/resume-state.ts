@@ -35,7 +35,16 @@ export async function resumeState(deps: ControlDeps, store: SqliteStore, sources
     ledger: sources.ledger,
     ids: meta<Record<string, number>>('ids', {}),
     lastSeq: store.lastSeq(),
-    inFlight: store.openGenerations().map((json) => JSON.parse(json)),
+    running: store.runningGenerations().map((json) => JSON.parse(json)),
+    waiting: store.waitingGenerations().map((row) => ({
+      id: row.id,
+      createdAt: row.createdAt,
+      plan: {
+        pendingMs: row.pendingMs,
+        manualOnly: row.manualOnly === 1,
+        ...(row.fail === null ? {} : { fail: JSON.parse(row.fail) }),
+      },
+    })),
     uploads: parseAll(store.documents('uploads')),
   };
   const scenario = control.scenario

@@ -80,14 +80,18 @@ export class ChangeTracker {
   /** A running clock keeps its offset from wall time: the clock changes only when it says so (advance, freeze, set). */
   private clockMoved = false;
 
-  /** Starts from what the store holds now: everything in `context` and `control` (just written whole, or just loaded). */
+  /**
+   * Starts from what the store holds now: everything in `context` and `control`, just written whole, or just
+   * `resumed` from it (then the running generations a start put back to pending are still to be written).
+   */
   constructor(
     readonly context: DomainContext,
     control: ControlState,
     sources: RecordSources,
+    { resumed = false } = {},
   ) {
     // From here on the growing stores read what is committed from the store of record.
-    context.generations.attach(sources.generations);
+    context.generations.attach(sources.generations, { keepChanged: resumed });
     context.ledger.attach(sources.ledger);
     context.idempotency.attach(sources.idempotency);
     // The other stores' marks so far are spent.
