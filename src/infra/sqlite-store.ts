@@ -1,5 +1,11 @@
-// The store of record on SQLite (better-sqlite3): the one module that speaks SQL. Rows are JSON documents plus the columns queries need.
-import Database from 'better-sqlite3';
+// The store of record on SQLite: the one module that speaks SQL. Rows are JSON documents plus the columns queries need.
+import {
+  openSqlConnection,
+  type SqlConnection,
+  type SqlStatement,
+  type SqlValue,
+  sqliteErrorCode,
+} from './sqlite-driver.js';
 import { type GenerationQuery, prepareReads, type StoreReads, type WaitingRow } from './sqlite-reads.js';
 
 export type { GenerationQuery, WaitingRow };
@@ -72,6 +78,41 @@ CREATE TABLE IF NOT EXISTS journal (key INTEGER PRIMARY KEY, json TEXT NOT NULL)
 CREATE INDEX IF NOT EXISTS ledger_by_generation ON ledger (json_extract(json, '$.generationId'));
 `;
 
+/** How a row is written, with positional parameters: node:sqlite refuses a named parameter a row does not use. */
+interface Upsert {
+  sql: string;
+  values(row: DocumentRow): SqlValue[];
+}
+
+const documentUpsert = (table: DocumentTable): Upsert => ({
+  sql: `INSERT OR REPLACE INTO ${table} (key, json) VALUES (?, ?)`,
+  values: (row) => [row.key, row.json],
+});
+
+const UPSERTS: Record<DocumentTable, Upsert> = {
+  accounts: documentUpsert('accounts'),
+  api_keys: documentUpsert('api_keys'),
+  ledger: documentUpsert('ledger'),
+  uploads: documentUpsert('uploads'),
+  journal: documentUpsert('journal'),
+  generations: {
+    sql: 'INSERT OR REPLACE INTO generations (key, seq, account_id, status, created_at, json) VALUES (?, ?, ?, ?, ?, ?)',
+    // A missing column binds NULL, which the NOT NULL constraint refuses: a malformed row fails its whole batch.
+    values: (row) => [
+      row.key,
+      row.seq ?? null,
+      row.accountId ?? null,
+      row.status ?? null,
+      row.createdAt ?? null,
+      row.json,
+    ],
+  },
+  idempotency: {
+    sql: 'INSERT OR REPLACE INTO idempotency (key, created_at, json) VALUES (?, ?, ?)',
+    values: (row) => [row.key, row.createdAt ?? null, row.json],
+  },
+};
+
 const STORAGE_CODES = /^SQLITE_(FULL|IOERR|READONLY|CANTOPEN|NOMEM)/;
 
 export interface SqliteStore extends StoreReads<DocumentTable> {
@@ -99,7 +140,7 @@ export interface OpenOptions {
 function refuse(path: string, error: unknown): never {
   // better-sqlite3 checks the folder itself, before SQLite would say SQLITE_CANTOPEN.
   const missingFolder = /directory does not exist/.test((error as Error).message);
-  const code = missingFolder ? 'ENOENT' : ((error as { code?: string }).code ?? '');
+  const code = missingFolder ? 'ENOENT' : sqliteErrorCode(error);
   if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED')
     throw new StoreRefused(
       `State file ${path} is in use by another emulator; stop that one first, or choose another --state-file.`,
@@ -116,21 +157,21 @@ function refuse(path: string, error: unknown): never {
 }
 
 /** Opens (or creates) the database and takes its lock; a refusal (held, not a database) is one sentence. */
-function connect(options: OpenOptions): Database.Database {
+function connect(options: OpenOptions): SqlConnection {
   const { path } = options;
-  let db: Database.Database | undefined;
+  let db: SqlConnection | undefined;
   try {
-    db = new Database(path, { timeout: 0 });
+    db = openSqlConnection(path);
     // One writer: the lock is taken by the first write below and kept until close, so a second emulator fails here.
-    if (path !== '') db.pragma('locking_mode = EXCLUSIVE');
-    db.pragma(`journal_mode = ${path === '' ? 'MEMORY' : 'WAL'}`);
-    db.pragma(`synchronous = ${options.sync.toUpperCase()}`);
+    if (path !== '') db.exec('PRAGMA locking_mode = EXCLUSIVE');
+    db.exec(`PRAGMA journal_mode = ${path === '' ? 'MEMORY' : 'WAL'}`);
+    db.exec(`PRAGMA synchronous = ${options.sync.toUpperCase()}`);
     db.exec(SCHEMA);
     // No quick_check (it reads the whole file): start-up reads every row anyway, and a damaged page fails that read.
     db.prepare('INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)').run('schema', '1');
     return db;
   } catch (error) {
-    if (db?.open) db.close();
+    db?.close();
     refuse(path, error);
   }
 }
@@ -139,61 +180,48 @@ export function openSqliteStore(options: OpenOptions): SqliteStore {
   const { path } = options;
   const db = connect(options);
 
-  const upserts = new Map<DocumentTable, Database.Statement>();
-  for (const table of DOCUMENT_TABLES)
-    upserts.set(
-      table,
-      table === 'generations'
-        ? db.prepare(
-            'INSERT OR REPLACE INTO generations (key, seq, account_id, status, created_at, json) VALUES (@key, @seq, @accountId, @status, @createdAt, @json)',
-          )
-        : table === 'idempotency'
-          ? db.prepare('INSERT OR REPLACE INTO idempotency (key, created_at, json) VALUES (@key, @createdAt, @json)')
-          : db.prepare(`INSERT OR REPLACE INTO ${table} (key, json) VALUES (@key, @json)`),
-    );
+  const upsertStatements = new Map<DocumentTable, SqlStatement>(
+    DOCUMENT_TABLES.map((table) => [table, db.prepare(UPSERTS[table].sql)]),
+  );
+  const upsert = (table: DocumentTable, row: DocumentRow) =>
+    (upsertStatements.get(table) as SqlStatement).run(...UPSERTS[table].values(row));
   const deletes = new Map(DOCUMENT_TABLES.map((t) => [t, db.prepare(`DELETE FROM ${t} WHERE key = ?`)]));
   const setMeta = db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
-  const getMeta = db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?');
+  const getMeta = db.prepare('SELECT value FROM meta WHERE key = ?');
   const trimJournal = db.prepare('DELETE FROM journal WHERE key < ?');
   const expireIdempotency = db.prepare('DELETE FROM idempotency WHERE created_at <= ?');
   const queries = prepareReads(db, DOCUMENT_TABLES);
 
-  const apply = db.transaction((batch: ChangeBatch) => {
+  const apply = (batch: ChangeBatch) => {
     if (batch.replaceAll) for (const table of DOCUMENT_TABLES) db.exec(`DELETE FROM ${table}`);
     for (const [key, value] of Object.entries(batch.meta ?? {})) setMeta.run(key, value);
     for (const [table, keys] of Object.entries(batch.delete ?? {}) as [DocumentTable, (string | number)[]][])
       for (const key of keys) deletes.get(table)?.run(key);
-    for (const [table, rows] of Object.entries(batch.upsert ?? {}) as [DocumentTable, DocumentRow[]][]) {
-      const statement = upserts.get(table) as Database.Statement;
-      for (const row of rows) statement.run(row);
-    }
+    for (const [table, rows] of Object.entries(batch.upsert ?? {}) as [DocumentTable, DocumentRow[]][])
+      for (const row of rows) upsert(table, row);
     if (batch.journalBelow !== undefined) trimJournal.run(batch.journalBelow);
     if (batch.idempotencyUpTo !== undefined) expireIdempotency.run(batch.idempotencyUpTo);
-  });
+  };
 
   return {
     path,
     commit(batch) {
       try {
-        apply(batch);
+        db.transaction(() => apply(batch));
       } catch (error) {
-        const code = (error as { code?: string }).code ?? '';
-        // better-sqlite3 has rolled the transaction back when the error reaches here.
+        const code = sqliteErrorCode(error);
+        // The transaction has been rolled back when the error reaches here.
         if (STORAGE_CODES.test(code)) throw new StorageFailure(code, `${path}: ${(error as Error).message} (${code})`);
         throw error;
       }
     },
-    meta: (key) => getMeta.get(key)?.value,
+    meta: (key) => getMeta.get<{ value: string }>(key)?.value,
     documents: (table) =>
       db
-        .prepare<[], { key: string | number; json: string }>(
-          `SELECT key, json FROM ${table} ORDER BY ${table === 'generations' ? 'seq' : 'key'}`,
-        )
-        .all(),
+        .prepare(`SELECT key, json FROM ${table} ORDER BY ${table === 'generations' ? 'seq' : 'key'}`)
+        .all<{ key: string | number; json: string }>(),
     ...queries,
     hasState: () => getMeta.get('clock') !== undefined,
-    close: () => {
-      if (db.open) db.close();
-    },
+    close: () => db.close(),
   };
 }

@@ -3,10 +3,10 @@
 import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_API_KEY } from '../../src/config.js';
 import { resolveFfmpeg } from '../../src/infra/ffmpeg/resolve-ffmpeg.js';
+import { openSqlConnection } from '../../src/infra/sqlite-driver.js';
 import { childPids, leftUnder, processesMentioning, startCli, stopCli } from './cli-process.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'sec-shutdown-'));
@@ -56,8 +56,8 @@ describe.each(['SIGTERM', 'SIGINT'] as const)('%s during renders', (signal) => {
     expect(leftUnder(cli.tmp)).toEqual([]);
     expect(cli.output()).not.toContain('could not save state');
     expect(existsSync(stateFile)).toBe(true);
-    const saved = new Database(stateFile, { readonly: true });
-    const stored = saved.prepare<[], { key: string }>('SELECT key FROM generations').all();
+    const saved = openSqlConnection(stateFile);
+    const stored = saved.prepare('SELECT key FROM generations').all<{ key: string }>();
     saved.close();
     expect(stored.map((g) => g.key).sort()).toEqual([...ids].sort());
   });

@@ -1,0 +1,139 @@
+// One SQLite connection over two bindings: Node's built-in node:sqlite where Node has it (22.13+), better-sqlite3 elsewhere.
+import { createRequire } from 'node:module';
+
+/**
+ * Why two: better-sqlite3 12 wraps its statements in node::ObjectWrap, which Node 24 aborts on (a CHECK in
+ * RemoveEnvironmentCleanupHook when a statement is collected at exit or outside a context), and better-sqlite3 13,
+ * which fixes that, needs Node 22. node:sqlite is built in from 22.13 but absent on Node 20, which the project supports.
+ * Both are synchronous, so a request's check, charge and commit stay one step with no `await` between them.
+ */
+export type SqliteDriverName = 'node:sqlite' | 'better-sqlite3';
+
+export type SqlValue = string | number | bigint | null;
+
+/** A prepared statement with positional `?` parameters (node:sqlite refuses named ones it was not given). */
+export interface SqlStatement {
+  run(...params: SqlValue[]): void;
+  get<Row>(...params: SqlValue[]): Row | undefined;
+  all<Row>(...params: SqlValue[]): Row[];
+}
+
+export interface SqlConnection {
+  readonly driver: SqliteDriverName;
+  exec(sql: string): void;
+  prepare(sql: string): SqlStatement;
+  /** Runs `work` between BEGIN and COMMIT; when it or the commit throws, rolls back and rethrows. */
+  transaction<T>(work: () => T): T;
+  close(): void;
+}
+
+interface NativeStatement {
+  run(...params: SqlValue[]): unknown;
+  get(...params: SqlValue[]): unknown;
+  all(...params: SqlValue[]): unknown[];
+}
+
+/** What both bindings' database objects offer, under the names each gives them. */
+interface NativeDatabase {
+  exec(sql: string): unknown;
+  prepare(sql: string): NativeStatement;
+  close(): void;
+}
+
+type NodeSqlite = { DatabaseSync: new (path: string, options: { timeout: number }) => NativeDatabase };
+type BetterSqlite3 = new (path: string, options: { timeout: number }) => NativeDatabase;
+
+/** SQLite's primary result codes that matter here, by number (node:sqlite reports `errcode`, better-sqlite3 names). */
+const PRIMARY_CODES: Record<number, string> = {
+  1: 'SQLITE_ERROR',
+  5: 'SQLITE_BUSY',
+  6: 'SQLITE_LOCKED',
+  7: 'SQLITE_NOMEM',
+  8: 'SQLITE_READONLY',
+  10: 'SQLITE_IOERR',
+  11: 'SQLITE_CORRUPT',
+  13: 'SQLITE_FULL',
+  14: 'SQLITE_CANTOPEN',
+  19: 'SQLITE_CONSTRAINT',
+  26: 'SQLITE_NOTADB',
+};
+
+/**
+ * The primary SQLite result code of an error from either binding ('SQLITE_FULL', 'SQLITE_IOERR', ...), or '' when it
+ * is not SQLite's: node:sqlite gives the extended code as a number, better-sqlite3 as a name (SQLITE_IOERR_WRITE).
+ */
+export function sqliteErrorCode(error: unknown): string {
+  const { code, errcode } = (error ?? {}) as { code?: unknown; errcode?: unknown };
+  if (typeof errcode === 'number') return PRIMARY_CODES[errcode & 0xff] ?? `SQLITE_${errcode & 0xff}`;
+  if (typeof code !== 'string' || !code.startsWith('SQLITE_')) return '';
+  return Object.values(PRIMARY_CODES).find((name) => code === name || code.startsWith(`${name}_`)) ?? code;
+}
+
+/** node:sqlite when this Node has it unflagged; Node 22 announces it with an ExperimentalWarning, said once in our docs instead. */
+function loadNodeSqlite(): NodeSqlite | undefined {
+  const emitWarning = process.emitWarning;
+  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+    if (!String(warning).startsWith('SQLite is an experimental feature'))
+      (emitWarning as (...args: unknown[]) => void).call(process, warning, ...rest);
+  }) as typeof process.emitWarning;
+  try {
+    return process.getBuiltinModule?.('node:sqlite') as NodeSqlite | undefined;
+  } finally {
+    process.emitWarning = emitWarning;
+  }
+}
+
+/** The binding this Node uses: node:sqlite when built in and unflagged, else better-sqlite3. */
+export function sqliteDriverName(): SqliteDriverName {
+  return loadNodeSqlite() ? 'node:sqlite' : 'better-sqlite3';
+}
+
+function openNative(path: string, driver: SqliteDriverName): NativeDatabase {
+  const nodeSqlite = driver === 'node:sqlite' ? loadNodeSqlite() : undefined;
+  if (nodeSqlite) return new nodeSqlite.DatabaseSync(path, { timeout: 0 });
+  const Database = createRequire(import.meta.url)('better-sqlite3') as BetterSqlite3;
+  return new Database(path, { timeout: 0 });
+}
+
+/** Opens (or creates) the database at `path` ('' for SQLite's private temporary database); throws the binding's error. */
+export function openSqlConnection(path: string): SqlConnection {
+  const driver = sqliteDriverName();
+  const db = openNative(path, driver);
+  let open = true;
+  let inTransaction = false;
+  return {
+    driver,
+    exec: (sql) => void db.exec(sql),
+    prepare(sql) {
+      const statement = db.prepare(sql);
+      return {
+        run: (...params) => void statement.run(...params),
+        get: <Row>(...params: SqlValue[]) => statement.get(...params) as Row | undefined,
+        all: <Row>(...params: SqlValue[]) => statement.all(...params) as Row[],
+      };
+    },
+    transaction(work) {
+      // Inside a transaction already: part of it, committed or rolled back with it.
+      if (inTransaction) return work();
+      db.exec('BEGIN');
+      inTransaction = true;
+      try {
+        const result = work();
+        db.exec('COMMIT');
+        return result;
+      } catch (error) {
+        // SQLite may already have rolled back by itself (SQLITE_FULL during COMMIT does); then ROLLBACK says so, harmlessly.
+        try {
+          db.exec('ROLLBACK');
+        } catch {}
+        throw error;
+      } finally {
+        inTransaction = false;
+      }
+    },
+    close() {
+      if (open) db.close();
+      open = false;
+    },
+  };
+}
