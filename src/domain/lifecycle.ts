@@ -62,24 +62,29 @@ export class Lifecycle {
   /** Called once, right after acceptance: schedules the first move. */
   begin(g: Schedulable) {
     if (!this.deps.find) this.known.set(g.id, g as Generation);
-    const fail = g.plan.fail;
-    if (fail?.at === 'pending') this.schedule(g, g.createdAt + fail.afterMs, (current) => this.failAsPlanned(current));
-    else this.schedule(g, g.createdAt + g.plan.pendingMs, (current) => this.toRunning(current));
+    if (g.plan.fail?.at === 'pending') this.schedule(g, g.createdAt + g.plan.fail.afterMs, this.failDue);
+    else this.schedule(g, g.createdAt + g.plan.pendingMs, this.runDue);
   }
 
-  private failAsPlanned(g: Generation) {
-    const fail = g.plan.fail;
-    if (fail) this.fail(g, fail, fail.refund);
-  }
+  // One function per kind of move, shared by every task: a task holds the generation's id, not a closure over it.
+  private readonly runDue = (id: string) => this.fire(id, (g) => this.toRunning(g));
+  private readonly failDue = (id: string) =>
+    this.fire(id, (g) => {
+      const fail = g.plan.fail;
+      if (fail) this.fail(g, fail, fail.refund);
+    });
+  private readonly finishDue = (id: string) =>
+    this.fire(id, (g) => {
+      this.timerDone.add(g.id);
+      this.maybeComplete(g);
+    });
 
   /**
    * A generation has at most one move pending at a time; a fired one is dropped, so a waiting render holds none. The
    * task holds the id, not the record: the record is looked up when the move is due.
    */
-  private schedule(g: Schedulable, dueAt: number, run: (current: Generation) => void) {
-    const { id } = g;
-    const task = this.deps.scheduler.at(dueAt, () => this.fire(id, run), { manualOnly: g.plan.manualOnly });
-    this.tasks.set(id, task);
+  private schedule(g: Schedulable, dueAt: number, due: (id: string) => void) {
+    this.tasks.set(g.id, this.deps.scheduler.at(dueAt, due, { manualOnly: g.plan.manualOnly, key: g.id }));
   }
 
   private fire(id: string, run: (current: Generation) => void) {
@@ -100,14 +105,10 @@ export class Lifecycle {
     this.move(g, 'running');
     g.startedAt = this.deps.clock.now();
     const fail = g.plan.fail;
-    if (fail?.at === 'running')
-      return this.schedule(g, g.startedAt + fail.afterMs, (current) => this.failAsPlanned(current));
+    if (fail?.at === 'running') return this.schedule(g, g.startedAt + fail.afterMs, this.failDue);
     if (g.plan.stall) return;
     this.requestRender(g);
-    this.schedule(g, g.startedAt + g.plan.runningMs, (current) => {
-      this.timerDone.add(current.id);
-      this.maybeComplete(current);
-    });
+    this.schedule(g, g.startedAt + g.plan.runningMs, this.finishDue);
   }
 
   /** Starts the render now if a slot is free, otherwise queues the generation behind the others. */

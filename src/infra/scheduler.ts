@@ -8,10 +8,12 @@ export interface ScheduledTask {
 export interface ScheduleOptions {
   /** Fire only when the clock is advanced, never on real time (the `manual` timing profile). */
   manualOnly?: boolean;
+  /** Passed to `run` when the task fires: one shared function can serve many tasks, with no closure per task. */
+  key?: string;
 }
 
 export interface Scheduler {
-  at(dueAt: number, run: () => void, options?: ScheduleOptions): ScheduledTask;
+  at(dueAt: number, run: (key: string) => void, options?: ScheduleOptions): ScheduledTask;
   /** Move the clock forward by ms, running every task that falls due, in time order. */
   advance(ms: number): void;
   /** The earliest pending due time, or undefined when nothing is scheduled. */
@@ -21,12 +23,21 @@ export interface Scheduler {
   clear(): void;
 }
 
-interface Entry {
-  dueAt: number;
-  seq: number;
-  run: () => void;
-  manualOnly: boolean;
-  cancelled: boolean;
+/** One task; it is its own handle (no closure per task: a waiting generation costs the heap this object only). */
+class Entry implements ScheduledTask {
+  cancelled = false;
+
+  constructor(
+    readonly dueAt: number,
+    readonly seq: number,
+    readonly run: (key: string) => void,
+    readonly key: string,
+    readonly manualOnly: boolean,
+  ) {}
+
+  cancel() {
+    this.cancelled = true;
+  }
 }
 
 export function createScheduler(clock: Clock): Scheduler {
@@ -63,7 +74,7 @@ export function createScheduler(clock: Clock): Scheduler {
       if (index < 0 || queue[index].dueAt > limit) break;
       const [entry] = queue.splice(index, 1);
       if (includeManual && entry.dueAt > clock.now()) clock.set(entry.dueAt);
-      entry.run();
+      entry.run(entry.key);
     }
     while (queue.length && queue[0].cancelled) queue.shift();
   };
@@ -90,14 +101,10 @@ export function createScheduler(clock: Clock): Scheduler {
 
   return {
     at(dueAt, run, options = {}) {
-      const entry: Entry = { dueAt, seq: seq++, run, manualOnly: options.manualOnly ?? false, cancelled: false };
+      const entry = new Entry(dueAt, seq++, run, options.key ?? '', options.manualOnly ?? false);
       insert(entry);
       if (!entry.manualOnly) arm();
-      return {
-        cancel: () => {
-          entry.cancelled = true;
-        },
-      };
+      return entry;
     },
     advance(ms) {
       const target = clock.now() + Math.max(0, ms);
