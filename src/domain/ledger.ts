@@ -32,6 +32,8 @@ export interface ModelTotals {
 export interface LedgerSource {
   /** One generation's entries (its charge and refunds), in order. */
   ofGeneration(generationId: string): LedgerEntry[];
+  /** Several generations' entries, in order: a page's, in one read. */
+  ofGenerations(generationIds: string[]): LedgerEntry[];
   list(filter: { accountId?: string }): LedgerEntry[];
 }
 
@@ -183,6 +185,21 @@ export class Ledger {
   /** Everything ever credited to the account: the seed grant, top-ups and balance adjustments. */
   funding(accountId: string): number {
     return this.funded.get(accountId) ?? 0;
+  }
+
+  /** `generationCredits` of each of `generationIds` (a page), read from the source at once. */
+  creditsOf(generationIds: string[]): Map<string, GenerationCredits> {
+    const out = new Map(
+      generationIds.map((id) => [id, { ...(this.byGeneration.get(id) ?? { charged: 0, refunded: 0 }) }]),
+    );
+    if (!this.source) return out;
+    for (const e of this.source.ofGenerations(generationIds)) {
+      const credits = out.get(e.generationId ?? '');
+      if (!credits) continue;
+      if (e.type === 'charge') credits.charged += e.amount;
+      else if (e.type === 'refund') credits.refunded += e.amount;
+    }
+    return out;
   }
 
   generationCredits(generationId: string): GenerationCredits {

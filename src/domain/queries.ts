@@ -8,8 +8,13 @@ import { isoTimestamp, toPublicGeneration } from './generation-view.js';
 import { utcDay } from './ledger.js';
 
 /** What the public API answers; a read that shows outputs spends one of the plan's `expiredReads`. */
-export function publicView(ctx: DomainContext, g: Generation, baseUrl: string) {
-  const view = toPublicGeneration(g, ctx.ledger.generationCredits(g.id), ctx.outputSigner(baseUrl));
+export function publicView(
+  ctx: DomainContext,
+  g: Generation,
+  baseUrl: string,
+  credits = ctx.ledger.generationCredits(g.id),
+) {
+  const view = toPublicGeneration(g, credits, ctx.outputSigner(baseUrl));
   if (g.status === 'completed' && g.plan.expiredReads !== undefined) {
     spendExpiredRead(g.plan);
     ctx.generations.touch(g);
@@ -49,8 +54,9 @@ export function listGenerations(
   cursor?: string,
 ) {
   const page = ctx.generations.page(key.accountId, filter, limit, cursor);
+  const credits = ctx.ledger.creditsOf(page.items.map((g) => g.id));
   return {
-    generations: page.items.map((g) => publicView(ctx, g, baseUrl)),
+    generations: page.items.map((g) => publicView(ctx, g, baseUrl, credits.get(g.id))),
     next_cursor: page.nextCursor,
     has_more: page.nextCursor !== null,
     limit,

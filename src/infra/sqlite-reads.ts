@@ -36,6 +36,8 @@ export interface StoreReads<Table extends string> {
   waitingGenerations(): WaitingRow[];
   /** Ledger documents of one generation (its charge and refunds), by the expression index. */
   generationLedger(generationId: string): string[];
+  /** Ledger documents of several generations (a page's), in one query by the same index. */
+  generationsLedger(generationIds: string[]): string[];
   /** Ledger documents in seq order, optionally of one account. */
   ledgerEntries(accountId?: string): string[];
   count(table: Table): number;
@@ -59,7 +61,7 @@ const GENERATION_FILTERS: [keyof GenerationQuery, string][] = [
   ['to', 'created_at < ?'],
 ];
 
-/** Every statement prepared once (a page's, once per combination of filters: at most 64). */
+/** Every statement prepared once (a page's, once per combination of filters: at most 64; a page's ledger, once per length). */
 export function prepareReads<Table extends string>(db: Connection, tables: readonly Table[]): StoreReads<Table> {
   const byKey = new Map(tables.map((t) => [t, db.prepare(`SELECT json FROM ${t} WHERE key = ?`)]));
   const counts = new Map(tables.map((t) => [t, db.prepare(`SELECT COUNT(*) AS n FROM ${t}`)]));
@@ -75,6 +77,14 @@ export function prepareReads<Table extends string>(db: Connection, tables: reado
   const accountLedger = db.prepare("SELECT json FROM ledger WHERE json_extract(json, '$.accountId') = ? ORDER BY key");
   const maxSeq = db.prepare('SELECT MAX(seq) AS n FROM generations');
   const pages = new Map<string, ReturnType<Connection['prepare']>>();
+  const prepared = (sql: string) => {
+    let statement = pages.get(sql);
+    if (!statement) {
+      statement = db.prepare(sql);
+      pages.set(sql, statement);
+    }
+    return statement;
+  };
   const json = (rows: unknown[]) => (rows as Row[]).map((r) => r.json);
   return {
     document: (table, key) => (byKey.get(table)?.get(key) as Row | undefined)?.json,
@@ -83,18 +93,23 @@ export function prepareReads<Table extends string>(db: Connection, tables: reado
     waitingGenerations: () => waiting.all() as WaitingRow[],
     lastSeq: () => (maxSeq.get() as { n: number | null } | undefined)?.n ?? 0,
     generationLedger: (id) => json(ofGeneration.all(id)),
+    generationsLedger(ids) {
+      if (ids.length === 0) return [];
+      // One statement per list length (a page holds at most 101), prepared when first used.
+      const marks = ids.map(() => '?').join(', ');
+      return json(
+        prepared(`SELECT json FROM ledger WHERE json_extract(json, '$.generationId') IN (${marks}) ORDER BY key`).all(
+          ...ids,
+        ),
+      );
+    },
     ledgerEntries: (accountId) => json(accountId === undefined ? allLedger.all() : accountLedger.all(accountId)),
     generationPage(query) {
       const used = GENERATION_FILTERS.filter(([field]) => query[field] !== undefined);
       const where = ['seq < ?', ...used.map(([, clause]) => clause)].join(' AND ');
       const sql = `SELECT json FROM generations WHERE ${where} ORDER BY seq DESC LIMIT ?`;
-      let statement = pages.get(sql);
-      if (!statement) {
-        statement = db.prepare(sql);
-        pages.set(sql, statement);
-      }
       const before = Number.isFinite(query.before) ? query.before : Number.MAX_SAFE_INTEGER;
-      return json(statement.all(before, ...used.map(([field]) => query[field]), query.limit));
+      return json(prepared(sql).all(before, ...used.map(([field]) => query[field]), query.limit));
     },
   };
 }

@@ -36,6 +36,7 @@ export function recordSources(store: SqliteStore, flush: () => void): RecordSour
     },
     ledger: {
       ofGeneration: (id) => store.generationLedger(id).map((json) => JSON.parse(json) as LedgerEntry),
+      ofGenerations: (ids) => store.generationsLedger(ids).map((json) => JSON.parse(json) as LedgerEntry),
       list: ({ accountId }) => store.ledgerEntries(accountId).map((json) => JSON.parse(json) as LedgerEntry),
     },
     idempotency: {
