@@ -30,6 +30,8 @@ export interface DocumentRow {
   accountId?: string;
   status?: string;
   createdAt?: number;
+  /** Generations: what scheduling a pending one needs (JSON), so a start reads this instead of the document. */
+  timer?: string;
 }
 
 /** One acknowledged change: everything in it is committed together or not at all. */
@@ -96,7 +98,7 @@ const UPSERTS: Record<DocumentTable, Upsert> = {
   uploads: documentUpsert('uploads'),
   journal: documentUpsert('journal'),
   generations: {
-    sql: 'INSERT OR REPLACE INTO generations (key, seq, account_id, status, created_at, json) VALUES (?, ?, ?, ?, ?, ?)',
+    sql: 'INSERT OR REPLACE INTO generations (key, seq, account_id, status, created_at, timer, json) VALUES (?, ?, ?, ?, ?, ?, ?)',
     // A missing column binds NULL, which the NOT NULL constraint refuses: a malformed row fails its whole batch.
     values: (row) => [
       row.key,
@@ -104,6 +106,7 @@ const UPSERTS: Record<DocumentTable, Upsert> = {
       row.accountId ?? null,
       row.status ?? null,
       row.createdAt ?? null,
+      row.timer ?? null,
       row.json,
     ],
   },
@@ -167,6 +170,14 @@ function connect(options: OpenOptions): SqlConnection {
     db.exec(`PRAGMA journal_mode = ${path === '' ? 'MEMORY' : 'WAL'}`);
     db.exec(`PRAGMA synchronous = ${options.sync.toUpperCase()}`);
     db.exec(SCHEMA);
+    // Stores written before the timer column get it (NULL: a start reads those rows' plans from the document).
+    if (
+      !db
+        .prepare("SELECT name FROM pragma_table_info('generations')")
+        .all<{ name: string }>()
+        .some((c) => c.name === 'timer')
+    )
+      db.exec('ALTER TABLE generations ADD COLUMN timer TEXT');
     // No quick_check (it reads the whole file): start-up reads every row anyway, and a damaged page fails that read.
     db.prepare('INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)').run('schema', '1');
     return db;

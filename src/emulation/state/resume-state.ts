@@ -1,5 +1,6 @@
 // A start (or a recovery) from the store of record that reads only what the heap keeps; the rest is read on demand.
 import type { LedgerTotals } from '../../domain/ledger.js';
+import type { Schedulable } from '../../domain/lifecycle.js';
 import { resumeDomain, type StoredDomain } from '../../domain/state-resume.js';
 import type { SqliteStore } from '../../infra/sqlite-store.js';
 import { FaultStore } from '../faults/fault-store.js';
@@ -36,15 +37,10 @@ export async function resumeState(deps: ControlDeps, store: SqliteStore, sources
     ids: meta<Record<string, number>>('ids', {}),
     lastSeq: store.lastSeq(),
     running: store.runningGenerations().map((json) => JSON.parse(json)),
-    waiting: store.waitingGenerations().map((row) => ({
-      id: row.id,
-      createdAt: row.createdAt,
-      plan: {
-        pendingMs: row.pendingMs,
-        manualOnly: row.manualOnly === 1,
-        ...(row.fail === null ? {} : { fail: JSON.parse(row.fail) }),
-      },
-    })),
+    waiting: store.waitingGenerations().map((row) => {
+      const { pendingMs, manualOnly, fail } = JSON.parse(row.timer) as Schedulable['plan'];
+      return { id: row.id, createdAt: row.createdAt, plan: { pendingMs, manualOnly, ...(fail ? { fail } : {}) } };
+    }),
     uploads: parseAll(store.documents('uploads')),
   };
   const scenario = control.scenario

@@ -14,6 +14,7 @@ const generationRow = (g: Generation): DocumentRow => ({
   accountId: g.accountId,
   status: g.status,
   createdAt: g.createdAt,
+  timer: JSON.stringify({ pendingMs: g.plan.pendingMs, manualOnly: g.plan.manualOnly, fail: g.plan.fail }),
   json: JSON.stringify(g),
 });
 
