@@ -18,8 +18,8 @@ export interface GenerationQuery {
 export interface WaitingRow {
   id: string;
   createdAt: number;
-  /** JSON with the plan's pendingMs, manualOnly and fail (the whole plan for a row written before the column). */
-  timer: string;
+  /** JSON with the plan's pendingMs, manualOnly and fail; null for a row written before the column. */
+  timer: string | null;
 }
 
 /** The store's reads by key and by indexed column. */
@@ -64,9 +64,9 @@ export function prepareReads<Table extends string>(db: Connection, tables: reado
   const byKey = new Map(tables.map((t) => [t, db.prepare(`SELECT json FROM ${t} WHERE key = ?`)]));
   const counts = new Map(tables.map((t) => [t, db.prepare(`SELECT COUNT(*) AS n FROM ${t}`)]));
   const running = db.prepare("SELECT json FROM generations WHERE status = 'running' ORDER BY seq");
-  // The small timer column, not the document: a start schedules every pending generation from these rows alone.
+  // The small timer column, from the covering index generations_waiting: no document is read.
   const waiting = db.prepare(
-    "SELECT key AS id, created_at AS createdAt, COALESCE(timer, json_extract(json, '$.plan')) AS timer FROM generations WHERE status = 'pending' ORDER BY seq",
+    "SELECT key AS id, created_at AS createdAt, timer FROM generations WHERE status = 'pending' ORDER BY seq",
   );
   const ofGeneration = db.prepare(
     "SELECT json FROM ledger WHERE json_extract(json, '$.generationId') = ? ORDER BY key",

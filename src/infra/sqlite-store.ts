@@ -178,6 +178,10 @@ function connect(options: OpenOptions): SqlConnection {
         .some((c) => c.name === 'timer')
     )
       db.exec('ALTER TABLE generations ADD COLUMN timer TEXT');
+    // Covering, and only of pending rows: a start reads its timers from this index, never the documents' pages.
+    db.exec(
+      "CREATE INDEX IF NOT EXISTS generations_waiting ON generations (seq, key, created_at, timer) WHERE status = 'pending'",
+    );
     // No quick_check (it reads the whole file): start-up reads every row anyway, and a damaged page fails that read.
     db.prepare('INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)').run('schema', '1');
     return db;

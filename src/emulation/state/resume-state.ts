@@ -38,7 +38,9 @@ export async function resumeState(deps: ControlDeps, store: SqliteStore, sources
     lastSeq: store.lastSeq(),
     running: store.runningGenerations().map((json) => JSON.parse(json)),
     waiting: store.waitingGenerations().map((row) => {
-      const { pendingMs, manualOnly, fail } = JSON.parse(row.timer) as Schedulable['plan'];
+      // A row written before the timer column: its plan, from the document.
+      const timer = row.timer ?? JSON.stringify(JSON.parse(store.document('generations', row.id) ?? '{}').plan ?? {});
+      const { pendingMs, manualOnly, fail } = JSON.parse(timer) as Schedulable['plan'];
       return { id: row.id, createdAt: row.createdAt, plan: { pendingMs, manualOnly, ...(fail ? { fail } : {}) } };
     }),
     uploads: parseAll(store.documents('uploads')),
