@@ -1,5 +1,5 @@
 // The JSON snapshot + append-only log that --state-file wrote before SQLite: read once, to migrate it.
-import { existsSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs';
 import type { Account, ApiKey } from '../../domain/accounts.js';
 import type { DomainContext } from '../../domain/context.js';
 import type { Generation } from '../../domain/generation.js';
@@ -53,8 +53,15 @@ function applyDelta(state: EmulatorState, record: DeltaRecord): void {
 /** True when the file at `path` is the old JSON snapshot rather than an SQLite database. */
 export function isLegacyStateFile(path: string): boolean {
   if (!existsSync(path)) return false;
-  const head = readFileSync(path).subarray(0, 16).toString('utf8').trimStart();
-  return head.startsWith('{');
+  // The first bytes only: a database of 100k generations is hundreds of MB, which a start must not read to look.
+  const head = Buffer.alloc(16);
+  const fd = openSync(path, 'r');
+  try {
+    readSync(fd, head, 0, head.length, 0);
+  } finally {
+    closeSync(fd);
+  }
+  return head.toString('utf8').trimStart().startsWith('{');
 }
 
 /** The snapshot with every record of its epoch in the log applied: the state the old format last acknowledged. */
