@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Emulator } from '../../src/index.js';
 import { createEmulatorWith, runtimeOf } from '../../src/testing.js';
-import { type Chromium, launchChromium } from '../browser/chromium.js';
+import { type Chromium, launchChromium } from '../helpers/chromium.js';
 
 describe('a page on another origin in Chromium', () => {
   let browser: Chromium;

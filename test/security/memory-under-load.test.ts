@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_API_KEY } from '../../src/config.js';
-import { startCli, stopCli } from './cli-process.js';
+import { startCli, stopCli } from '../helpers/cli-process.js';
 
 const SECONDS = Number(process.env.SECURITY_SOAK_SECONDS ?? 8);
 const RSS_LIMIT_MB = 400;

@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_API_KEY } from '../../src/config.js';
 import { resolveFfmpeg } from '../../src/infra/ffmpeg/resolve-ffmpeg.js';
-import { childPids, leftUnder, processesMentioning, startCli, stopCli } from './cli-process.js';
+import { childPids, leftUnder, processesMentioning, startCli, stopCli } from '../helpers/cli-process.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'sec-shutdown-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

@@ -6,7 +6,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { client, makeEmulator } from '../helpers/emulator.js';
 import { multipart, pngHeader } from '../helpers/images.js';
-import { freshTmp, leftUnder, startCli } from './cli-process.js';
+import { freshTmp, leftUnder, startCli } from '../helpers/cli-process.js';
 
 async function exported(emulator: ReturnType<typeof makeEmulator>) {
   const api = client(emulator);

@@ -9,7 +9,7 @@ import type { Emulator } from '../../src/index.js';
 import { client, makeEmulator } from '../helpers/emulator.js';
 import { DEFAULT_API_KEY } from '../../src/config.js';
 import { multipart, paddedPng } from '../helpers/images.js';
-import { startCli, stopCli } from './cli-process.js';
+import { startCli, stopCli } from '../helpers/cli-process.js';
 
 function upload(emulator: Emulator, data: Buffer) {
   const form = multipart({ model_slug: 'motion-lite-v1' }, { data });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createClock } from '../../src/infra/clock.js';
-import { createScheduler } from '../../src/infra/scheduler.js';
+import { createClock } from '../../../src/infra/clock.js';
+import { createScheduler } from '../../../src/infra/scheduler.js';
 
 describe('scheduler on the emulator clock', () => {
   it('runs due tasks in time order during advance, setting the clock to each task time', () => {
