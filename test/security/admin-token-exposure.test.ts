@@ -1,4 +1,4 @@
-// Finding 4: reachable beyond loopback means a token. (Tests bind loopback only, so the binding rule is tested as the
+// Reachable beyond loopback means a token. (Tests bind loopback only, so the binding rule is tested as the
 // function listen() calls, and the CLI's banner on loopback with a token.)
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

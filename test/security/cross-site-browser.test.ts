@@ -1,4 +1,4 @@
-// Finding 3 in a real browser: a page on another origin can neither read key secrets nor change the balance, with or
+// In a real browser: a page on another origin can neither read key secrets nor change the balance, with or
 // without a preflight, while the public API stays usable from it.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

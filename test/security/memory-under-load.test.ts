@@ -1,4 +1,4 @@
-// Finding 10: back-to-back submissions with real renders (fast timing) keep RSS bounded: the render backlog holds small
+// Back-to-back submissions with real renders (fast timing) keep RSS bounded: the render backlog holds small
 // job descriptions only. `npm run test:soak` runs it for 40 s; npm test runs a short version.
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

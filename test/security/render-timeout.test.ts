@@ -1,4 +1,4 @@
-// Finding 9: a stalled ffmpeg is killed with its whole process group after renderTimeout; the generation fails
+// A stalled ffmpeg is killed with its whole process group after renderTimeout; the generation fails
 // with render_failed, refunded in full, and its render slot is free again.
 import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// Finding 8: SIGTERM / SIGINT during renders stop cleanly: exit 0, no ffmpeg (or its children) left, nothing under TMPDIR,
+// SIGTERM / SIGINT during renders stop cleanly: exit 0, no ffmpeg (or its children) left, nothing under TMPDIR,
 // and the state written when a state file is configured.
 import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// Findings 6 and 7: uploads live on disk under a byte cap (export stays small, the cap answers 507), and the output
+// Uploads live on disk under a byte cap (export stays small, the cap answers 507), and the output
 // store never deletes a file whose signed URL is still valid, even far over its cap.
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
