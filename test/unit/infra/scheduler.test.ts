@@ -1,3 +1,4 @@
+// The scheduler on the emulator clock: due tasks run in time order on advance, manual-only tasks wait, cancel, re-arm.
 import { describe, expect, it } from 'vitest';
 import { createClock } from '../../../src/infra/clock.js';
 import { createScheduler } from '../../../src/infra/scheduler.js';
