@@ -1,6 +1,6 @@
 // Unit tests of the account store: keys belong to known accounts, secrets are unique, authentication fails with a code per cause.
 import { describe, expect, it } from 'vitest';
-import { AccountStore } from './accounts.js';
+import { AccountStore } from '../../../src/domain/accounts.js';
 
 const SECRET = 'sk-media-unit-test-key';
 

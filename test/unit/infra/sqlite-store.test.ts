@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openSqliteStore, type SqliteStore, StoreRefused } from './sqlite-store.js';
+import { openSqliteStore, type SqliteStore, StoreRefused } from '../../../src/infra/sqlite-store.js';
 
 const open: SqliteStore[] = [];
 const dirs: string[] = [];

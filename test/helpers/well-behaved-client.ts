@@ -1,7 +1,7 @@
 // A well-behaved client, as scenario tests run it: retries with the same Idempotency-Key, polls every poll_after_seconds of emulator time.
 import type { Response } from 'supertest';
 import type { Control } from '../../src/index.js';
-import type { client } from '../helpers/emulator.js';
+import type { client } from './emulator.js';
 
 type Api = ReturnType<typeof client>;
 

@@ -1,6 +1,6 @@
 // Unit tests of the journal: filters, the bounded capacity, and snapshots that keep ids counting on.
 import { describe, expect, it } from 'vitest';
-import { BODY_CAP, captureBody, Journal, type JournalEntry } from './journal-store.js';
+import { BODY_CAP, captureBody, Journal, type JournalEntry } from '../../../../src/emulation/journal/journal-store.js';
 
 const entry = (over: Partial<Omit<JournalEntry, 'id'>> = {}): Omit<JournalEntry, 'id'> => ({
   at: 0,

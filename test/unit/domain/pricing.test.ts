@@ -1,9 +1,9 @@
 // Pricing: every figure of the spec, every option value, exact arithmetic, and the rational helpers under it.
 import { describe, it, expect } from 'vitest';
-import type { ModelEntry } from '../../src/domain/catalogue-schema.js';
-import { fixtureModel } from '../helpers/catalogue.js';
-import { defaultPrice, maxPrice, quote, resolveParams } from '../../src/domain/pricing.js';
-import { ceil, compare, formatRational, parseRational, product, rational } from '../../src/domain/rational.js';
+import type { ModelEntry } from '../../../src/domain/catalogue-schema.js';
+import { fixtureModel } from '../../helpers/catalogue.js';
+import { defaultPrice, maxPrice, quote, resolveParams } from '../../../src/domain/pricing.js';
+import { ceil, compare, formatRational, parseRational, product, rational } from '../../../src/domain/rational.js';
 
 const model = fixtureModel;
 const A = model('motion-lite-v1');

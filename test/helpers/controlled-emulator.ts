@@ -1,7 +1,7 @@
 // Shared setup for control-plane tests: a contract-checked emulator with fixture renders, its control client and an API client.
 import type { Control } from '../../src/index.js';
 import type { EmulatorOptions } from '../../src/emulator-options.js';
-import { client, makeEmulator } from '../helpers/emulator.js';
+import { client, makeEmulator } from './emulator.js';
 
 /** The cheapest model (4 credits an image) renders fastest; tests that care about price say so. */
 export const CHEAP_MODEL = 'still-sketch-v1';

@@ -1,6 +1,6 @@
 // Unit tests of the ledger: entries are the truth, balances and per-generation credits are derived from them.
 import { describe, expect, it } from 'vitest';
-import { Ledger } from './ledger.js';
+import { Ledger } from '../../../src/domain/ledger.js';
 
 const DAY = 86_400_000;
 

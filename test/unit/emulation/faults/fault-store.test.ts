@@ -1,6 +1,6 @@
 // Unit tests of the fault store: validation, first match wins, after / times / probability, and the body question.
 import { describe, expect, it } from 'vitest';
-import { FaultStore } from './fault-store.js';
+import { FaultStore } from '../../../../src/emulation/faults/fault-store.js';
 
 const submit = { method: 'POST', path: '/v1/media/generations', keyId: 1 };
 const never = () => 0.99;

@@ -1,4 +1,4 @@
-// Finding 5: fault-rule patterns run in linear time (re2js), and a pattern RE2 cannot compile is a field-naming 422.
+// Fault-rule patterns run in linear time (re2js), and a pattern RE2 cannot compile is a field-naming 422.
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { client, makeEmulator } from '../helpers/emulator.js';

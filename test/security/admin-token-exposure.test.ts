@@ -1,10 +1,10 @@
-// Finding 4: reachable beyond loopback means a token. (Tests bind loopback only, so the binding rule is tested as the
+// Reachable beyond loopback means a token. (Tests bind loopback only, so the binding rule is tested as the
 // function listen() calls, and the CLI's banner on loopback with a token.)
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { cliOptions } from '../../src/cli/options.js';
 import { tokenForBinding } from '../../src/config.js';
-import { startCli, stopCli } from './cli-process.js';
+import { startCli, stopCli } from '../helpers/cli-process.js';
 
 const generated = () => 'generated-token';
 

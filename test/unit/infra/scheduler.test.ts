@@ -1,6 +1,7 @@
+// The scheduler on the emulator clock: due tasks run in time order on advance, manual-only tasks wait, cancel, re-arm.
 import { describe, expect, it } from 'vitest';
-import { createClock } from '../../src/infra/clock.js';
-import { createScheduler } from '../../src/infra/scheduler.js';
+import { createClock } from '../../../src/infra/clock.js';
+import { createScheduler } from '../../../src/infra/scheduler.js';
 
 describe('scheduler on the emulator clock', () => {
   it('runs due tasks in time order during advance, setting the clock to each task time', () => {

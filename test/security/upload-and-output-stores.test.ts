@@ -1,4 +1,4 @@
-// Findings 6 and 7: uploads live on disk under a byte cap (export stays small, the cap answers 507), and the output
+// Uploads live on disk under a byte cap (export stays small, the cap answers 507), and the output
 // store never deletes a file whose signed URL is still valid, even far over its cap.
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +9,7 @@ import type { Emulator } from '../../src/index.js';
 import { client, makeEmulator } from '../helpers/emulator.js';
 import { DEFAULT_API_KEY } from '../../src/config.js';
 import { multipart, paddedPng } from '../helpers/images.js';
-import { startCli, stopCli } from './cli-process.js';
+import { startCli, stopCli } from '../helpers/cli-process.js';
 
 function upload(emulator: Emulator, data: Buffer) {
   const form = multipart({ model_slug: 'motion-lite-v1' }, { data });

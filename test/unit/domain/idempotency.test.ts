@@ -1,6 +1,6 @@
 // Unit tests of the idempotency store: per-key scope, fingerprint check, replay, and the expiry window.
 import { describe, expect, it } from 'vitest';
-import { IdempotencyStore } from './idempotency.js';
+import { IdempotencyStore } from '../../../src/domain/idempotency.js';
 
 const WINDOW = 1000;
 const response = { status: 202, body: { id: 'g1' } };

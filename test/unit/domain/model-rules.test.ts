@@ -1,9 +1,9 @@
 // Model-level request rules: the whole 422 item for every rule, the order of items, and frame assignment.
 import { describe, it, expect } from 'vitest';
-import type { ModelEntry } from '../../src/domain/catalogue-schema.js';
-import { fixtureModel } from '../helpers/catalogue.js';
-import { assignFrames, checkModelRules, refIds, type GenerationInput } from '../../src/domain/model-rules.js';
-import type { ValidationItem } from '../../src/domain/validation-item.js';
+import type { ModelEntry } from '../../../src/domain/catalogue-schema.js';
+import { fixtureModel } from '../../helpers/catalogue.js';
+import { assignFrames, checkModelRules, refIds, type GenerationInput } from '../../../src/domain/model-rules.js';
+import type { ValidationItem } from '../../../src/domain/validation-item.js';
 
 const model = fixtureModel;
 const A = model('motion-lite-v1');

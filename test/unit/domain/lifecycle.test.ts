@@ -1,11 +1,11 @@
 // Unit tests of the lifecycle: the transition table on a frozen clock, failures with refund policies, operator refunds,
 // and the render backlog (at most `renderSlots` renders run; the rest wait as plain generations, in order).
 import { describe, expect, it } from 'vitest';
-import { createClock } from '../infra/clock.js';
-import { createScheduler } from '../infra/scheduler.js';
-import type { Generation, GenerationPlan, OutputFile } from './generation.js';
-import { Ledger } from './ledger.js';
-import { Lifecycle, type LifecycleDeps } from './lifecycle.js';
+import { createClock } from '../../../src/infra/clock.js';
+import { createScheduler } from '../../../src/infra/scheduler.js';
+import type { Generation, GenerationPlan, OutputFile } from '../../../src/domain/generation.js';
+import { Ledger } from '../../../src/domain/ledger.js';
+import { Lifecycle, type LifecycleDeps } from '../../../src/domain/lifecycle.js';
 
 const OUTPUT: OutputFile = { index: 0, fileKey: 'f', mimeType: 'video/mp4', format: 'mp4', bytes: 10 };
 

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openSqlConnection, sqliteDriverName, sqliteErrorCode } from '../../src/infra/sqlite-driver.js';
+import { openSqlConnection, sqliteDriverName, sqliteErrorCode } from '../../../src/infra/sqlite-driver.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'sqlite-driver-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -59,7 +59,7 @@ describe(`the SQLite connection on Node ${process.versions.node}`, () => {
   });
 
   it('prints no ExperimentalWarning when it loads node:sqlite (Node 22 would)', () => {
-    const script = `import { openSqlConnection } from ${JSON.stringify(new URL('../../src/infra/sqlite-driver.ts', import.meta.url).href)};
+    const script = `import { openSqlConnection } from ${JSON.stringify(new URL('../../../src/infra/sqlite-driver.ts', import.meta.url).href)};
 openSqlConnection('').close(); console.log('opened');`;
     const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
       encoding: 'utf8',

@@ -2,7 +2,12 @@
 import express, { type RequestHandler } from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { holdBody, installResponsePipeline, type ResponseHooks, watchChunks } from './response-pipeline.js';
+import {
+  holdBody,
+  installResponsePipeline,
+  type ResponseHooks,
+  watchChunks,
+} from '../../../src/http/response-pipeline.js';
 
 function appWith(hooks: ResponseHooks[], route: RequestHandler, before?: RequestHandler) {
   const app = express();
