@@ -12,6 +12,7 @@ import { createRuntime, type Runtime } from './domain/runtime.js';
 import { planeGuard } from './emulation/admin/plane-guard.js';
 import { type EmulationPlane, emulationPlane } from './emulation/plugin.js';
 import { buildApp } from './http/app.js';
+import { answerClientErrors } from './http/client-errors.js';
 import type { RequestListener } from './http-shapes.js';
 import { splitCorsMiddleware } from './http/middleware/cors.js';
 import { createRenderer, RendererStartAborted } from './infra/create-renderer.js';
@@ -203,6 +204,7 @@ export function composeEmulator(
     if (!isLoopbackHost(host) && host !== '0.0.0.0' && host !== '::')
       allowedHosts.add(host.includes(':') ? `[${host}]` : host.toLowerCase());
     const server = createServer(app);
+    answerClientErrors(server);
     servers.add(server);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
