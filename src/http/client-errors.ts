@@ -31,11 +31,12 @@ export function answerClientErrors(server: Server): void {
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
     const response = latest.get(socket);
     const midAnswer = response?.headersSent === true && !response.writableFinished;
-    if (!socket.writable || error.code === 'ECONNRESET' || midAnswer) {
+    if (error.code === 'ECONNRESET' || midAnswer) {
       socket.destroy();
       return;
     }
-    socket.end(answerFor(error.code));
+    // Not writable: this side is already closing (an answer sent with Connection: close); still drain, not reset.
+    if (socket.writable) socket.end(answerFor(error.code));
     socket.resume();
     socket.setTimeout(LINGER_MS, () => socket.destroy());
     socket.once('error', () => socket.destroy());
