@@ -1,6 +1,5 @@
 // Control operations on the emulator clock: read, advance (running due transitions in order), freeze and unfreeze.
 import { type GenerationStatus, STATUS_RANK } from '../../domain/generation.js';
-import { parseDuration } from '../../domain/durations.js';
 import { PlaneError } from '../error-codes.js';
 import { contextOf, type ControlDeps } from '../plane-state.js';
 import { advanceInput, parseInput } from '../inputs.js';
@@ -15,12 +14,12 @@ export function readClock(deps: ControlDeps): ClockView {
   return clockView(contextOf(deps));
 }
 
-/** `by` is "10m", "30s", "250ms"... or milliseconds. Resolves after the renders the transitions started have finished. */
-export async function advanceClock(
-  deps: ControlDeps,
-  by: string | number | { by: string | number },
-): Promise<AdvanceResult> {
-  const ms = typeof by === 'object' ? parseInput(advanceInput, by, 'advance').by : parseDuration(by, 'by');
+/** `{ by }`: "10m", "30s", "250ms"... or milliseconds. Resolves after the renders the transitions started have finished. */
+export function advanceClock(deps: ControlDeps, body: unknown): Promise<AdvanceResult> {
+  return advanceBy(deps, parseInput(advanceInput, body, 'advance').by);
+}
+
+async function advanceBy(deps: ControlDeps, ms: number): Promise<AdvanceResult> {
   const before = new Map<string, GenerationStatus>();
   for (const g of contextOf(deps).generations.all()) if (STATUS_RANK[g.status] < 2) before.set(g.id, g.status);
   await deps.runtime.advance(ms);
@@ -43,7 +42,7 @@ export async function advanceToNext(deps: ControlDeps): Promise<AdvanceResult> {
       'nothing_scheduled',
       'No transition is scheduled: every generation is final or stalled. Submit one, or complete or fail a stalled one.',
     );
-  return advanceClock(deps, Math.max(0, due - ctx.clock.now()));
+  return advanceBy(deps, Math.max(0, due - ctx.clock.now()));
 }
 
 export function freezeClock(deps: ControlDeps): ClockView {
