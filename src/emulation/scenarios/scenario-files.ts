@@ -93,11 +93,14 @@ export function loadScenarioFile(nameOrPath: string, directory = SCENARIO_DIRECT
 
 /**
  * What a control client sends to load `scenario`: a shipped name as is, an object inline, and a file (isScenarioPath)
- * read on the client's side and sent inline, since the emulator never opens a path it is sent.
+ * read and checked on the client's side and sent inline, since the emulator never opens a path it is sent.
  */
 export function scenarioLoadBody(scenario: string | ScenarioInput): { name: string } | { scenario: ScenarioInput } {
   if (typeof scenario !== 'string') return { scenario };
   if (!isScenarioPath(scenario)) return { name: scenario };
   const file = resolve(scenario);
-  return { scenario: parseJson(readSmallRegularFile(file, file), file) as ScenarioInput };
+  const data = parseJson(readSmallRegularFile(file, file), file);
+  // Checked here too, so a refusal names the file rather than "(body)".
+  parseScenario(data, file);
+  return { scenario: data as ScenarioInput };
 }
