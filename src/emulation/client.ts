@@ -4,7 +4,7 @@ import type { WaitOptions, WaitTarget } from './clock/wait-for.js';
 import type { FaultRuleInput } from './faults/fault-schema.js';
 import type { GenerationDetail } from './generations/generation-detail.js';
 import type { Failure, GenerationsQuery, NewKey, SummaryQuery, TimingChange } from './inputs.js';
-import type { JournalQuery } from './journal/journal-operations.js';
+import type { JournalQuery } from './journal/journal-api.js';
 import type { ControlDeps } from './plane-state.js';
 import { CONTROL_OPERATIONS } from './registry/registry.js';
 import { deriveClient } from './registry/client-bindings.js';

@@ -1,8 +1,15 @@
 // /_emulator/clock and /_emulator/timing, declared once (registry/operation.ts).
 import { defineOperation } from '../registry/operation.js';
 import { CONTROL_INPUT_SCHEMAS as I, CONTROL_SCHEMAS as S } from '../openapi/components.js';
-import { advanceClock, advanceToNext, freezeClock, readClock, unfreezeClock } from './clock-operations.js';
-import { readTiming, setTiming } from './timing-operations.js';
+import {
+  advanceClock,
+  advanceToNext,
+  freezeClock,
+  readClock,
+  readTiming,
+  setTiming,
+  unfreezeClock,
+} from './clock-operations.js';
 
 export const CLOCK_API = {
   getClock: defineOperation({

@@ -1,7 +1,11 @@
-// /_emulator/faults, declared once (registry/operation.ts).
+// /_emulator/faults, declared once (registry/operation.ts): the ordered fault rules; add, list, enable or disable, remove.
 import { defineOperation } from '../registry/operation.js';
 import { CONTROL_INPUT_SCHEMAS as I, CONTROL_SCHEMAS as S } from '../openapi/components.js';
-import { addFault, clearFaults, listFaults, removeFault, updateFault } from './fault-operations.js';
+import { faultPatchInput, parseInput } from '../inputs.js';
+import { contextOf, type ControlDeps } from '../plane-state.js';
+import { faultView } from '../views.js';
+
+export const listFaults = (deps: ControlDeps) => deps.state.faults.list().map(faultView);
 
 export const FAULT_API = {
   listFaults: defineOperation({
@@ -19,14 +23,21 @@ export const FAULT_API = {
     status: 201,
     answer: S.FaultEnvelope,
     errors: ['invalid_fault_rule', 'fault_exists'],
-    handle: (deps, { body }) => ({ fault: addFault(deps, body) }),
+    // Appended at the end: earlier rules win.
+    handle: (deps, { body }) => ({
+      fault: faultView(deps.state.faults.add(body, { now: contextOf(deps).clock.now() })),
+    }),
   }),
   clearFaults: defineOperation({
     method: 'delete',
     path: '/_emulator/faults',
     summary: 'Remove every fault rule',
     answer: S.FaultList,
-    handle: (deps) => ({ faults: clearFaults(deps) }),
+    handle: (deps) => {
+      deps.state.faults.clear();
+      if (deps.state.scenario) deps.state.scenario.ruleIds = [];
+      return { faults: [] };
+    },
   }),
   updateFault: defineOperation({
     method: 'patch',
@@ -35,7 +46,10 @@ export const FAULT_API = {
     body: I.FaultPatch,
     answer: S.FaultEnvelope,
     errors: ['fault_not_found'],
-    handle: (deps, { params, body }) => ({ fault: updateFault(deps, params.id, body) }),
+    handle: (deps, { params, body }) => {
+      const { enabled } = parseInput(faultPatchInput, body, 'fault update');
+      return { fault: faultView(deps.state.faults.setEnabled(params.id, enabled)) };
+    },
   }),
   deleteFault: defineOperation({
     method: 'delete',
@@ -43,6 +57,11 @@ export const FAULT_API = {
     summary: 'Remove a fault rule',
     answer: S.FaultList,
     errors: ['fault_not_found'],
-    handle: (deps, { params }) => ({ faults: removeFault(deps, params.id) }),
+    handle: (deps, { params }) => {
+      deps.state.faults.remove(params.id);
+      const active = deps.state.scenario;
+      if (active) active.ruleIds = active.ruleIds.filter((r) => r !== params.id);
+      return { faults: listFaults(deps) };
+    },
   }),
 };

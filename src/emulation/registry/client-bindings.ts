@@ -1,6 +1,6 @@
 // Each documented control-client method as a call of one registry operation: what it sends and what it gives back.
 import type { FaultRuleInput } from '../faults/fault-schema.js';
-import type { JournalQuery } from '../journal/journal-operations.js';
+import type { JournalQuery } from '../journal/journal-api.js';
 import { scenarioLoadBody } from '../scenarios/scenario-files.js';
 import type { ScenarioInput } from '../scenarios/scenario-schema.js';
 import type { EmulatorState } from '../state/emulator-state.js';
