@@ -5,7 +5,7 @@ import { emulatorOpenApiDocument } from '../../src/emulation/openapi/contributio
 import { CLIENT_BINDINGS } from '../../src/emulation/registry/client-bindings.js';
 import { CONTROL_OPERATIONS } from '../../src/emulation/registry/registry.js';
 import { startTestEmulator } from '../helpers/emulator.js';
-import { controlled } from './support.js';
+import { controlled } from '../helpers/controlled-emulator.js';
 
 /** `faults.add`, `scenario.load`, `now`...: a client's methods, groups flattened. */
 function methodNames(client: object, prefix = ''): string[] {
