@@ -91,6 +91,13 @@ module.exports = {
       to: { path: '^src/testing[.]ts$' },
     },
     {
+      name: 'tests-live-in-test',
+      severity: 'error',
+      comment: 'Every test lives under test/ (unit tests in test/unit/, mirroring src/): src/ holds only what ships.',
+      from: { path: '^src/' },
+      to: { path: '^(vitest|supertest|fast-check)$|node_modules/(vitest|supertest|fast-check)/' },
+    },
+    {
       name: 'no-unresolvable',
       severity: 'error',
       comment: 'An import that cannot be resolved is a typo or a missing dependency.',

@@ -3,8 +3,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    // Unit tests sit beside the store they test in src/ (tsconfig.build.json keeps them out of dist/).
-    include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+    // Every test lives under test/ (unit tests in test/unit/, mirroring src/), so src/ is only what ships.
+    include: ['test/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -6,7 +6,7 @@ export {
   type StartOptions,
   startEmulator,
 } from './start-emulator.js';
-export type { Emulator } from './emulator.js';
+export type { Emulator } from './emulator-types.js';
 export type { Control } from './emulation/client.js';
 export { connectEmulator, EmulatorControlError, type ConnectOptions } from './emulation/remote-client.js';
 export type { EmulatorState } from './emulation/state/emulator-state.js';

@@ -2,7 +2,8 @@
 import { compositionExtras, readEnvironment } from './cli/environment.js';
 import type { EmulatorOptions } from './emulator-options.js';
 import type { Control } from './emulation/client.js';
-import { createEmulator, type Emulator, type ListenAt } from './emulator.js';
+import { createEmulator } from './emulator.js';
+import type { Emulator, ListenAt } from './emulator-types.js';
 import type { RequestListener } from './http-shapes.js';
 
 export interface StartOptions extends EmulatorOptions, ListenAt {}

@@ -3,7 +3,8 @@ import type { RequestHandler } from 'express';
 import { compositionExtras, readEnvironment } from './cli/environment.js';
 import type { EmulatorOptions } from './emulator-options.js';
 import type { Runtime } from './domain/runtime.js';
-import { composeEmulator, type Emulator } from './emulator.js';
+import { composeEmulator } from './emulator.js';
+import type { Emulator } from './emulator-types.js';
 
 // Only emulators made here are known, and a WeakMap lets each go with its emulator: nothing is shared between them.
 const runtimes = new WeakMap<Emulator, Runtime>();

@@ -1,33 +1,17 @@
-// The typed in-process control client: the same operations as the /_emulator/* routes, for tests. Every method returns a promise.
-import type * as z from 'zod';
+// The typed in-process control client: the registry's operations run in this process, for tests. Every method returns a promise.
+import type { AdvanceResult } from './clock/clock-operations.js';
+import type { WaitOptions, WaitTarget } from './clock/wait-for.js';
 import type { FaultRuleInput } from './faults/fault-schema.js';
-import type { ScenarioInput } from './scenarios/scenario-schema.js';
-import { changeBalance, createKey, listAccounts, listKeys, revokeKey, seededKey } from './admin/account-operations.js';
-import {
-  advanceClock,
-  advanceToNext,
-  freezeClock,
-  readClock,
-  unfreezeClock,
-  type AdvanceResult,
-} from './clock/clock-operations.js';
+import type { GenerationDetail } from './generations/generation-detail.js';
+import type { Failure, GenerationsQuery, NewKey, SummaryQuery, TimingChange } from './inputs.js';
+import type { JournalQuery } from './journal/journal-api.js';
 import type { ControlDeps } from './plane-state.js';
-import { addFault, clearFaults, listFaults, removeFault, updateFault } from './faults/fault-operations.js';
-import {
-  completeGeneration,
-  failGeneration,
-  getGeneration,
-  ledgerEntries,
-  listGenerations,
-  refundGeneration,
-} from './generations/generation-operations.js';
-import type { failInput, generationsQuery, newKeyInput, summaryQuery, timingInput } from './inputs.js';
-import { expireLinks, generationDetail, type GenerationDetail } from './generations/generation-detail.js';
-import { clearJournal, readJournal, readJournalEntry, type JournalQuery } from './journal/journal-operations.js';
-import { availableScenarios, loadScenario, scenarioProgress, unloadScenario } from './scenarios/scenario-operations.js';
-import { exportState, importState, type EmulatorState } from './state/emulator-state.js';
-import { catalogueView, summary, type CatalogueView, type Summary } from './summary.js';
-import { readTiming, setTiming } from './clock/timing-operations.js';
+import { CONTROL_OPERATIONS } from './registry/registry.js';
+import { deriveClient } from './registry/client-bindings.js';
+import type { AnyOperation, HandlerInput } from './registry/operation.js';
+import type { ScenarioInput } from './scenarios/scenario-schema.js';
+import type { EmulatorState } from './state/emulator-state.js';
+import type { CatalogueView, Summary } from './summary.js';
 import type {
   AccountView,
   AdminGenerationView,
@@ -40,13 +24,7 @@ import type {
   ScenarioProgress,
   TimingView,
 } from './views.js';
-import { waitFor, type WaitOptions, type WaitTarget } from './clock/wait-for.js';
 
-export type NewKey = z.input<typeof newKeyInput>;
-export type TimingChange = z.input<typeof timingInput>;
-export type Failure = z.input<typeof failInput>;
-export type GenerationsQuery = z.input<typeof generationsQuery>;
-export type SummaryQuery = z.input<typeof summaryQuery>;
 export interface Balance {
   account_id: string;
   balance: number;
@@ -124,84 +102,22 @@ export interface Control {
   setBaseUrl(url: string | undefined): void;
 }
 
-/** Each operation, once its promise settles, commits what it changed: the same promise as an answer over HTTP. */
-function committedAfter<T extends object>(operations: T, commit: () => void): T {
-  const wrapped: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(operations))
-    wrapped[name] =
-      typeof value === 'function' && name !== 'setBaseUrl'
-        ? async (...args: unknown[]) => {
-            const result = await value(...args);
-            commit();
-            return result;
-          }
-        : value && typeof value === 'object'
-          ? committedAfter(value as object, commit)
-          : value;
-  return wrapped as T;
-}
-
 /**
- * `deps()` gives the current deps; `setBaseUrl` changes the base URL they carry; `commit` writes a change to the store
- * of record before the operation returns (a full disk rejects it with storage_full, the change rolled back).
+ * `deps()` gives the current deps; `setBaseUrl` changes the base URL they carry. Each call runs the operation's handler,
+ * then `commit` writes its change to the store of record before the promise settles, as an answer over HTTP is (a
+ * full disk rejects it with storage_full, the change rolled back).
  */
 export function createControl(
   deps: () => ControlDeps,
   setBaseUrl: (url: string | undefined) => void,
   commit: () => void = () => undefined,
 ): Control {
-  return committedAfter(operations(deps, setBaseUrl), commit);
-}
-
-function operations(deps: () => ControlDeps, setBaseUrl: (url: string | undefined) => void): Control {
-  const d = deps;
-  return {
-    now: async () => new Date(d().runtime.context().clock.now()),
-    clock: async () => readClock(d()),
-    advance: (by) => advanceClock(d(), by),
-    advanceToNext: () => advanceToNext(d()),
-    freeze: async () => freezeClock(d()),
-    unfreeze: async () => unfreezeClock(d()),
-    accounts: async () => listAccounts(d()),
-    setBalance: async (balance, accountId) => changeBalance(d(), accountId ?? d().runtime.accountId, { set: balance }),
-    topUp: async (amount, accountId) => changeBalance(d(), accountId ?? d().runtime.accountId, { add: amount }),
-    apiKey: async () => seededKey(d()).api_key,
-    keys: async () => listKeys(d()),
-    createKey: async (key) => createKey(d(), key),
-    revokeKey: async (id) => revokeKey(d(), id),
-    timing: async () => readTiming(d()),
-    setTiming: async (change) => setTiming(d(), change),
-    generations: async (query) => listGenerations(d(), query),
-    generation: async (id) => getGeneration(d(), id),
-    complete: (id) => completeGeneration(d(), id),
-    fail: async (id, failure) => failGeneration(d(), id, failure),
-    refund: async (id, amount) => refundGeneration(d(), id, amount === undefined ? {} : { amount }),
-    detail: async (id) => generationDetail(d(), id),
-    expireLinks: async (id) => expireLinks(d(), id),
-    ledger: async (query) => ledgerEntries(d(), query),
-    waitFor: (id, target, options) => waitFor(d(), id, target, options),
-    faults: {
-      add: async (rule) => addFault(d(), rule),
-      list: async () => listFaults(d()),
-      remove: async (id) => removeFault(d(), id),
-      clear: async () => clearFaults(d()),
-      enable: async (id) => updateFault(d(), id, { enabled: true }),
-      disable: async (id) => updateFault(d(), id, { enabled: false }),
-    },
-    scenario: {
-      load: async (scenario) => loadScenario(d(), scenario),
-      progress: async () => scenarioProgress(d()),
-      unload: async () => unloadScenario(d()),
-      available: async () => availableScenarios(),
-    },
-    journal: async (query) => readJournal(d(), query),
-    journalEntry: async (id) => readJournalEntry(d(), id),
-    clearJournal: async () => clearJournal(d()),
-    summary: async (query) => summary(d(), query),
-    catalogue: async () => catalogueView(d()),
-    reset: () => d().runtime.reset(),
-    exportState: async () => exportState(d()),
-    importState: (state) => importState(d(), state),
-    setBaseUrl,
-  };
+  const operations: Record<string, AnyOperation> = CONTROL_OPERATIONS;
+  const methods: Omit<Control, 'setBaseUrl'> = deriveClient(async (id, input) => {
+    const { params = {}, query, body } = input as Partial<HandlerInput<string>>;
+    const result = await operations[id].handle(deps(), { params, query, body });
+    commit();
+    return result;
+  });
+  return { ...methods, setBaseUrl };
 }

@@ -85,6 +85,13 @@ export const summaryQuery = z.object({
 
 export const ledgerQuery = z.object({ account_id: z.string().optional(), generation_id: z.string().optional() });
 
+/** Arguments of the control clients, as a caller writes them. */
+export type NewKey = z.input<typeof newKeyInput>;
+export type TimingChange = z.input<typeof timingInput>;
+export type Failure = z.input<typeof failInput>;
+export type GenerationsQuery = z.input<typeof generationsQuery>;
+export type SummaryQuery = z.input<typeof summaryQuery>;
+
 /** Parses a control input; a failure is 422 `invalid_control_request` naming every bad field. */
 export function parseInput<T extends z.ZodType>(schema: T, input: unknown, what: string): z.output<T> {
   const result = schema.safeParse(input ?? {});

@@ -1,7 +1,6 @@
 // The emulation plane as one plugin: journal and fault middleware, /_emulator/* routes, the plan hook, its OpenAPI paths, the client.
 import { baseUrlOf } from '../http/base-url.js';
 import type { EmulatorPlugin, PluginSetup } from '../wiring/plugin.js';
-import { controlRoutes } from './admin/control-routes.js';
 import { healthRoutes } from './admin/health-routes.js';
 import { type Control, createControl } from './client.js';
 import { consoleRoutes } from './console/console-routes.js';
@@ -11,6 +10,7 @@ import { markerActions } from './faults/magic-prompts.js';
 import { controlPlanHook } from './faults/plan-hook.js';
 import { journalHooks, journalMiddleware } from './journal/journal-middleware.js';
 import { type ControlDeps, ControlState } from './plane-state.js';
+import { controlRoutes } from './registry/express-routes.js';
 import { loadScenario } from './scenarios/scenario-operations.js';
 import type { ScenarioInput } from './scenarios/scenario-schema.js';
 import { createPersistence, type Persistence } from './state/persistence.js';
@@ -61,10 +61,7 @@ export function emulationPlane(setup: PluginSetup, planeOptions: PlaneOptions = 
     routes: [
       healthRoutes(setup),
       ...(options.controlPlane
-        ? [
-            consoleRoutes(),
-            controlRoutes({ deps: (req) => ({ ...deps(), baseUrl: baseUrlOf(req, options.publicBaseUrl) }) }),
-          ]
+        ? [consoleRoutes(), controlRoutes((req) => ({ ...deps(), baseUrl: baseUrlOf(req, options.publicBaseUrl) }))]
         : []),
     ],
     errorStatuses: PLANE_ERROR_STATUSES,

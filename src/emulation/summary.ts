@@ -8,7 +8,7 @@ import { VERSION } from '../version.js';
 import { listAccounts, listKeys } from './admin/account-operations.js';
 import { contextOf, type ControlDeps } from './plane-state.js';
 import { nextTransition } from './generations/generation-detail.js';
-import { listFaults } from './faults/fault-operations.js';
+import { listFaults } from './faults/fault-api.js';
 import { clockView, generationView, journalView, scenarioProgressView } from './views.js';
 import { parseInput, summaryQuery } from './inputs.js';
 

@@ -1,4 +1,6 @@
 // The store of record on SQLite: the one module that speaks SQL. Rows are JSON documents plus the columns queries need.
+import { existsSync } from 'node:fs';
+import { dirname } from 'node:path';
 import {
   openSqlConnection,
   type SqlConnection,
@@ -141,8 +143,8 @@ export interface OpenOptions {
 }
 
 function refuse(path: string, error: unknown): never {
-  // better-sqlite3 checks the folder itself, before SQLite would say SQLITE_CANTOPEN.
-  const missingFolder = /directory does not exist/.test((error as Error).message);
+  // SQLite says only SQLITE_CANTOPEN (and better-sqlite3 its own sentence) for a missing folder: name it the same on both.
+  const missingFolder = path !== '' && !existsSync(dirname(path));
   const code = missingFolder ? 'ENOENT' : sqliteErrorCode(error);
   if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED')
     throw new StoreRefused(

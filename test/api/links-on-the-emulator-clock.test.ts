@@ -1,6 +1,6 @@
 // Output links and caches follow the emulator clock: Cache-Control from the link's remaining life, expired-urls=once, markers in the estimate.
 import { describe, expect, it } from 'vitest';
-import { controlled, idem, submission } from '../control/support.js';
+import { controlled, idem, submission } from '../helpers/controlled-emulator.js';
 
 const fileOf = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
 

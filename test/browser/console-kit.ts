@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { expect } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { startEmulator, type Control, type RunningEmulator } from '../../src/index.js';
-import { launchChromium, type Chromium } from './chromium.js';
+import { launchChromium, type Chromium } from '../helpers/chromium.js';
 import type { PageGlobals } from './page-types.js';
 
 export const DESKTOP = { width: 1440, height: 900 };

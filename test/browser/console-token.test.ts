@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Request } from 'playwright-core';
 import { startEmulator, type RunningEmulator } from '../../src/index.js';
-import { launchChromium, type Chromium } from './chromium.js';
+import { launchChromium, type Chromium } from '../helpers/chromium.js';
 import { CONSOLE_PATH, overflow, PHONE, screenshot } from './console-kit.js';
 import type { PageGlobals } from './page-types.js';
 

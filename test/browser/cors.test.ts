@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Emulator } from '../../src/index.js';
-import { launchChromium, type Chromium } from './chromium.js';
+import { launchChromium, type Chromium } from '../helpers/chromium.js';
 import type { PageGlobals } from './page-types.js';
 import { createEmulatorWith, runtimeOf } from '../../src/testing.js';
 

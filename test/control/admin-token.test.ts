@@ -1,7 +1,7 @@
 // Security of the control plane: the admin token is enforced everywhere but health and the console; the plane can be turned off.
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { controlled } from './support.js';
+import { controlled } from '../helpers/controlled-emulator.js';
 
 const TOKEN = 'local-admin-token-123';
 

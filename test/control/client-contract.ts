@@ -1,4 +1,7 @@
 // One contract for both control clients: the in-process `control` and connectEmulator() over HTTP must behave alike.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Control } from '../../src/index.js';
 
@@ -150,6 +153,24 @@ export function controlClientContract(name: string, start: () => Promise<ClientU
       });
       expect(active).toMatchObject({ name: 'inline', steps: { total: 1, run: 1 } });
       expect((await control.accounts())[0].balance).toBe(9);
+    });
+
+    it('takes a name with a path separator or a .json ending as a file it reads, anything else as a shipped name', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'contract-scenario-'));
+      try {
+        const file = join(dir, 'broken.json');
+        writeFileSync(file, JSON.stringify({ name: 'broken', steps: [{ op: 'no_such_step' }] }));
+        await expect(control.scenario.load(file)).rejects.toMatchObject({
+          code: 'invalid_scenario',
+          message: expect.stringContaining(file),
+        });
+        await expect(control.scenario.load('Flaky-Network.JSON')).rejects.toMatchObject({
+          code: 'scenario_not_found',
+          message: expect.stringContaining("No scenario named 'Flaky-Network.JSON'"),
+        });
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
     });
 
     it('reads the journal by filter and clears it', async () => {

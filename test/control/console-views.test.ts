@@ -1,7 +1,7 @@
 // The control views behind the console: summary, catalogue, detail, expire links, advance to next, journal entries.
 import { describe, expect, it } from 'vitest';
 import { BODY_CAP, BODY_WINDOW, captureBody, Journal } from '../../src/emulation/journal/journal-store.js';
-import { controlled, idem, submission } from './support.js';
+import { controlled, idem, submission } from '../helpers/controlled-emulator.js';
 
 const fileOf = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
 

@@ -1,7 +1,7 @@
 // The /_emulator/* routes of docs/control-plane-contract.md, through supertest: answers, status codes and error codes.
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { CHEAP_PRICE, controlled, idem, submission } from './support.js';
+import { CHEAP_PRICE, controlled, idem, submission } from '../helpers/controlled-emulator.js';
 
 function admin(app: Parameters<typeof request>[0]) {
   const agent = request(app);

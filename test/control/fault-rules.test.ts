@@ -1,7 +1,7 @@
 // Fault rules: validation with errors that name the field, every matcher, first match wins, `after`, `times`, `probability`.
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { controlled, idem, submission } from './support.js';
+import { controlled, idem, submission } from '../helpers/controlled-emulator.js';
 
 const status503 = { type: 'status', status: 503 } as const;
 

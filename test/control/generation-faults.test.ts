@@ -1,7 +1,7 @@
 // Generation-level actions: fail at pending or running after a delay with each refund policy, stall, slow, delay, expired and missing outputs.
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { CHEAP_PRICE, controlled, idem, submission } from './support.js';
+import { CHEAP_PRICE, controlled, idem, submission } from '../helpers/controlled-emulator.js';
 
 async function accepted(
   api: ReturnType<typeof controlled>['api'],

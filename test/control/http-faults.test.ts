@@ -1,7 +1,7 @@
 // HTTP-level actions through supertest: error statuses with the envelope and Retry-After, latency, and no charge for a refused request.
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { controlled, idem, submission } from './support.js';
+import { controlled, idem, submission } from '../helpers/controlled-emulator.js';
 import { runtimeOf } from '../../src/testing.js';
 
 const elapsed = async <T>(run: () => Promise<T>) => {

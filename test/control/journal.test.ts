@@ -1,7 +1,7 @@
 // The request journal: every /v1/media request with time, method, path, key, Idempotency-Key, status, latency and fault; filters; clearing.
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { controlled, idem, submission } from './support.js';
+import { controlled, idem, submission } from '../helpers/controlled-emulator.js';
 
 describe('journal', () => {
   it('records every /v1/media request and nothing else', async () => {

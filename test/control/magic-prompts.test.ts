@@ -1,7 +1,7 @@
 // Magic prompt markers: each one scripts the outcome, bad ones are a 422 before any charge, and they can be turned off.
 import { describe, expect, it } from 'vitest';
 import { markerActions } from '../../src/emulation/faults/magic-prompts.js';
-import { CHEAP_PRICE, controlled, idem, submission } from './support.js';
+import { CHEAP_PRICE, controlled, idem, submission } from '../helpers/controlled-emulator.js';
 
 async function run(prompt: string, options = {}) {
   const { control, api } = controlled(options);

@@ -1,7 +1,7 @@
 // Reset restores the seed: ids, keys, balances, clock, timing, idempotency, journal, faults, scenario and files.
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { controlled, idem, submission } from './support.js';
+import { controlled, idem, submission } from '../helpers/controlled-emulator.js';
 
 describe('reset', () => {
   it('puts everything back as it was seeded', async () => {

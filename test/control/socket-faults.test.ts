@@ -1,8 +1,8 @@
 // Connection-level actions on a real socket: reset, empty answer, hang, dribble, and a lost answer followed by a retry.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startEmulator } from '../../src/index.js';
-import { rawRequest } from './raw-http.js';
-import { CHEAP_PRICE, idem, submission } from './support.js';
+import { rawRequest } from '../helpers/socket-request.js';
+import { CHEAP_PRICE, idem, submission } from '../helpers/controlled-emulator.js';
 
 const running: { close(): Promise<void> }[] = [];
 afterEach(async () => {

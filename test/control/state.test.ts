@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmulatorApp, DEFAULT_API_KEY, startEmulator } from '../../src/index.js';
-import { controlled, idem, submission } from './support.js';
+import { controlled, idem, submission } from '../helpers/controlled-emulator.js';
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -1,6 +1,6 @@
 // control.waitFor(id, state): moves the emulator clock from one scheduled transition to the next; never sleeps on wall-clock time.
 import { describe, expect, it } from 'vitest';
-import { controlled, idem, submission } from './support.js';
+import { controlled, idem, submission } from '../helpers/controlled-emulator.js';
 
 async function submitted(options = {}, overrides = {}) {
   const env = controlled(options);

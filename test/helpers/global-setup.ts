@@ -1,5 +1,5 @@
 // Runs once before the test files: unpacks the npm-shipped Chromium (when it is the one chosen) before parallel files race to.
-import { chromiumExecutable } from '../browser/chromium.js';
+import { chromiumExecutable } from './chromium.js';
 
 export default async function setup(): Promise<void> {
   // @sparticuz/chromium writes its binary straight to the temp dir and trusts any file already there: two test files

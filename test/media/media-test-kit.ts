@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { catalogueFileSchema, type ModelEntry } from '../../src/domain/catalogue-schema.js';
 import { mediaSpecFor } from '../../src/domain/media-spec.js';
 import type { ReferenceImage, RenderJob } from '../../src/infra/renderer.js';
-import { requireMediaTools } from '../helpers/tools.js';
+import { requireMediaTools } from '../helpers/media-tools.js';
 
 // Every file importing this kit renders or probes real media: without the tools it fails here, at once, saying so.
 export const TOOLS = requireMediaTools();

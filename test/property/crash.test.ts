@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_API_KEY } from '../../src/config.js';
-import { type CliProcess, startCli, stopCli } from '../security/cli-process.js';
+import { type CliProcess, startCli, stopCli } from '../helpers/cli-process.js';
 
 const auth = { Authorization: `Bearer ${DEFAULT_API_KEY}`, 'Content-Type': 'application/json' };
 const scratch = mkdtempSync(join(tmpdir(), 'crash-property-'));

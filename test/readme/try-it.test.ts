@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readmeExamples } from '../../scripts/readme-examples.js';
-import { requireMediaTools } from '../helpers/tools.js';
-import { type CliProcess, startCli, stopCli } from '../security/cli-process.js';
+import { requireMediaTools } from '../helpers/media-tools.js';
+import { type CliProcess, startCli, stopCli } from '../helpers/cli-process.js';
 
 let cli: CliProcess;
 const work = mkdtempSync(join(tmpdir(), 'readme-try-it-'));

@@ -1,7 +1,7 @@
 // Scenario content-policy-refund: accepted and charged, then failed with content_policy while pending and refunded in full.
 import { describe, expect, it } from 'vitest';
-import { CHEAP_PRICE, controlled, idem, submission } from '../control/support.js';
-import { pollUntilFinal } from './client.js';
+import { CHEAP_PRICE, controlled, idem, submission } from '../helpers/controlled-emulator.js';
+import { pollUntilFinal } from '../helpers/well-behaved-client.js';
 
 describe('scenario content-policy-refund', () => {
   it('the client sees failed / content_policy / refunded, and the wallet is whole again', async () => {

@@ -2,7 +2,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { client } from '../helpers/emulator.js';
-import { controlled, idem, submission } from '../control/support.js';
+import { controlled, idem, submission } from '../helpers/controlled-emulator.js';
 
 describe('scenario daily-ceiling', () => {
   it('the capped key is refused after 10 credits today, the seeded key is not, and tomorrow it works again', async () => {

@@ -1,8 +1,8 @@
 // Scenario expired-urls: generations complete, but their output URLs answer 403 url_expired.
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { controlled, idem, submission } from '../control/support.js';
-import { pollUntilFinal } from './client.js';
+import { controlled, idem, submission } from '../helpers/controlled-emulator.js';
+import { pollUntilFinal } from '../helpers/well-behaved-client.js';
 
 describe('scenario expired-urls', () => {
   it('the client gets a completed generation whose file download is refused with 403 url_expired', async () => {

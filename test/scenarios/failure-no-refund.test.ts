@@ -1,8 +1,8 @@
 // Scenario failure-no-refund: fails while running with internal_error, and the charge stands.
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { CHEAP_PRICE, controlled, idem, submission } from '../control/support.js';
-import { pollUntilFinal } from './client.js';
+import { CHEAP_PRICE, controlled, idem, submission } from '../helpers/controlled-emulator.js';
+import { pollUntilFinal } from '../helpers/well-behaved-client.js';
 
 describe('scenario failure-no-refund', () => {
   it('the client sees running, then failed / internal_error with billing_status charged', async () => {

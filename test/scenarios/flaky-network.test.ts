@@ -1,7 +1,7 @@
 // Scenario flaky-network: two 503s on submission, then success, charged once.
 import { describe, expect, it } from 'vitest';
-import { CHEAP_PRICE, controlled, idem, submission } from '../control/support.js';
-import { pollUntilFinal, submitWithRetries } from './client.js';
+import { CHEAP_PRICE, controlled, idem, submission } from '../helpers/controlled-emulator.js';
+import { pollUntilFinal, submitWithRetries } from '../helpers/well-behaved-client.js';
 
 describe('scenario flaky-network', () => {
   it('a client that retries with the same Idempotency-Key gets through on the third attempt and pays once', async () => {

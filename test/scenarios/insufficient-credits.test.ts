@@ -1,6 +1,6 @@
 // Scenario insufficient-credits: ten credits in the wallet; cheap requests pass until it runs dry, then 402 and no charge.
 import { describe, expect, it } from 'vitest';
-import { controlled, idem, submission } from '../control/support.js';
+import { controlled, idem, submission } from '../helpers/controlled-emulator.js';
 
 describe('scenario insufficient-credits', () => {
   it('two 4-credit images pass, the third and a video are refused with 402 insufficient_credits', async () => {

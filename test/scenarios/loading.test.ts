@@ -6,7 +6,7 @@ import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { availableScenarios, loadScenarioFile } from '../../src/emulation/scenarios/scenario-files.js';
 import { parseScenario } from '../../src/emulation/scenarios/scenario-parse.js';
-import { controlled, idem, submission } from '../control/support.js';
+import { controlled, idem, submission } from '../helpers/controlled-emulator.js';
 
 const SHIPPED = [
   'content-policy-refund',

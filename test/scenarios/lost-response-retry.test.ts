@@ -1,7 +1,7 @@
 // Scenario lost-response-retry: the first answer is lost after the work was done; the retry is a replay, charged once.
 import { afterEach, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/index.js';
-import { CHEAP_PRICE, idem, submission } from '../control/support.js';
+import { CHEAP_PRICE, idem, submission } from '../helpers/controlled-emulator.js';
 
 const running: { close(): Promise<void> }[] = [];
 afterEach(async () => {

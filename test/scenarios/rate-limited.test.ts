@@ -1,7 +1,7 @@
 // Scenario rate-limited: three 429s with Retry-After on any API route, nothing charged, then calls succeed.
 import { describe, expect, it } from 'vitest';
-import { controlled, idem, submission } from '../control/support.js';
-import { submitWithRetries } from './client.js';
+import { controlled, idem, submission } from '../helpers/controlled-emulator.js';
+import { submitWithRetries } from '../helpers/well-behaved-client.js';
 
 describe('scenario rate-limited', () => {
   it('the client backs off on 429 + Retry-After and gets through with one charge', async () => {

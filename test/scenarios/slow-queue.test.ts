@@ -1,7 +1,7 @@
 // Scenario slow-queue: two minutes pending, then the generation runs and completes as usual.
 import { describe, expect, it } from 'vitest';
-import { controlled, idem, submission } from '../control/support.js';
-import { pollUntilFinal } from './client.js';
+import { controlled, idem, submission } from '../helpers/controlled-emulator.js';
+import { pollUntilFinal } from '../helpers/well-behaved-client.js';
 
 describe('scenario slow-queue', () => {
   it('a polling client sees pending for two minutes of emulator time, then completion', async () => {

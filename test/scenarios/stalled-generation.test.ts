@@ -1,8 +1,8 @@
 // Scenario stalled-generation: generations run and never finish; the client needs a deadline, the control plane can end them.
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { controlled, idem, submission } from '../control/support.js';
-import { pollUntilFinal } from './client.js';
+import { controlled, idem, submission } from '../helpers/controlled-emulator.js';
+import { pollUntilFinal } from '../helpers/well-behaved-client.js';
 
 describe('scenario stalled-generation', () => {
   it('a polling client with a deadline gives up while the generation is still running', async () => {

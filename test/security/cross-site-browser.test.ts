@@ -1,11 +1,11 @@
-// Finding 3 in a real browser: a page on another origin can neither read key secrets nor change the balance, with or
+// In a real browser: a page on another origin can neither read key secrets nor change the balance, with or
 // without a preflight, while the public API stays usable from it.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Emulator } from '../../src/index.js';
 import { createEmulatorWith, runtimeOf } from '../../src/testing.js';
-import { type Chromium, launchChromium } from '../browser/chromium.js';
+import { type Chromium, launchChromium } from '../helpers/chromium.js';
 
 describe('a page on another origin in Chromium', () => {
   let browser: Chromium;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_API_KEY } from '../../src/config.js';
-import { type CliProcess, startCli, stopCli } from './cli-process.js';
+import { type CliProcess, startCli, stopCli } from '../helpers/cli-process.js';
 
 const running: CliProcess[] = [];
 const dirs: string[] = [];

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_API_KEY } from '../../src/config.js';
-import { type CliProcess, startCli, stopCli } from './cli-process.js';
+import { type CliProcess, startCli, stopCli } from '../helpers/cli-process.js';
 
 const auth = { Authorization: `Bearer ${DEFAULT_API_KEY}`, 'Content-Type': 'application/json' };
 const mountPoint = mkdtempSync(join(tmpdir(), 'full-disk-'));

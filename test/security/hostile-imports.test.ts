@@ -8,7 +8,7 @@ import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Emulator } from '../../src/index.js';
 import { client, MODEL_A, makeEmulator } from '../helpers/emulator.js';
-import { freshTmp, leftUnder, startCli } from './cli-process.js';
+import { freshTmp, leftUnder, startCli } from '../helpers/cli-process.js';
 
 type State = Record<string, any>;
 

@@ -1,9 +1,9 @@
-// Finding 10: back-to-back submissions with real renders (fast timing) keep RSS bounded: the render backlog holds small
+// Back-to-back submissions with real renders (fast timing) keep RSS bounded: the render backlog holds small
 // job descriptions only. `npm run test:soak` runs it for 40 s; npm test runs a short version.
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_API_KEY } from '../../src/config.js';
-import { startCli, stopCli } from './cli-process.js';
+import { startCli, stopCli } from '../helpers/cli-process.js';
 
 const SECONDS = Number(process.env.SECURITY_SOAK_SECONDS ?? 8);
 const RSS_LIMIT_MB = 400;

@@ -1,4 +1,4 @@
-// Findings 1 and 3: the plane's boundary. Case, encoding, slashes and dot segments cannot get past the token; foreign
+// The plane's boundary. Case, encoding, slashes and dot segments cannot get past the token; foreign
 // hosts (DNS rebinding) and foreign pages are refused; /_emulator/* answers no CORS unless configured.
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Finding 9: a stalled ffmpeg is killed with its whole process group after renderTimeout; the generation fails
+// A stalled ffmpeg is killed with its whole process group after renderTimeout; the generation fails
 // with render_failed, refunded in full, and its render slot is free again.
 import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveFfmpeg } from '../../src/infra/ffmpeg/resolve-ffmpeg.js';
 import { client, makeEmulator } from '../helpers/emulator.js';
-import { processesMentioning } from './cli-process.js';
+import { processesMentioning } from '../helpers/cli-process.js';
 
 /** Probes go to the real ffmpeg; a render (its output is out.<ext>) starts a child that never ends, then waits on it. */
 async function stallingFfmpeg(marker: number): Promise<string> {

@@ -1,4 +1,4 @@
-// Finding 2: no host file can be read, leaked or used to exhaust memory through scenarios.
+// No host file can be read, leaked or used to exhaust memory through scenarios.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

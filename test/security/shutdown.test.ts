@@ -1,4 +1,4 @@
-// Finding 8: SIGTERM / SIGINT during renders stop cleanly: exit 0, no ffmpeg (or its children) left, nothing under TMPDIR,
+// SIGTERM / SIGINT during renders stop cleanly: exit 0, no ffmpeg (or its children) left, nothing under TMPDIR,
 // and the state written when a state file is configured.
 import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_API_KEY } from '../../src/config.js';
 import { resolveFfmpeg } from '../../src/infra/ffmpeg/resolve-ffmpeg.js';
 import { openSqlConnection } from '../../src/infra/sqlite-driver.js';
-import { childPids, leftUnder, processesMentioning, startCli, stopCli } from './cli-process.js';
+import { childPids, leftUnder, processesMentioning, startCli, stopCli } from '../helpers/cli-process.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'sec-shutdown-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

@@ -9,7 +9,7 @@ import { cliOptions } from '../../src/cli/options.js';
 import type { Emulator } from '../../src/index.js';
 import { createSigner } from '../../src/infra/signer.js';
 import { client, MODEL_A, makeEmulator } from '../helpers/emulator.js';
-import { freshTmp } from './cli-process.js';
+import { freshTmp } from '../helpers/cli-process.js';
 
 const START = '2025-06-01T08:00:00.000Z';
 

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_API_KEY } from '../../src/config.js';
 import { multipart, png, zeroPng } from '../helpers/images.js';
-import { type CliProcess, startCli, stopCli } from './cli-process.js';
+import { type CliProcess, startCli, stopCli } from '../helpers/cli-process.js';
 
 const MB = 1024 * 1024;
 

@@ -1,4 +1,4 @@
-// Finding 12: a JSON body with 200,000 extra members is a 422, never a 500 (no call stack grows with the input).
+// A JSON body with 200,000 extra members is a 422, never a 500 (no call stack grows with the input).
 import { describe, expect, it } from 'vitest';
 import { client, makeEmulator } from '../helpers/emulator.js';
 

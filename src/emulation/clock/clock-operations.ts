@@ -1,10 +1,9 @@
-// Control operations on the emulator clock: read, advance (running due transitions in order), freeze and unfreeze.
+// Control operations on the emulator clock (read, advance, freeze, unfreeze) and on its timing profiles.
 import { type GenerationStatus, STATUS_RANK } from '../../domain/generation.js';
-import { parseDuration } from '../../domain/durations.js';
 import { PlaneError } from '../error-codes.js';
 import { contextOf, type ControlDeps } from '../plane-state.js';
-import { advanceInput, parseInput } from '../inputs.js';
-import { clockView, type ClockView } from '../views.js';
+import { advanceInput, parseInput, timingInput } from '../inputs.js';
+import { clockView, timingView, type ClockView, type TimingView } from '../views.js';
 
 export interface AdvanceResult extends ClockView {
   /** Status moves the advance caused (pending -> completed counts two). */
@@ -15,12 +14,12 @@ export function readClock(deps: ControlDeps): ClockView {
   return clockView(contextOf(deps));
 }
 
-/** `by` is "10m", "30s", "250ms"... or milliseconds. Resolves after the renders the transitions started have finished. */
-export async function advanceClock(
-  deps: ControlDeps,
-  by: string | number | { by: string | number },
-): Promise<AdvanceResult> {
-  const ms = typeof by === 'object' ? parseInput(advanceInput, by, 'advance').by : parseDuration(by, 'by');
+/** `{ by }`: "10m", "30s", "250ms"... or milliseconds. Resolves after the renders the transitions started have finished. */
+export function advanceClock(deps: ControlDeps, body: unknown): Promise<AdvanceResult> {
+  return advanceBy(deps, parseInput(advanceInput, body, 'advance').by);
+}
+
+async function advanceBy(deps: ControlDeps, ms: number): Promise<AdvanceResult> {
   const before = new Map<string, GenerationStatus>();
   for (const g of contextOf(deps).generations.inFlightGenerations()) before.set(g.id, g.status);
   await deps.runtime.advance(ms);
@@ -43,7 +42,7 @@ export async function advanceToNext(deps: ControlDeps): Promise<AdvanceResult> {
       'nothing_scheduled',
       'No transition is scheduled: every generation is final or stalled. Submit one, or complete or fail a stalled one.',
     );
-  return advanceClock(deps, Math.max(0, due - ctx.clock.now()));
+  return advanceBy(deps, Math.max(0, due - ctx.clock.now()));
 }
 
 export function freezeClock(deps: ControlDeps): ClockView {
@@ -63,4 +62,23 @@ export function setClock(deps: ControlDeps, at: number): ClockView {
   const ctx = contextOf(deps);
   ctx.clock.set(at);
   return clockView(ctx);
+}
+
+export function readTiming(deps: ControlDeps): TimingView {
+  return timingView(contextOf(deps));
+}
+
+/** `{ profile?, by_model?: { slug: profile | null } }`: by_model entries are merged, null removes one. */
+export function setTiming(deps: ControlDeps, input: unknown): TimingView {
+  const body = parseInput(timingInput, input, 'timing');
+  const ctx = contextOf(deps);
+  for (const slug of Object.keys(body.by_model ?? {}))
+    if (!ctx.catalogue.get(slug))
+      throw new PlaneError('invalid_control_request', `by_model.${slug}: no model '${slug}' in the catalogue.`);
+  if (body.profile) ctx.settings.timing.profile = body.profile;
+  for (const [slug, profile] of Object.entries(body.by_model ?? {})) {
+    if (profile === null) delete ctx.settings.timing.byModel[slug];
+    else ctx.settings.timing.byModel[slug] = profile;
+  }
+  return timingView(ctx);
 }

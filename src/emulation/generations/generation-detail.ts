@@ -7,7 +7,7 @@ import { journalView, ledgerView } from '../views.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-interface Transition {
+export interface Transition {
   status: GenerationStatus;
   at: string;
 }

@@ -5,11 +5,9 @@ import {
   type OpenApiDocument,
   type PathContribution,
 } from '../../openapi/document.js';
-import { CONTROL_INPUT_SCHEMAS } from './control-inputs.js';
-import { CONTROL_SCHEMAS, controlOperations, FAULT_ANSWERS } from './control-paths.js';
-import { consoleOperations } from './control-console.js';
+import { CONTROL_INPUT_SCHEMAS, CONTROL_OUTPUT_SCHEMAS, FAULT_ANSWERS } from './components.js';
+import { controlOperations } from './control-op.js';
 import { emulatorOperations } from './emulator-paths.js';
-import { rulesAndStateOperations } from './rules-and-state-paths.js';
 import { PLANE_ERROR_STATUSES } from '../error-codes.js';
 import { PLANE_ERROR_CODE_DOCS } from './error-codes.js';
 
@@ -21,11 +19,9 @@ export interface PlaneShape {
 export function emulationPaths({ controlPlane }: PlaneShape): PathContribution {
   const always = emulatorOperations().filter((op) => controlPlane || !op.path.startsWith('/_emulator/console'));
   return {
-    operations: controlPlane
-      ? [...always, ...controlOperations(), ...rulesAndStateOperations(), ...consoleOperations()]
-      : always,
+    operations: controlPlane ? [...always, ...controlOperations()] : always,
     inputSchemas: CONTROL_INPUT_SCHEMAS,
-    outputSchemas: CONTROL_SCHEMAS,
+    outputSchemas: CONTROL_OUTPUT_SCHEMAS,
     jsonSchemas: FAULT_ANSWERS,
     errorCodes: { statuses: PLANE_ERROR_STATUSES, docs: PLANE_ERROR_CODE_DOCS },
     tags: [

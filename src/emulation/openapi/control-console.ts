@@ -1,6 +1,5 @@
-// The control views the console reads (summary, catalogue, generation detail, journal entry) as documented operations.
+// Answers of the views the console reads (summary, catalogue, generation detail, journal entry), as zod schemas.
 import * as z from 'zod';
-import { summaryQuery } from '../inputs.js';
 import {
   accountSchema,
   adminGenerationSchema,
@@ -10,9 +9,7 @@ import {
   ledgerEntrySchema,
   scenarioProgressSchema,
 } from './control-schemas.js';
-import type { OperationSpec } from '../../openapi/operation.js';
 import { dateTime } from '../../openapi/response-schemas.js';
-import { op } from './control-op.js';
 
 const count = () => z.int().min(0);
 const status = z.enum(['pending', 'running', 'completed', 'failed']);
@@ -118,64 +115,6 @@ export const CONSOLE_SCHEMAS = {
   Catalogue: catalogueSchema,
   GenerationDetail: detailSchema,
   JournalEntryEnvelope: z.strictObject({ entry: journalEntryDetail }),
-  AdvanceToNext: advanceSchema,
+  // Its own instance: an operation's answer is found by identity (components.ts), and Advance is the same shape.
+  AdvanceToNext: advanceSchema.extend({}),
 };
-
-/** What control-paths.ts turns into operations (its `op` adds the admin and bad-path errors). */
-const CONSOLE_OPERATIONS = [
-  {
-    method: 'get',
-    path: '/_emulator/summary',
-    id: 'summary',
-    summary: 'Everything the console shows, in one answer',
-    description:
-      'Clock, wallets, keys, fault rules, scenario, a filtered page of generations (`status`, `model`, `q` searches id and prompt as plain text, `offset`, `limit` up to 100), the newest journal entries and the next scheduled moves.',
-    answer: 'Summary',
-    query: summaryQuery,
-  },
-  {
-    method: 'get',
-    path: '/_emulator/catalogue',
-    id: 'catalogue',
-    summary: 'Models, failure codes, fault actions, prompt marker examples and scenarios with their steps',
-    answer: 'Catalogue',
-    errors: ['invalid_scenario'],
-  },
-  {
-    method: 'get',
-    path: '/_emulator/generations/{id}/detail',
-    id: 'generationDetail',
-    summary: 'One generation in depth: timeline, next move, ledger, links with their state, creating request',
-    answer: 'GenerationDetail',
-    errors: ['generation_not_found'],
-  },
-  {
-    method: 'post',
-    path: '/_emulator/generations/{id}/expire-links',
-    id: 'expireLinks',
-    summary: 'Expire every output link handed out so far (403 url_expired); the next read signs fresh ones',
-    answer: 'GenerationDetail',
-    errors: ['generation_not_found', 'generation_not_completed'],
-  },
-  {
-    method: 'post',
-    path: '/_emulator/clock/advance-to-next',
-    id: 'advanceToNext',
-    summary: 'Move the clock exactly to the next scheduled transition',
-    answer: 'AdvanceToNext',
-    errors: ['nothing_scheduled'],
-  },
-  {
-    method: 'get',
-    path: '/_emulator/journal/{id}',
-    id: 'journalEntry',
-    summary: 'One journal entry with its request and response bodies (each cut at 4 KB)',
-    answer: 'JournalEntryEnvelope',
-    errors: ['journal_entry_not_found'],
-  },
-] as const;
-
-/** The console views as documented operations, after the rest of the control plane's. */
-export function consoleOperations(): OperationSpec[] {
-  return CONSOLE_OPERATIONS.map((spec) => op({ ...spec, errors: 'errors' in spec ? [...spec.errors] : [] }));
-}

@@ -1,9 +1,10 @@
-// How one control-plane operation is documented: admin auth, JSON body errors, path and query parameters.
-import type * as z from 'zod';
+// How each declared control operation is documented: admin auth, JSON body errors, path and query parameters.
 import { objectMembers } from '../../openapi/json-schema.js';
 import { json, ref, type ErrorEntry, type OperationSpec, type Parameter } from '../../openapi/operation.js';
 import { BAD_PATH, STORAGE_FULL } from '../../openapi/public-paths.js';
-import { bodyRequired } from './control-inputs.js';
+import type { AnyOperation } from '../registry/operation.js';
+import { operationEntries } from '../registry/registry.js';
+import { componentName } from './components.js';
 
 const ADMIN_ERRORS = [
   'path_not_canonical',
@@ -14,30 +15,18 @@ const ADMIN_ERRORS = [
 ];
 /** express.json() in front of every control body: unreadable JSON, a wrong charset, more than its limit. */
 const JSON_ERRORS: ErrorEntry[] = ['payload_too_large', { code: 'bad_request', statuses: [400, 415] }];
-export const INVALID = 'invalid_control_request';
+const INVALID = 'invalid_control_request';
 
-export interface ControlOp {
-  method: OperationSpec['method'];
-  path: string;
-  id: string;
-  summary: string;
-  description?: string;
-  body?: string;
-  status?: number;
-  answer: string;
-  errors?: ErrorEntry[];
-  query?: z.ZodType;
-}
-
-export function op(spec: ControlOp): OperationSpec {
-  const pathParams: Parameter[] = [...spec.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
+function operationSpec(id: string, op: AnyOperation): OperationSpec {
+  const path = op.path.replace(/:(\w+)/g, '{$1}');
+  const pathParams: Parameter[] = [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({
     name: m[1],
     in: 'path',
     required: true,
     schema: { type: 'string' },
   }));
-  const query: Parameter[] = spec.query
-    ? objectMembers(spec.query, 'input').map((m) => ({
+  const query: Parameter[] = op.query
+    ? objectMembers(op.query, 'input').map((m) => ({
         name: m.name,
         in: 'query',
         required: m.required,
@@ -46,32 +35,36 @@ export function op(spec: ControlOp): OperationSpec {
     : [];
   const parameters = [...pathParams, ...query];
   return {
-    method: spec.method,
-    path: spec.path,
-    operationId: spec.id,
-    summary: spec.summary,
+    method: op.method,
+    path,
+    operationId: id,
+    summary: op.summary,
     // Every operation carries a description (linters ask for one); most control calls say all in their summary.
-    description: spec.description ?? `${spec.summary}. A control-plane call: docs/control-plane.md describes it.`,
+    description: op.description ?? `${op.summary}. A control-plane call: docs/control-plane.md describes it.`,
     tag: 'Control',
     auth: 'admin',
     ...(parameters.length ? { parameters } : {}),
-    ...(spec.body
+    ...(op.body
       ? {
           requestBody: {
-            required: bodyRequired(spec.body),
-            content: { 'application/json': { schema: ref(spec.body) } },
+            // The control plane reads an absent body as `{}`: required when it refuses that.
+            required: !op.body.safeParse({}).success,
+            content: { 'application/json': { schema: ref(componentName(op.body)) } },
           },
         }
       : {}),
-    responses: { [spec.status ?? 200]: json(ref(spec.answer), spec.summary) },
+    responses: { [op.status ?? 200]: json(ref(componentName(op.answer)), op.summary) },
     errors: [
       ...ADMIN_ERRORS,
-      ...(spec.body ? [...JSON_ERRORS, INVALID] : []),
-      ...(spec.query ? [INVALID] : []),
-      ...(spec.errors ?? []),
+      ...(op.body ? [...JSON_ERRORS, INVALID] : []),
+      ...(op.query ? [INVALID] : []),
+      ...(op.errors ?? []),
       ...(pathParams.length ? [BAD_PATH] : []),
       // Every change is committed to the store of record before the answer; a full disk refuses it (507).
-      ...(spec.method === 'get' ? [] : [STORAGE_FULL]),
+      ...(op.method === 'get' ? [] : [STORAGE_FULL]),
     ],
   };
 }
+
+/** Every operation of the registry, documented. */
+export const controlOperations = (): OperationSpec[] => operationEntries().map(([id, op]) => operationSpec(id, op));

@@ -1,4 +1,4 @@
-// Answers of the control plane (/_emulator/*) as zod schemas, mirroring src/control/views.ts; request bodies come from src/control/inputs.ts.
+// Answers of the control plane (/_emulator/*) as zod schemas, mirroring emulation/views.ts; bodies are emulation/inputs.ts.
 import * as z from 'zod';
 import { domainSnapshotSchema } from '../../domain/state-snapshot.js';
 import { TIMING_PROFILES } from '../../domain/timing.js';

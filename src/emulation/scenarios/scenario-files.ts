@@ -3,7 +3,7 @@ import { closeSync, fstatSync, openSync, readdirSync, readSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PlaneError } from '../error-codes.js';
-import type { ScenarioDefinition } from './scenario-schema.js';
+import type { ScenarioDefinition, ScenarioInput } from './scenario-schema.js';
 import { parseScenario } from './scenario-parse.js';
 
 export const SCENARIO_DIRECTORY: string = fileURLToPath(new URL('../../../fixtures/scenarios/', import.meta.url));
@@ -64,16 +64,16 @@ function readSmallRegularFile(file: string, shown: string): string {
   }
 }
 
-function parseFile(text: string, shown: string): ScenarioDefinition {
-  let data: unknown;
+function parseJson(text: string, shown: string): unknown {
   try {
-    data = JSON.parse(text);
+    return JSON.parse(text);
   } catch {
     // JSON.parse quotes the text it choked on: never pass that on.
     throw new PlaneError('invalid_scenario', `Scenario ${shown} is not valid JSON.`);
   }
-  return parseScenario(data, shown);
 }
+
+const parseFile = (text: string, shown: string): ScenarioDefinition => parseScenario(parseJson(text, shown), shown);
 
 /** A shipped scenario by name; the only kind of file an HTTP caller can name. */
 export function loadNamedScenario(name: string, directory = SCENARIO_DIRECTORY): ScenarioDefinition {
@@ -81,8 +81,7 @@ export function loadNamedScenario(name: string, directory = SCENARIO_DIRECTORY):
   return parseFile(readSmallRegularFile(resolve(directory, `${name}.json`), `'${name}'`), `'${name}'`);
 }
 
-/** A name, or (trusted callers: CLI flags, in-process options) a path: anything with a slash or ending in .json. */
-/** A scenario option names a file, not a shipped scenario, when it has a path separator or ends in `.json`. */
+/** A scenario option or client argument names a file, not a shipped scenario, when it has a path separator or ends in `.json`. */
 export const isScenarioPath = (nameOrPath: string) =>
   nameOrPath.includes('/') || nameOrPath.includes('\\') || nameOrPath.endsWith('.json');
 
@@ -90,4 +89,18 @@ export function loadScenarioFile(nameOrPath: string, directory = SCENARIO_DIRECT
   if (!isScenarioPath(nameOrPath)) return loadNamedScenario(nameOrPath, directory);
   const file = resolve(nameOrPath);
   return parseFile(readSmallRegularFile(file, file), file);
+}
+
+/**
+ * What a control client sends to load `scenario`: a shipped name as is, an object inline, and a file (isScenarioPath)
+ * read and checked on the client's side and sent inline, since the emulator never opens a path it is sent.
+ */
+export function scenarioLoadBody(scenario: string | ScenarioInput): { name: string } | { scenario: ScenarioInput } {
+  if (typeof scenario !== 'string') return { scenario };
+  if (!isScenarioPath(scenario)) return { name: scenario };
+  const file = resolve(scenario);
+  const data = parseJson(readSmallRegularFile(file, file), file);
+  // Checked here too, so a refusal names the file rather than "(body)".
+  parseScenario(data, file);
+  return { scenario: data as ScenarioInput };
 }

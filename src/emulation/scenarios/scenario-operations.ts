@@ -4,10 +4,9 @@ import type { ScenarioDefinition, ScenarioStep } from './scenario-schema.js';
 import { availableScenarios, loadNamedScenario, loadScenarioFile } from './scenario-files.js';
 import { parseScenario } from './scenario-parse.js';
 import { changeBalance, createAccount, createKey, revokeKey } from '../admin/account-operations.js';
-import { freezeClock, setClock, unfreezeClock } from '../clock/clock-operations.js';
+import { freezeClock, setClock, setTiming, unfreezeClock } from '../clock/clock-operations.js';
 import { contextOf, type ControlDeps } from '../plane-state.js';
 import { parseInput, scenarioLoadInput } from '../inputs.js';
-import { setTiming } from '../clock/timing-operations.js';
 import { scenarioProgressView, type ScenarioProgress } from '../views.js';
 
 export { availableScenarios };

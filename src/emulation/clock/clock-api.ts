@@ -1,0 +1,68 @@
+// /_emulator/clock and /_emulator/timing, declared once (registry/operation.ts).
+import { defineOperation } from '../registry/operation.js';
+import { CONTROL_INPUT_SCHEMAS as I, CONTROL_SCHEMAS as S } from '../openapi/components.js';
+import {
+  advanceClock,
+  advanceToNext,
+  freezeClock,
+  readClock,
+  readTiming,
+  setTiming,
+  unfreezeClock,
+} from './clock-operations.js';
+
+export const CLOCK_API = {
+  getClock: defineOperation({
+    method: 'get',
+    path: '/_emulator/clock',
+    summary: 'The emulator clock',
+    answer: S.Clock,
+    handle: (deps) => readClock(deps),
+  }),
+  advanceClock: defineOperation({
+    method: 'post',
+    path: '/_emulator/clock/advance',
+    summary: 'Move the clock forward, running due transitions and waiting for their renders',
+    body: I.AdvanceRequest,
+    answer: S.Advance,
+    errors: ['invalid_duration'],
+    handle: (deps, { body }) => advanceClock(deps, body),
+  }),
+  advanceToNext: defineOperation({
+    method: 'post',
+    path: '/_emulator/clock/advance-to-next',
+    summary: 'Move the clock exactly to the next scheduled transition',
+    answer: S.AdvanceToNext,
+    errors: ['nothing_scheduled'],
+    handle: (deps) => advanceToNext(deps),
+  }),
+  freezeClock: defineOperation({
+    method: 'post',
+    path: '/_emulator/clock/freeze',
+    summary: 'Stop the clock',
+    answer: S.Clock,
+    handle: (deps) => freezeClock(deps),
+  }),
+  unfreezeClock: defineOperation({
+    method: 'post',
+    path: '/_emulator/clock/unfreeze',
+    summary: 'Let the clock follow real time again',
+    answer: S.Clock,
+    handle: (deps) => unfreezeClock(deps),
+  }),
+  getTiming: defineOperation({
+    method: 'get',
+    path: '/_emulator/timing',
+    summary: 'Timing profiles',
+    answer: S.Timing,
+    handle: (deps) => readTiming(deps),
+  }),
+  setTiming: defineOperation({
+    method: 'put',
+    path: '/_emulator/timing',
+    summary: 'Change timing profiles (by_model entries merge; null removes one)',
+    body: I.TimingChange,
+    answer: S.Timing,
+    handle: (deps, { body }) => setTiming(deps, body),
+  }),
+};

@@ -1,0 +1,75 @@
+// /_emulator/journal, declared once (registry/operation.ts): the request journal, filtered or one entry; clearing it.
+import { defineOperation } from '../registry/operation.js';
+import { CONTROL_SCHEMAS as S } from '../openapi/components.js';
+import { PlaneError } from '../error-codes.js';
+import type { ControlDeps } from '../plane-state.js';
+import { journalQuery, parseInput, parseInstant } from '../inputs.js';
+import { journalEntryView, journalView, type JournalEntryDetailView, type JournalEntryView } from '../views.js';
+
+export interface JournalQuery {
+  /** Exact path, or a prefix ending in `*`. */
+  path?: string;
+  method?: string;
+  /** 503, "503" or a class such as "5xx"; 0 for requests that got no HTTP answer. */
+  status?: string | number;
+  /** ISO 8601 or ms since the epoch, on the emulator clock. */
+  since?: string | number | Date;
+  fault_id?: string;
+  limit?: number;
+}
+
+/** The query as it came in a URL, or from a client (which sends a Date as ISO 8601). */
+function readJournal(deps: ControlDeps, query: unknown): JournalEntryView[] {
+  const q = parseInput(journalQuery, query, 'journal query');
+  return deps.state.journal
+    .list({
+      path: q.path,
+      method: q.method,
+      status: q.status,
+      since: q.since === undefined ? undefined : parseInstant(q.since, 'since'),
+      faultId: q.fault_id,
+      limit: q.limit,
+    })
+    .map(journalView);
+}
+
+/** One entry with its request and response bodies, for the request inspector. */
+function readJournalEntry(deps: ControlDeps, id: string): JournalEntryDetailView {
+  // Anything but digits names no entry, and the message repeats the id as sent (not NaN).
+  const entry = /^\d{1,15}$/.test(id) ? deps.state.journal.get(Number(id)) : undefined;
+  if (!entry)
+    throw new PlaneError(
+      'journal_entry_not_found',
+      `No journal entry '${id}': it never existed, or the journal was cleared or trimmed. List entries with GET /_emulator/journal.`,
+    );
+  return journalEntryView(entry);
+}
+
+export const JOURNAL_API = {
+  journal: defineOperation({
+    method: 'get',
+    path: '/_emulator/journal',
+    summary: 'The /v1/media requests the emulator received',
+    query: journalQuery,
+    answer: S.Journal,
+    handle: (deps, { query }) => ({ entries: readJournal(deps, query) }),
+  }),
+  clearJournal: defineOperation({
+    method: 'delete',
+    path: '/_emulator/journal',
+    summary: 'Empty the journal',
+    answer: S.Ok,
+    handle: (deps) => {
+      deps.state.journal.clear();
+      return { ok: true as const };
+    },
+  }),
+  journalEntry: defineOperation({
+    method: 'get',
+    path: '/_emulator/journal/:id',
+    summary: 'One journal entry with its request and response bodies (each cut at 4 KB)',
+    answer: S.JournalEntryEnvelope,
+    errors: ['journal_entry_not_found'],
+    handle: (deps, { params }) => ({ entry: readJournalEntry(deps, params.id) }),
+  }),
+};

@@ -1,0 +1,28 @@
+// /_emulator/state, declared once (registry/operation.ts).
+import { defineOperation } from '../registry/operation.js';
+import { CONTROL_SCHEMAS as S } from '../openapi/components.js';
+import { exportState, importState } from './emulator-state.js';
+
+export const STATE_API = {
+  exportState: defineOperation({
+    method: 'get',
+    path: '/_emulator/state',
+    summary: 'Export the whole state',
+    answer: S.State,
+    handle: (deps) => exportState(deps),
+  }),
+  importState: defineOperation({
+    method: 'put',
+    path: '/_emulator/state',
+    summary: 'Replace the whole state with an export',
+    body: S.State,
+    // Uploads travel base64 inside an export, so an import body may be large.
+    bodyLimit: '512mb',
+    answer: S.Ok,
+    errors: ['invalid_state', 'invalid_fault_rule', 'invalid_scenario'],
+    handle: async (deps, { body }) => {
+      await importState(deps, body);
+      return { ok: true as const };
+    },
+  }),
+};

@@ -1,0 +1,127 @@
+// The response pipeline sits on one app's response prototype and runs its plugins' hooks in a fixed order of phases.
+import express, { type RequestHandler } from 'express';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import {
+  holdBody,
+  installResponsePipeline,
+  type ResponseHooks,
+  watchChunks,
+} from '../../../src/http/response-pipeline.js';
+
+function appWith(hooks: ResponseHooks[], route: RequestHandler, before?: RequestHandler) {
+  const app = express();
+  const arm = installResponsePipeline(app, hooks);
+  if (arm) app.use(arm);
+  if (before) app.use(before);
+  app.get('/', route);
+  return app;
+}
+
+const writing =
+  (pieces: string[]): RequestHandler =>
+  (_req, res) => {
+    for (const piece of pieces.slice(0, -1)) res.write(piece);
+    res.end(pieces.at(-1));
+  };
+
+describe('the response pipeline', () => {
+  it("sees every write and the end of its own app's responses, and leaves another app in the process alone", async () => {
+    const seen: unknown[] = [];
+    const watched = appWith([{ onChunk: (_res, chunk) => seen.push(chunk) }], writing(['{"a":', '1', '}']));
+    const other = express().get('/', writing(['{"b":2}']));
+    const first = await request(watched).get('/');
+    const second = await request(other).get('/');
+    expect([first.text, second.text]).toEqual(['{"a":1}', '{"b":2}']);
+    expect(seen).toEqual(['{"a":', '1', '}']);
+  });
+
+  it('passes encodings and callbacks through untouched', async () => {
+    const seen: [unknown, unknown][] = [];
+    const app = appWith([{ onChunk: (_res, chunk, encoding) => seen.push([chunk, encoding]) }], (_req, res) => {
+      res.write('68656c6c6f', 'hex', () => res.end(Buffer.from(' world')));
+    });
+    const answer = await request(app).get('/');
+    expect(answer.text).toBe('hello world');
+    expect(seen).toEqual([
+      ['68656c6c6f', 'hex'],
+      [Buffer.from(' world'), undefined],
+    ]);
+  });
+
+  it('runs beforeSend, then onChunk, then afterSend, plugin by plugin, and every later phase sees the replacement', async () => {
+    const events: string[] = [];
+    const gate = (name: string, replace: boolean): ResponseHooks => ({
+      beforeSend: (res) => {
+        events.push(`${name}.beforeSend`);
+        if (!replace) return undefined;
+        res.statusCode = 507;
+        res.setHeader('Content-Length', 16);
+        return '{"error":"full"}';
+      },
+      onChunk: (_res, chunk) => events.push(`${name}.onChunk ${String(chunk)}`),
+      afterSend: (res) => events.push(`${name}.afterSend ${res.statusCode}`),
+    });
+    const app = appWith([gate('store', true), gate('recorder', false)], (_req, res) => {
+      events.push('handler');
+      res.json({ ok: true });
+    });
+    const answer = await request(app).get('/');
+    expect([answer.status, answer.text]).toEqual([507, '{"error":"full"}']);
+    // The first replacement wins: a later plugin's gate is not asked, and every onChunk sees what actually goes out.
+    expect(events).toEqual([
+      'handler',
+      'store.beforeSend',
+      'store.onChunk {"error":"full"}',
+      'recorder.onChunk {"error":"full"}',
+      'store.afterSend 507',
+      'recorder.afterSend 507',
+    ]);
+  });
+
+  it('holds a body until the route ends it, then sends what the holder chooses through beforeSend and onChunk', async () => {
+    const events: string[] = [];
+    const hooks: ResponseHooks = {
+      beforeSend: () => void events.push('beforeSend'),
+      onChunk: (_res, chunk) => events.push(`onChunk ${chunk === undefined ? '(end)' : String(chunk)}`),
+    };
+    const hold: RequestHandler = (_req, res, next) => {
+      holdBody(res, (body) => {
+        events.push(`whole ${body}`);
+        res.write(body.subarray(0, 3));
+        res.end(body.subarray(3));
+      });
+      watchChunks(res, (chunk) => events.push(`watched ${String(chunk)}`));
+      next();
+    };
+    const app = appWith([hooks], writing(['{"a":', '1}']), hold);
+    const answer = await request(app).get('/');
+    expect(answer.text).toBe('{"a":1}');
+    expect(events).toEqual([
+      'whole {"a":1}',
+      'beforeSend',
+      'onChunk {"a',
+      'watched {"a',
+      'beforeSend',
+      'onChunk ":1}',
+      'watched ":1}',
+    ]);
+  });
+
+  it('lets a holder drop the answer: nothing reaches beforeSend or onChunk', async () => {
+    const events: string[] = [];
+    const app = appWith(
+      [{ beforeSend: () => void events.push('beforeSend'), onChunk: () => events.push('onChunk') }],
+      writing(['{"a":1}']),
+      (req, res, next) => {
+        holdBody(res, (body) => {
+          events.push(`dropped ${body.length} bytes`);
+          req.socket.destroy();
+        });
+        next();
+      },
+    );
+    await expect(request(app).get('/')).rejects.toThrow(/socket hang up|ECONNRESET/);
+    expect(events).toEqual(['dropped 7 bytes']);
+  });
+});

@@ -1,0 +1,75 @@
+// The SQLite store: a batch is committed whole or not at all, the meta table, one writer per file, a damaged file refused.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openSqliteStore, type SqliteStore, StoreRefused } from '../../../src/infra/sqlite-store.js';
+
+const open: SqliteStore[] = [];
+const dirs: string[] = [];
+afterEach(() => {
+  for (const s of open.splice(0)) s.close();
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+function fileStore(): { path: string; store: SqliteStore } {
+  const dir = mkdtempSync(join(tmpdir(), 'sqlite-store-'));
+  dirs.push(dir);
+  const path = join(dir, 'state.db');
+  const store = openSqliteStore({ path, sync: 'normal' });
+  open.push(store);
+  return { path, store };
+}
+
+describe('openSqliteStore', () => {
+  it('commits a batch whole and reads its rows back in key order', () => {
+    const { store } = fileStore();
+    store.commit({
+      meta: { clock: '{"now":1}', signing_secret: 'abc' },
+      upsert: {
+        ledger: [
+          { key: 2, json: '{"seq":2}' },
+          { key: 1, json: '{"seq":1}' },
+        ],
+      },
+    });
+    expect(store.documents('ledger').map((r) => r.key)).toEqual([1, 2]);
+    expect([store.meta('signing_secret'), store.hasState()]).toEqual(['abc', true]);
+  });
+
+  it('leaves nothing of a batch that fails half-way', () => {
+    const { store } = fileStore();
+    store.commit({ upsert: { ledger: [{ key: 1, json: '{}' }] } });
+    // The generation row lacks its NOT NULL columns: the statement fails after the ledger rows were written.
+    expect(() =>
+      store.commit({
+        meta: { clock: 'x' },
+        upsert: { ledger: [{ key: 2, json: '{}' }], generations: [{ key: 'gen_1', json: '{}' }] },
+      }),
+    ).toThrow();
+    expect(store.documents('ledger').map((r) => r.key)).toEqual([1]);
+    expect(store.meta('clock')).toBeUndefined();
+  });
+
+  it('empties the document tables for a whole replacement, keeping meta', () => {
+    const { store } = fileStore();
+    store.commit({ meta: { signing_secret: 's' }, upsert: { accounts: [{ key: 'a', json: '{}' }] } });
+    store.commit({ replaceAll: true, upsert: { accounts: [{ key: 'b', json: '{}' }] } });
+    expect(store.documents('accounts').map((r) => r.key)).toEqual(['b']);
+    expect(store.meta('signing_secret')).toBe('s');
+  });
+
+  it('refuses a second writer on the same file while the first holds it', () => {
+    const { path } = fileStore();
+    expect(() => openSqliteStore({ path, sync: 'normal' })).toThrow(StoreRefused);
+    expect(() => openSqliteStore({ path, sync: 'normal' })).toThrow(/is in use by another emulator/);
+  });
+
+  it('refuses a file that is not a database, in one sentence', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sqlite-store-'));
+    dirs.push(dir);
+    const path = join(dir, 'state.db');
+    writeFileSync(path, 'this is not a database, just text long enough to fill a header and more'.repeat(20));
+    expect(() => openSqliteStore({ path, sync: 'normal' })).toThrow(/is not a readable SQLite database/);
+  });
+});
