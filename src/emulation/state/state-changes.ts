@@ -67,6 +67,12 @@ export interface RecordSources {
   idempotency: IdempotencySource;
 }
 
+/** The batch of a commit that found nothing to write. */
+const UNCHANGED: Readonly<{ batch: ChangeBatch; accept: () => void }> = Object.freeze({
+  batch: Object.freeze({}),
+  accept: () => {},
+});
+
 /**
  * Follows one context: the stores keep what changed since the last commit (new ledger entries, generations added or
  * touched, idempotency records) and let go of it once committed (`accept`), so a batch costs what changed, not what
@@ -121,6 +127,24 @@ export class ChangeTracker {
     const generations = ctx.generations.uncommitted();
     const ledger = ctx.ledger.uncommitted();
     const idempotency = ctx.idempotency.uncommitted();
+    const timing = JSON.stringify(ctx.settings.timing);
+    const controls = controlText(control);
+    const ids = JSON.stringify(ctx.ids.counters());
+    // The journal is diagnostic: written by the background commit only, and only when it moved.
+    const journalMoved =
+      withJournal &&
+      (control.journal.lastId !== this.last.journalSeq || control.journal.firstId !== this.last.journalFirst);
+    const pending =
+      generations.length + ledger.length + idempotency.length + this.pendingUploads.size + this.pendingAccounts.size;
+    const unchanged =
+      pending + this.pendingKeys.size === 0 &&
+      !this.clockMoved &&
+      !journalMoved &&
+      timing === this.last.timing &&
+      controls === this.last.control &&
+      ids === this.last.ids;
+    // Most commits (an estimate, a refused request) find nothing: answered without building a batch to throw away.
+    if (unchanged) return UNCHANGED;
     const uploadRows: DocumentRow[] = [];
     const uploadsGone: string[] = [];
     for (const id of this.pendingUploads) {
@@ -128,9 +152,6 @@ export class ChangeTracker {
       if (u) uploadRows.push(documentRow(id, u));
       else uploadsGone.push(id);
     }
-    const timing = JSON.stringify(ctx.settings.timing);
-    const controls = controlText(control);
-    const ids = JSON.stringify(ctx.ids.counters());
     const meta: Record<string, string> = {};
     const clockMoved = this.clockMoved;
     if (clockMoved) meta.clock = JSON.stringify(clockOf(ctx));
@@ -138,10 +159,6 @@ export class ChangeTracker {
     if (controls !== this.last.control) meta.control = controls;
     if (ids !== this.last.ids) meta.ids = ids;
     if (ledger.length > 0) meta.ledger_totals = JSON.stringify(ctx.ledger.totals());
-    // The journal is diagnostic: written by the background commit only, and only when it moved.
-    const journalMoved =
-      withJournal &&
-      (control.journal.lastId !== this.last.journalSeq || control.journal.firstId !== this.last.journalFirst);
     const journal = journalMoved ? { seq: control.journal.lastId, first: control.journal.firstId } : undefined;
     const journalRows = journal && control.journal.after(this.last.journalSeq).map((e) => documentRow(e.id, e));
     if (journal) meta.journal_seq = String(journal.seq);
