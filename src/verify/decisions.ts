@@ -150,6 +150,13 @@ export const DECISIONS: readonly Decision[] = [
     'sends 16 MiB: only with --full',
   ),
   row(
+    'header-overflow',
+    'request headers over 16 KB, or HTTP the parser cannot read',
+    "Node's `431` (or `400`), no body, the rest drained before the close",
+    [],
+    "not probed: such a request reaches the service's front proxy first, whose limit and answer are its own",
+  ),
+  row(
     'rate-limits',
     'request rate limits (8)',
     'none unless a fault rule adds `429`',
