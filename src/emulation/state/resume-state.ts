@@ -6,10 +6,8 @@ import type { SqliteStore } from '../../infra/sqlite-store.js';
 import { FaultStore } from '../faults/fault-store.js';
 import { parseScenario } from '../scenarios/scenario-parse.js';
 import type { ControlDeps } from '../plane-state.js';
-import type { EmulatorState } from './emulator-state.js';
 import type { RecordSources } from './state-changes.js';
-
-const parseAll = <T>(rows: { json: string }[]): T[] => rows.map((row) => JSON.parse(row.json) as T);
+import { parseAll, storedMeta, storedSettings } from './stored-state.js';
 
 /** True when the store keeps the ledger's sums and the id sequences, so a start need not read every row. */
 export function canResume(store: SqliteStore): boolean {
@@ -18,18 +16,11 @@ export function canResume(store: SqliteStore): boolean {
 
 /** Swaps in a context resumed from the store; a bad rule or scenario in it throws before anything changes. */
 export async function resumeState(deps: ControlDeps, store: SqliteStore, sources: RecordSources): Promise<void> {
-  type Domain = EmulatorState['domain'];
-  const meta = <T>(key: string, fallback: T): T => {
-    const text = store.meta(key);
-    return text === undefined ? fallback : (JSON.parse(text) as T);
-  };
-  const control = meta<Pick<EmulatorState['control'], 'faults' | 'scenario'>>('control', {
-    faults: [],
-    scenario: null,
-  });
+  const { control, clock, timing } = storedSettings(store);
+  const meta = <T>(key: string, fallback: T): T => storedMeta(store, key, fallback);
   const stored: StoredDomain = {
-    clock: meta<Domain['clock']>('clock', { now: Date.now(), frozen: false, offset_ms: 0 }),
-    timing: meta<Domain['timing']>('timing', { profile: 'realistic', byModel: {} } as Domain['timing']),
+    clock,
+    timing,
     accounts: parseAll(store.documents('accounts')),
     keys: parseAll(store.documents('api_keys')),
     ledgerTotals: meta<LedgerTotals>('ledger_totals', {} as LedgerTotals),

@@ -3,19 +3,30 @@ import type { SqliteStore } from '../../infra/sqlite-store.js';
 import { VERSION } from '../../version.js';
 import { type EmulatorState, STATE_FORMAT, STATE_VERSION } from './emulator-state.js';
 
-const parseAll = <T>(rows: { json: string }[]): T[] => rows.map((row) => JSON.parse(row.json) as T);
+type Domain = EmulatorState['domain'];
+
+export const parseAll = <T>(rows: { json: string }[]): T[] => rows.map((row) => JSON.parse(row.json) as T);
+
+/** A meta value of the store, parsed; `fallback` when it was never written. */
+export function storedMeta<T>(store: SqliteStore, key: string, fallback: T): T {
+  const text = store.meta(key);
+  return text === undefined ? fallback : (JSON.parse(text) as T);
+}
+
+/** The meta values both a whole read and a resume start from: the control plane's rules, the clock, the timing. */
+export function storedSettings(store: SqliteStore) {
+  return {
+    control: storedMeta<Pick<EmulatorState['control'], 'faults' | 'scenario'>>(store, 'control', {
+      faults: [],
+      scenario: null,
+    }),
+    clock: storedMeta<Domain['clock']>(store, 'clock', { now: Date.now(), frozen: false, offset_ms: 0 }),
+    timing: storedMeta<Domain['timing']>(store, 'timing', { profile: 'realistic', byModel: {} } as Domain['timing']),
+  };
+}
 
 export function readStoredState(store: SqliteStore): EmulatorState {
-  type Domain = EmulatorState['domain'];
-  const meta = <T>(key: string, fallback: T): T => {
-    const text = store.meta(key);
-    return text === undefined ? fallback : (JSON.parse(text) as T);
-  };
-  const control = meta<Pick<EmulatorState['control'], 'faults' | 'scenario'>>('control', {
-    faults: [],
-    scenario: null,
-  });
-  const clock = meta<Domain['clock']>('clock', { now: Date.now(), frozen: false, offset_ms: 0 });
+  const { control, clock, timing } = storedSettings(store);
   return {
     format: STATE_FORMAT,
     version: STATE_VERSION,
@@ -23,7 +34,7 @@ export function readStoredState(store: SqliteStore): EmulatorState {
     exported_at: new Date(clock.now).toISOString(),
     domain: {
       clock,
-      timing: meta<Domain['timing']>('timing', { profile: 'realistic', byModel: {} } as Domain['timing']),
+      timing,
       accounts: parseAll(store.documents('accounts')),
       keys: parseAll(store.documents('api_keys')),
       ledger: parseAll(store.documents('ledger')),
@@ -35,7 +46,7 @@ export function readStoredState(store: SqliteStore): EmulatorState {
     },
     control: {
       ...control,
-      journal: { seq: meta('journal_seq', 0), entries: parseAll(store.documents('journal')) },
+      journal: { seq: storedMeta(store, 'journal_seq', 0), entries: parseAll(store.documents('journal')) },
     },
   };
 }
