@@ -82,6 +82,21 @@ CREATE TABLE IF NOT EXISTS journal (key INTEGER PRIMARY KEY, json TEXT NOT NULL)
 CREATE INDEX IF NOT EXISTS ledger_by_generation ON ledger (json_extract(json, '$.generationId'));
 `;
 
+/**
+ * Text keys are stored escaped ('%' as %25, NUL as %00). An idempotency record's key joins the API key id and the
+ * client's Idempotency-Key with a NUL, and Node 22's node:sqlite reads a text value back only up to its first NUL
+ * ("1\0abc" came back as "1", so an export lost the keys and a replay after an import was not recognised).
+ */
+export function storedKey(key: string | number): string | number {
+  return typeof key === 'string' && /[%\0]/.test(key) ? key.replace(/[%\0]/g, (c) => (c === '%' ? '%25' : '%00')) : key;
+}
+
+export function keyFromStore(key: string | number): string | number {
+  return typeof key === 'string' && key.includes('%')
+    ? key.replace(/%(25|00)/g, (_, c) => (c === '25' ? '%' : '\0'))
+    : key;
+}
+
 /** How a row is written, with positional parameters: node:sqlite refuses a named parameter a row does not use. */
 interface Upsert {
   sql: string;
@@ -90,7 +105,7 @@ interface Upsert {
 
 const documentUpsert = (table: DocumentTable): Upsert => ({
   sql: `INSERT OR REPLACE INTO ${table} (key, json) VALUES (?, ?)`,
-  values: (row) => [row.key, row.json],
+  values: (row) => [storedKey(row.key), row.json],
 });
 
 const UPSERTS: Record<DocumentTable, Upsert> = {
@@ -103,7 +118,7 @@ const UPSERTS: Record<DocumentTable, Upsert> = {
     sql: 'INSERT OR REPLACE INTO generations (key, seq, account_id, status, created_at, timer, json) VALUES (?, ?, ?, ?, ?, ?, ?)',
     // A missing column binds NULL, which the NOT NULL constraint refuses: a malformed row fails its whole batch.
     values: (row) => [
-      row.key,
+      storedKey(row.key),
       row.seq ?? null,
       row.accountId ?? null,
       row.status ?? null,
@@ -114,7 +129,7 @@ const UPSERTS: Record<DocumentTable, Upsert> = {
   },
   idempotency: {
     sql: 'INSERT OR REPLACE INTO idempotency (key, created_at, json) VALUES (?, ?, ?)',
-    values: (row) => [row.key, row.createdAt ?? null, row.json],
+    values: (row) => [storedKey(row.key), row.createdAt ?? null, row.json],
   },
 };
 
@@ -213,7 +228,7 @@ export function openSqliteStore(options: OpenOptions): SqliteStore {
     if (batch.replaceAll) for (const table of DOCUMENT_TABLES) db.exec(`DELETE FROM ${table}`);
     for (const [key, value] of Object.entries(batch.meta ?? {})) setMeta.run(key, value);
     for (const [table, keys] of Object.entries(batch.delete ?? {}) as [DocumentTable, (string | number)[]][])
-      for (const key of keys) deletes.get(table)?.run(key);
+      for (const key of keys) deletes.get(table)?.run(storedKey(key));
     for (const [table, rows] of Object.entries(batch.upsert ?? {}) as [DocumentTable, DocumentRow[]][])
       for (const row of rows) upsert(table, row);
     if (batch.journalBelow !== undefined) trimJournal.run(batch.journalBelow);
@@ -236,8 +251,10 @@ export function openSqliteStore(options: OpenOptions): SqliteStore {
     documents: (table) =>
       db
         .prepare(`SELECT key, json FROM ${table} ORDER BY ${table === 'generations' ? 'seq' : 'key'}`)
-        .all<{ key: string | number; json: string }>(),
+        .all<{ key: string | number; json: string }>()
+        .map((row) => ({ key: keyFromStore(row.key), json: row.json })),
     ...queries,
+    document: (table, key) => queries.document(table, storedKey(key)),
     hasState: () => getMeta.get('clock') !== undefined,
     close: () => db.close(),
   };

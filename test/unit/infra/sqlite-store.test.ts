@@ -59,6 +59,24 @@ describe('openSqliteStore', () => {
     expect(store.meta('signing_secret')).toBe('s');
   });
 
+  it('keeps text keys whole, NUL and % included (an idempotency key joins the API key id and the client key with NUL)', () => {
+    const { store } = fileStore();
+    const keys = ['1\u0000retry-42', '2\u0000100%', '3\u0000%00 and %25', 'plain'];
+    store.commit({
+      upsert: { idempotency: keys.map((key, i) => ({ key, createdAt: i, json: JSON.stringify({ n: i }) })) },
+    });
+    expect(
+      store
+        .documents('idempotency')
+        .map((row) => row.key)
+        .sort(),
+    ).toEqual([...keys].sort());
+    expect(keys.map((key) => store.document('idempotency', key))).toEqual(keys.map((_, n) => JSON.stringify({ n })));
+    store.commit({ delete: { idempotency: [keys[0]] } });
+    expect(store.document('idempotency', keys[0])).toBeUndefined();
+    expect(store.document('idempotency', '1')).toBeUndefined();
+  });
+
   it('refuses a second writer on the same file while the first holds it', () => {
     const { path } = fileStore();
     expect(() => openSqliteStore({ path, sync: 'normal' })).toThrow(StoreRefused);
