@@ -83,22 +83,13 @@ function loadNodeSqlite(): NodeSqlite | undefined {
   }
 }
 
-/** The binding this Node uses: node:sqlite when built in and unflagged, else better-sqlite3. */
-export function sqliteDriverName(): SqliteDriverName {
-  return loadNodeSqlite() ? 'node:sqlite' : 'better-sqlite3';
-}
-
-function openNative(path: string, driver: SqliteDriverName): NativeDatabase {
-  const nodeSqlite = driver === 'node:sqlite' ? loadNodeSqlite() : undefined;
-  if (nodeSqlite) return new nodeSqlite.DatabaseSync(path, { timeout: 0 });
-  const Database = createRequire(import.meta.url)('better-sqlite3') as BetterSqlite3;
-  return new Database(path, { timeout: 0 });
-}
-
 /** Opens (or creates) the database at `path` ('' for SQLite's private temporary database); throws the binding's error. */
 export function openSqlConnection(path: string): SqlConnection {
-  const driver = sqliteDriverName();
-  const db = openNative(path, driver);
+  const nodeSqlite = loadNodeSqlite();
+  const driver: SqliteDriverName = nodeSqlite ? 'node:sqlite' : 'better-sqlite3';
+  const db: NativeDatabase = nodeSqlite
+    ? new nodeSqlite.DatabaseSync(path, { timeout: 0 })
+    : new (createRequire(import.meta.url)('better-sqlite3') as BetterSqlite3)(path, { timeout: 0 });
   let open = true;
   let inTransaction = false;
   return {

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openSqlConnection, sqliteDriverName, sqliteErrorCode } from '../../../src/infra/sqlite-driver.js';
+import { openSqlConnection, sqliteErrorCode } from '../../../src/infra/sqlite-driver.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'sqlite-driver-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -21,7 +21,9 @@ function codeOf(work: () => unknown): string {
 describe(`the SQLite connection on Node ${process.versions.node}`, () => {
   it('uses node:sqlite where Node has it built in, and the better-sqlite3 addon elsewhere', () => {
     const builtIn = process.getBuiltinModule?.('node:sqlite') !== undefined;
-    expect(sqliteDriverName()).toBe(builtIn ? 'node:sqlite' : 'better-sqlite3');
+    const db = openSqlConnection('');
+    expect(db.driver).toBe(builtIn ? 'node:sqlite' : 'better-sqlite3');
+    db.close();
   });
 
   it('rolls a failed transaction back whole and names the SQLite code', () => {
