@@ -4,6 +4,7 @@ import { type Generation, type GenerationStatus, isFinal } from './generation.js
 import { RecentCache } from './recent-cache.js';
 import type { MediaKind } from './catalogue-schema.js';
 import { validationItem } from './validation-item.js';
+import type { WaitingSource } from './move-timers.js';
 
 export interface ListFilter {
   kind?: MediaKind;
@@ -42,11 +43,17 @@ function decodeCursor(cursor: string): number {
 }
 
 /** Where generations live once committed: the store of record, read on demand (SQL behind it, in infra). */
-export interface GenerationSource {
+export interface GenerationSource extends WaitingSource {
   get(id: string): Generation | undefined;
   /** Newest first: seq below `before`, matching the filter (and account when given), at most `limit`. */
   query(query: ListFilter & { accountId?: string; before: number; limit: number }): Generation[];
   count(): number;
+}
+
+/** Told when the store of record takes generations over (the lifecycle hands it their timers). */
+export interface CommitListener {
+  useStore(source: WaitingSource, uncommitted: ReadonlySet<string>): void;
+  committed(generations: Iterable<Generation>): void;
 }
 
 /** Committed, final generations the heap keeps for repeated reads; everything else is read from the source again. */
@@ -69,6 +76,12 @@ export class GenerationStore {
   private readonly recent = new RecentCache<string, Generation>(RECENT_CAPACITY);
   private total = 0;
   private seq = 0;
+  private listener?: CommitListener;
+
+  /** One listener: told of the source when attached, and of every commit's generations. */
+  listen(listener: CommitListener) {
+    this.listener = listener;
+  }
 
   nextSeq(): number {
     return ++this.seq;
@@ -89,6 +102,7 @@ export class GenerationStore {
     if (!keepChanged) this.changed.clear();
     this.recent.clear();
     this.total = source.count();
+    this.listener?.useStore(source, new Set(this.changed.keys()));
   }
 
   add(generation: Generation) {
@@ -116,6 +130,7 @@ export class GenerationStore {
       if (this.changed.get(g.id) === g) this.changed.delete(g.id);
       if (this.source && g.status !== 'running') this.recent.set(g.id, g);
     }
+    this.listener?.committed(generations);
   }
 
   /** The highest seq handed out, so a restored store continues after it. */
@@ -123,8 +138,8 @@ export class GenerationStore {
     return this.seq;
   }
 
-  /** The copy in the heap, if any: the one the lifecycle and the last change hold. */
-  private resident(id: string): Generation | undefined {
+  /** The copy in the heap, if any: the one the lifecycle and the last change hold. No read of the source. */
+  resident(id: string): Generation | undefined {
     return this.changed.get(id) ?? this.inFlight.get(id) ?? this.held.get(id) ?? this.recent.get(id);
   }
 

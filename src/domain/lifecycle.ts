@@ -1,6 +1,6 @@
 // Moves generations pending -> running -> completed | failed on the emulator clock, renders off the request path.
 import type { Clock } from '../infra/clock.js';
-import type { ScheduledTask, Scheduler } from '../infra/scheduler.js';
+import type { Scheduler } from '../infra/scheduler.js';
 import { DomainError } from './errors.js';
 import { failureMessage, invalidRefund, type RefundRequest, refundAmount, toRefundPolicy } from './failures.js';
 import {
@@ -14,6 +14,7 @@ import {
 } from './generation.js';
 import { Backlog } from './backlog.js';
 import type { Ledger } from './ledger.js';
+import { firstMoveDueAt, MoveTimers, type WaitingSource } from './move-timers.js';
 
 /** Produces every output file of a generation; the wiring backs it with the renderer. */
 export type RenderPort = (generation: Generation) => Promise<OutputFile[]>;
@@ -36,15 +37,13 @@ export interface LifecycleDeps {
    * per scheduled move. Without it the lifecycle keeps every generation it began.
    */
   find?: (id: string) => Generation | undefined;
+  /** See MoveTimerDeps: given, the store of record keeps the waiting generations' first moves. */
+  resident?: (id: string) => Generation | undefined;
+  lastSeq?: () => number;
 }
 
-/** What scheduling a generation's first move reads: a start can pass these without the whole record. */
-export type Schedulable = Pick<Generation, 'id' | 'createdAt'> & {
-  plan: Pick<Generation['plan'], 'pendingMs' | 'manualOnly' | 'fail'>;
-};
-
 export class Lifecycle {
-  private readonly tasks = new Map<string, ScheduledTask>();
+  private readonly timers: MoveTimers;
   private readonly renders = new Map<string, Promise<void>>();
   private readonly rendered = new Map<string, OutputFile[]>();
   private readonly timerDone = new Set<string>();
@@ -57,40 +56,51 @@ export class Lifecycle {
 
   constructor(private readonly deps: LifecycleDeps) {
     this.renderSlots = Math.max(1, Math.floor(deps.renderSlots ?? 4));
+    this.timers = new MoveTimers(deps);
   }
 
-  /** Called once, right after acceptance: schedules the first move. */
-  begin(g: Schedulable) {
-    if (!this.deps.find) this.known.set(g.id, g as Generation);
-    if (g.plan.fail?.at === 'pending') this.schedule(g, g.createdAt + g.plan.fail.afterMs, this.failDue);
-    else this.schedule(g, g.createdAt + g.plan.pendingMs, this.runDue);
+  /**
+   * Called once, right after acceptance: schedules the first move. The heap holds it until the store of record has
+   * the generation (committed()), which from then on keeps it in its due-time index.
+   */
+  begin(g: Generation) {
+    if (!this.deps.find) this.known.set(g.id, g);
+    this.timers.schedule(g, firstMoveDueAt(g), this.firstMoveDue, g.seq);
+  }
+
+  /** The store of record keeps waiting generations' first moves from now on (see MoveTimers.useStore). */
+  useStore(source: WaitingSource, uncommitted: ReadonlySet<string>) {
+    if (this.deps.find) this.timers.useStore(source, uncommitted, this.firstMoveDue);
+  }
+
+  /** The store of record now holds these generations. */
+  committed(generations: Iterable<Generation>) {
+    this.timers.committed(generations);
   }
 
   // One function per kind of move, shared by every task: a task holds the generation's id, not a closure over it.
-  private readonly runDue = (id: string) => this.fire(id, (g) => this.toRunning(g));
-  private readonly failDue = (id: string) =>
-    this.fire(id, (g) => {
+  // Each checks the generation is still where its move starts: a stored first move can be behind the heap.
+  private readonly firstMoveDue = (id: string) =>
+    this.fire(id, 'pending', (g) => {
+      const fail = g.plan.fail;
+      if (fail?.at === 'pending') this.fail(g, fail, fail.refund);
+      else this.toRunning(g);
+    });
+  private readonly failRunningDue = (id: string) =>
+    this.fire(id, 'running', (g) => {
       const fail = g.plan.fail;
       if (fail) this.fail(g, fail, fail.refund);
     });
   private readonly finishDue = (id: string) =>
-    this.fire(id, (g) => {
+    this.fire(id, 'running', (g) => {
       this.timerDone.add(g.id);
       this.maybeComplete(g);
     });
 
-  /**
-   * A generation has at most one move pending at a time; a fired one is dropped, so a waiting render holds none. The
-   * task holds the id, not the record: the record is looked up when the move is due.
-   */
-  private schedule(g: Schedulable, dueAt: number, due: (id: string) => void) {
-    this.tasks.set(g.id, this.deps.scheduler.at(dueAt, due, { manualOnly: g.plan.manualOnly, key: g.id }));
-  }
-
-  private fire(id: string, run: (current: Generation) => void) {
-    this.tasks.delete(id);
+  private fire(id: string, from: GenerationStatus, run: (current: Generation) => void) {
+    this.timers.fired(id);
     const current = this.deps.find ? this.deps.find(id) : this.known.get(id);
-    if (current) run(current);
+    if (current?.status === from) run(current);
   }
 
   private move(g: Generation, to: GenerationStatus) {
@@ -105,10 +115,10 @@ export class Lifecycle {
     this.move(g, 'running');
     g.startedAt = this.deps.clock.now();
     const fail = g.plan.fail;
-    if (fail?.at === 'running') return this.schedule(g, g.startedAt + fail.afterMs, this.failDue);
+    if (fail?.at === 'running') return this.timers.schedule(g, g.startedAt + fail.afterMs, this.failRunningDue);
     if (g.plan.stall) return;
     this.requestRender(g);
-    this.schedule(g, g.startedAt + g.plan.runningMs, this.finishDue);
+    this.timers.schedule(g, g.startedAt + g.plan.runningMs, this.finishDue);
   }
 
   /** Starts the render now if a slot is free, otherwise queues the generation behind the others. */
@@ -171,8 +181,7 @@ export class Lifecycle {
 
   private forget(id: string) {
     this.known.delete(id);
-    this.tasks.get(id)?.cancel();
-    this.tasks.delete(id);
+    this.timers.cancel(id);
     this.rendered.delete(id);
     this.timerDone.delete(id);
   }
@@ -264,6 +273,6 @@ export class Lifecycle {
   clear() {
     this.stopped = true;
     this.backlog.clear();
-    for (const id of [...this.tasks.keys()]) this.forget(id);
+    for (const id of this.timers.ids()) this.forget(id);
   }
 }

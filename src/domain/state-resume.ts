@@ -1,9 +1,8 @@
-// A start from the store of record: only what the heap keeps is read back (settings, keys, sums, running generations, timers).
+// A start from the store of record: only what the heap keeps is read back (settings, keys, sums, running generations).
 import type { DomainContext } from './context.js';
 import type { DomainSnapshot } from './domain-snapshot.js';
 import type { Generation } from './generation.js';
 import type { LedgerSource, LedgerTotals } from './ledger.js';
-import type { Schedulable } from './lifecycle.js';
 import { restartInFlight, restoreSettingsAndKeys } from './state-snapshot.js';
 import type { Upload } from './uploads.js';
 
@@ -16,8 +15,6 @@ export interface StoredDomain extends Pick<DomainSnapshot, 'clock' | 'timing' | 
   lastSeq: number;
   /** Running when the store was last written: they start over from pending. */
   running: Generation[];
-  /** Pending: scheduled again by id; the record stays in the store until its move is due. */
-  waiting: Schedulable[];
   uploads: Upload[];
 }
 
@@ -32,6 +29,6 @@ export function resumeDomain(ctx: DomainContext, s: StoredDomain) {
   for (const u of s.uploads) ctx.uploads.add(u);
   ctx.generations.skipPastSeq(s.lastSeq);
   for (const g of s.running) ctx.generations.add(g);
+  // The pending ones' first moves stay in the store's due-time index: nothing of them is read here.
   restartInFlight(ctx, s.running);
-  for (const g of s.waiting) ctx.lifecycle.begin(g);
 }

@@ -15,11 +15,19 @@ export interface GenerationQuery {
   limit: number;
 }
 
+/** Pending generations by when their first move is due, after a position in (due time, seq) order. */
+export interface WaitingQuery {
+  manualOnly: boolean;
+  after?: { dueAt: number; rank: number };
+  upTo: number;
+  limit: number;
+}
+
+/** A waiting generation's first move: its id, when it is due and its seq (the tie-break). */
 export interface WaitingRow {
-  id: string;
-  createdAt: number;
-  /** JSON with the plan's pendingMs, manualOnly and fail; null for a row written before the column. */
-  timer: string | null;
+  key: string;
+  dueAt: number;
+  rank: number;
 }
 
 /** The store's reads by key and by indexed column. */
@@ -30,8 +38,8 @@ export interface StoreReads<Table extends string> {
   generationPage(query: GenerationQuery): string[];
   /** The running generations' documents, in seq order: a start puts them back to pending. */
   runningGenerations(): string[];
-  /** What scheduling each pending generation needs, in seq order, without reading its whole document into the heap. */
-  waitingGenerations(): WaitingRow[];
+  /** Waiting generations' first moves in (due time, seq) order, from the due-time indexes: no document is read. */
+  waitingGenerations(query: WaitingQuery): WaitingRow[];
   /** Ledger documents of one generation (its charge and refunds), by the expression index. */
   generationLedger(generationId: string): string[];
   /** Ledger documents of several generations (a page's), in one query by the same index. */
@@ -64,10 +72,13 @@ export function prepareReads<Table extends string>(db: Connection, tables: reado
   const byKey = new Map(tables.map((t) => [t, db.prepare(`SELECT json FROM ${t} WHERE key = ?`)]));
   const counts = new Map(tables.map((t) => [t, db.prepare(`SELECT COUNT(*) AS n FROM ${t}`)]));
   const running = db.prepare("SELECT json FROM generations WHERE status = 'running' ORDER BY seq");
-  // The small timer column, from the covering index generations_waiting: no document is read.
-  const waiting = db.prepare(
-    "SELECT key AS id, created_at AS createdAt, timer FROM generations WHERE status = 'pending' ORDER BY seq",
-  );
+  // Row values walk the partial index (due, seq) from the position on; key is the table's, one lookup per row.
+  const waiting = (column: string) =>
+    db.prepare(
+      `SELECT key, ${column} AS dueAt, seq AS rank FROM generations WHERE ${column} IS NOT NULL AND (${column}, seq) > (?, ?) AND ${column} <= ? ORDER BY ${column}, seq LIMIT ?`,
+    );
+  const waitingReal = waiting('due_at');
+  const waitingManual = waiting('manual_due_at');
   const ofGeneration = db.prepare(
     "SELECT json FROM ledger WHERE json_extract(json, '$.generationId') = ? ORDER BY key",
   );
@@ -88,7 +99,10 @@ export function prepareReads<Table extends string>(db: Connection, tables: reado
     document: (table, key) => (byKey.get(table)?.get(key) as Row | undefined)?.json,
     count: (table) => (counts.get(table)?.get() as { n: number } | undefined)?.n ?? 0,
     runningGenerations: () => json(running.all()),
-    waitingGenerations: () => waiting.all() as WaitingRow[],
+    waitingGenerations({ manualOnly, after, upTo, limit }) {
+      const statement = manualOnly ? waitingManual : waitingReal;
+      return statement.all(after?.dueAt ?? -1, after?.rank ?? -1, upTo, limit) as WaitingRow[];
+    },
     lastSeq: () => (maxSeq.get() as { n: number | null } | undefined)?.n ?? 0,
     generationLedger: (id) => json(ofGeneration.all(id)),
     generationsLedger(ids) {

@@ -8,9 +8,9 @@ import {
   type SqlValue,
   sqliteErrorCode,
 } from './sqlite-driver.js';
-import { type GenerationQuery, prepareReads, type StoreReads, type WaitingRow } from './sqlite-reads.js';
+import { type GenerationQuery, prepareReads, type StoreReads } from './sqlite-reads.js';
 
-export type { GenerationQuery, WaitingRow };
+export type { GenerationQuery };
 
 /** Every table but meta holds one JSON document per row under a key; the emulator's types stay out of infra. */
 export const DOCUMENT_TABLES = [
@@ -32,8 +32,10 @@ export interface DocumentRow {
   accountId?: string;
   status?: string;
   createdAt?: number;
-  /** Generations: what scheduling a pending one needs (JSON), so a start reads this instead of the document. */
-  timer?: string;
+  /** Generations: when a pending one's first move is due, read by the scheduler from an index (absent otherwise). */
+  dueAt?: number;
+  /** With dueAt: the move waits for a clock advance (manual timing), so it is kept in its own index. */
+  manualOnly?: boolean;
 }
 
 /** One acknowledged change: everything in it is committed together or not at all. */
@@ -71,10 +73,9 @@ CREATE TABLE IF NOT EXISTS accounts (key TEXT PRIMARY KEY, json TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS api_keys (key INTEGER PRIMARY KEY, json TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS ledger (key INTEGER PRIMARY KEY, json TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS generations (key TEXT PRIMARY KEY, seq INTEGER NOT NULL, account_id TEXT NOT NULL,
-  status TEXT NOT NULL, created_at INTEGER NOT NULL, json TEXT NOT NULL);
+  status TEXT NOT NULL, created_at INTEGER NOT NULL, json TEXT NOT NULL, due_at INTEGER, manual_due_at INTEGER);
 CREATE INDEX IF NOT EXISTS generations_by_account ON generations (account_id, seq);
 CREATE INDEX IF NOT EXISTS generations_by_seq ON generations (seq);
-CREATE INDEX IF NOT EXISTS generations_open ON generations (status) WHERE status IN ('pending', 'running');
 CREATE TABLE IF NOT EXISTS idempotency (key TEXT PRIMARY KEY, created_at INTEGER NOT NULL, json TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS idempotency_by_age ON idempotency (created_at);
 CREATE TABLE IF NOT EXISTS uploads (key TEXT PRIMARY KEY, json TEXT NOT NULL);
@@ -115,7 +116,7 @@ const UPSERTS: Record<DocumentTable, Upsert> = {
   uploads: documentUpsert('uploads'),
   journal: documentUpsert('journal'),
   generations: {
-    sql: 'INSERT OR REPLACE INTO generations (key, seq, account_id, status, created_at, timer, json) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    sql: 'INSERT OR REPLACE INTO generations (key, seq, account_id, status, created_at, due_at, manual_due_at, json) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     // A missing column binds NULL, which the NOT NULL constraint refuses: a malformed row fails its whole batch.
     values: (row) => [
       storedKey(row.key),
@@ -123,7 +124,8 @@ const UPSERTS: Record<DocumentTable, Upsert> = {
       row.accountId ?? null,
       row.status ?? null,
       row.createdAt ?? null,
-      row.timer ?? null,
+      row.manualOnly ? null : (row.dueAt ?? null),
+      row.manualOnly ? (row.dueAt ?? null) : null,
       row.json,
     ],
   },
@@ -176,6 +178,29 @@ function refuse(path: string, error: unknown): never {
   throw error;
 }
 
+/**
+ * The waiting generations' due times, one index per kind: the real timer reads the first of `due_at`, an advance
+ * both. Partial, so a generation costs them an entry only while it waits. A store written before these columns gets
+ * them empty (its state is read whole once and written again, see canResume), and loses the indexes they replace.
+ */
+function addDueColumns(db: SqlConnection) {
+  const columns = new Set(
+    db
+      .prepare("SELECT name FROM pragma_table_info('generations')")
+      .all<{ name: string }>()
+      .map((c) => c.name),
+  );
+  for (const column of ['due_at', 'manual_due_at'])
+    if (!columns.has(column)) db.exec(`ALTER TABLE generations ADD COLUMN ${column} INTEGER`);
+  db.exec('DROP INDEX IF EXISTS generations_waiting; DROP INDEX IF EXISTS generations_open');
+  for (const column of ['due_at', 'manual_due_at'])
+    db.exec(
+      `CREATE INDEX IF NOT EXISTS generations_${column} ON generations (${column}, seq) WHERE ${column} IS NOT NULL`,
+    );
+  // The running generations a start puts back to pending.
+  db.exec("CREATE INDEX IF NOT EXISTS generations_running ON generations (seq) WHERE status = 'running'");
+}
+
 /** Opens (or creates) the database and takes its lock; a refusal (held, not a database) is one sentence. */
 function connect(options: OpenOptions): SqlConnection {
   const { path } = options;
@@ -187,18 +212,7 @@ function connect(options: OpenOptions): SqlConnection {
     db.exec(`PRAGMA journal_mode = ${path === '' ? 'MEMORY' : 'WAL'}`);
     db.exec(`PRAGMA synchronous = ${options.sync.toUpperCase()}`);
     db.exec(SCHEMA);
-    // Stores written before the timer column get it (NULL: a start reads those rows' plans from the document).
-    if (
-      !db
-        .prepare("SELECT name FROM pragma_table_info('generations')")
-        .all<{ name: string }>()
-        .some((c) => c.name === 'timer')
-    )
-      db.exec('ALTER TABLE generations ADD COLUMN timer TEXT');
-    // Covering, and only of pending rows: a start reads its timers from this index, never the documents' pages.
-    db.exec(
-      "CREATE INDEX IF NOT EXISTS generations_waiting ON generations (seq, key, created_at, timer) WHERE status = 'pending'",
-    );
+    addDueColumns(db);
     // No quick_check (it reads the whole file): start-up reads every row anyway, and a damaged page fails that read.
     db.prepare('INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)').run('schema', '1');
     return db;
@@ -255,6 +269,8 @@ export function openSqliteStore(options: OpenOptions): SqliteStore {
         .map((row) => ({ key: keyFromStore(row.key), json: row.json })),
     ...queries,
     document: (table, key) => queries.document(table, storedKey(key)),
+    waitingGenerations: (query) =>
+      queries.waitingGenerations(query).map((row) => ({ ...row, key: String(keyFromStore(row.key)) })),
     hasState: () => getMeta.get('clock') !== undefined,
     close: () => db.close(),
   };

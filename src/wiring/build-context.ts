@@ -68,6 +68,8 @@ export function buildContext(deps: ContextDeps): DomainContext {
     ledger,
     moved: (g) => generations.touch(g),
     find: (id) => generations.get(id),
+    resident: (id) => generations.resident(id),
+    lastSeq: () => generations.lastSeq,
     log: options.log,
     // Twice the ffmpeg processes, so a slot's next render is queued in the renderer while another finishes writing.
     renderSlots: 2 * (options.maxParallelRenders || availableParallelism()),
@@ -80,6 +82,7 @@ export function buildContext(deps: ContextDeps): DomainContext {
       retainUntil: () => clock.now() + options.urlTtlSeconds * 1000,
     }),
   });
+  generations.listen(lifecycle);
   return {
     catalogue: deps.catalogue,
     accounts,

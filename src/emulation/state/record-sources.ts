@@ -33,6 +33,8 @@ export function recordSources(store: SqliteStore, flush: () => void): RecordSour
           .map((json) => JSON.parse(json) as Generation);
       },
       count: () => store.count('generations'),
+      // No flush: the scheduler skips a row the heap has moved past (see StoredTasks.live).
+      waiting: (query) => store.waitingGenerations(query),
     },
     ledger: {
       ofGeneration: (id) => store.generationLedger(id).map((json) => JSON.parse(json) as LedgerEntry),

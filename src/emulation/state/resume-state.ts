@@ -1,17 +1,23 @@
 // A start (or a recovery) from the store of record that reads only what the heap keeps; the rest is read on demand.
 import type { LedgerTotals } from '../../domain/ledger.js';
-import type { Schedulable } from '../../domain/lifecycle.js';
 import { resumeDomain, type StoredDomain } from '../../domain/state-resume.js';
 import type { SqliteStore } from '../../infra/sqlite-store.js';
 import { FaultStore } from '../faults/fault-store.js';
 import { parseScenario } from '../scenarios/scenario-parse.js';
 import type { ControlDeps } from '../plane-state.js';
-import type { RecordSources } from './state-changes.js';
+import { type RecordSources, TIMERS_IN_STORE } from './state-changes.js';
 import { parseAll, storedMeta, storedSettings } from './stored-state.js';
 
-/** True when the store keeps the ledger's sums and the id sequences, so a start need not read every row. */
+/**
+ * True when the store keeps the ledger's sums, the id sequences and its waiting generations' due times, so a start
+ * need not read every row. An older store is read whole once and written again with them.
+ */
 export function canResume(store: SqliteStore): boolean {
-  return store.meta('ledger_totals') !== undefined && store.meta('ids') !== undefined;
+  return (
+    store.meta('ledger_totals') !== undefined &&
+    store.meta('ids') !== undefined &&
+    store.meta('timers') === TIMERS_IN_STORE
+  );
 }
 
 /** Swaps in a context resumed from the store; a bad rule or scenario in it throws before anything changes. */
@@ -28,12 +34,6 @@ export async function resumeState(deps: ControlDeps, store: SqliteStore, sources
     ids: meta<Record<string, number>>('ids', {}),
     lastSeq: store.lastSeq(),
     running: store.runningGenerations().map((json) => JSON.parse(json)),
-    waiting: store.waitingGenerations().map((row) => {
-      // A row written before the timer column: its plan, from the document.
-      const timer = row.timer ?? JSON.stringify(JSON.parse(store.document('generations', row.id) ?? '{}').plan ?? {});
-      const { pendingMs, manualOnly, fail } = JSON.parse(timer) as Schedulable['plan'];
-      return { id: row.id, createdAt: row.createdAt, plan: { pendingMs, manualOnly, ...(fail ? { fail } : {}) } };
-    }),
     uploads: parseAll(store.documents('uploads')),
   };
   const scenario = control.scenario

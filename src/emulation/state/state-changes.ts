@@ -4,9 +4,13 @@ import type { Generation } from '../../domain/generation.js';
 import type { GenerationSource } from '../../domain/generation-store.js';
 import type { IdempotencySource } from '../../domain/idempotency.js';
 import type { LedgerSource } from '../../domain/ledger.js';
+import { firstMoveDueAt } from '../../domain/move-timers.js';
 import type { ChangeBatch, DocumentRow } from '../../infra/sqlite-store.js';
 import type { ControlState } from '../plane-state.js';
 import type { EmulatorState } from './emulator-state.js';
+
+/** Marks a store whose pending rows carry their first move's due time (the scheduler reads them from there). */
+export const TIMERS_IN_STORE = 'due_at';
 
 const generationRow = (g: Generation): DocumentRow => ({
   key: g.id,
@@ -14,7 +18,7 @@ const generationRow = (g: Generation): DocumentRow => ({
   accountId: g.accountId,
   status: g.status,
   createdAt: g.createdAt,
-  timer: JSON.stringify({ pendingMs: g.plan.pendingMs, manualOnly: g.plan.manualOnly, fail: g.plan.fail }),
+  ...(g.status === 'pending' ? { dueAt: firstMoveDueAt(g), manualOnly: g.plan.manualOnly } : {}),
   json: JSON.stringify(g),
 });
 
@@ -32,8 +36,12 @@ const controlText = (control: ControlState) =>
  * What a start reads instead of every row: the ledger's sums and where the id sequences stand. A store without them
  * (written by an older version, or migrated from JSON) is loaded whole once and written again with them.
  */
-export function resumeMeta(ctx: DomainContext): { ledger_totals: string; ids: string } {
-  return { ledger_totals: JSON.stringify(ctx.ledger.totals()), ids: JSON.stringify(ctx.ids.counters()) };
+export function resumeMeta(ctx: DomainContext): { ledger_totals: string; ids: string; timers: string } {
+  return {
+    ledger_totals: JSON.stringify(ctx.ledger.totals()),
+    ids: JSON.stringify(ctx.ids.counters()),
+    timers: TIMERS_IN_STORE,
+  };
 }
 
 /** Everything in a state as rows: the first write of a store, a reset, an import (`ctx` adds its resume meta). */
