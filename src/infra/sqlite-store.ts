@@ -195,7 +195,7 @@ function addDueColumns(db: SqlConnection) {
   db.exec('DROP INDEX IF EXISTS generations_waiting; DROP INDEX IF EXISTS generations_open');
   for (const column of ['due_at', 'manual_due_at'])
     db.exec(
-      `CREATE INDEX IF NOT EXISTS generations_${column} ON generations (${column}, seq) WHERE ${column} IS NOT NULL`,
+      `CREATE INDEX IF NOT EXISTS generations_${column} ON generations (${column}, seq, key) WHERE ${column} IS NOT NULL`,
     );
   // The running generations a start puts back to pending.
   db.exec("CREATE INDEX IF NOT EXISTS generations_running ON generations (seq) WHERE status = 'running'");

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_API_KEY } from '../../src/index.js';
+import { openSqlConnection } from '../../src/infra/sqlite-driver.js';
 import type { Emulator } from '../../src/emulator-types.js';
 import { createEmulatorWith, runtimeOf } from '../../src/testing.js';
 import { idem, submission } from '../helpers/controlled-emulator.js';
@@ -87,5 +88,23 @@ describe('waiting generations in the store of record', () => {
     expect(Object.values(after.statuses)).toEqual(Object.values(before.statuses).map(() => 'completed'));
     expect(after.chargedOnce).toBe(true);
     expect(ctx.scheduler.nextDueAt()).toBeUndefined();
+  });
+
+  it('reads a store written before the due-time columns whole once, and then runs its waiting generations', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'waiting-'));
+    dirs.push(dir);
+    const stateFile = join(dir, 'state.db');
+    const first = await started(stateFile);
+    for (let n = 0; n < 3; n++) expect((await submit(first, n)).status).toBe(202);
+    await first.close();
+    // As an older version left it: no due times, no marker.
+    const db = openSqlConnection(stateFile);
+    db.exec("UPDATE generations SET due_at = NULL, manual_due_at = NULL; DELETE FROM meta WHERE key = 'timers'");
+    db.close();
+
+    const second = await started(stateFile);
+    expect(runtimeOf(second).context().scheduler.nextDueAt()).toBeDefined();
+    await second.control.advance('1h');
+    expect(Object.values(tally(second).statuses)).toEqual(['completed', 'completed', 'completed']);
   });
 });

@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openSqliteStore, type SqliteStore, StoreRefused } from '../../../src/infra/sqlite-store.js';
+import { openSqlConnection } from '../../../src/infra/sqlite-driver.js';
+import { type DocumentRow, openSqliteStore, type SqliteStore, StoreRefused } from '../../../src/infra/sqlite-store.js';
 
 const open: SqliteStore[] = [];
 const dirs: string[] = [];
@@ -89,5 +90,68 @@ describe('openSqliteStore', () => {
     const path = join(dir, 'state.db');
     writeFileSync(path, 'this is not a database, just text long enough to fill a header and more'.repeat(20));
     expect(() => openSqliteStore({ path, sync: 'normal' })).toThrow(/is not a readable SQLite database/);
+  });
+
+  it('answers waiting generations by due time then seq, a page after a position, each kind from its own index', () => {
+    const { store } = fileStore();
+    const row = (n: number, status: string, dueAt?: number, manualOnly = false): DocumentRow => ({
+      key: `gen_${n}`,
+      seq: n,
+      accountId: 'a',
+      status,
+      createdAt: 0,
+      ...(dueAt === undefined ? {} : { dueAt, manualOnly }),
+      json: '{}',
+    });
+    store.commit({
+      upsert: {
+        generations: [
+          row(1, 'pending', 30),
+          row(2, 'pending', 10),
+          row(3, 'pending', 30),
+          row(4, 'running'),
+          row(5, 'pending', 20, true),
+          row(6, 'pending', 10),
+        ],
+      },
+    });
+    const keys = (query: Parameters<SqliteStore['waitingGenerations']>[0]) =>
+      store.waitingGenerations(query).map((r) => [r.key, r.dueAt, r.rank]);
+    expect(keys({ manualOnly: false, upTo: 1e15, limit: 10 })).toEqual([
+      ['gen_2', 10, 2],
+      ['gen_6', 10, 6],
+      ['gen_1', 30, 1],
+      ['gen_3', 30, 3],
+    ]);
+    expect(keys({ manualOnly: false, after: { dueAt: 10, rank: 6 }, upTo: 30, limit: 1 })).toEqual([['gen_1', 30, 1]]);
+    expect(keys({ manualOnly: false, upTo: 29, limit: 10 })).toHaveLength(2);
+    expect(keys({ manualOnly: true, upTo: 1e15, limit: 10 })).toEqual([['gen_5', 20, 5]]);
+    // A move leaves the index with the row's status: a running row carries no due time.
+    store.commit({ upsert: { generations: [row(2, 'running')] } });
+    expect(keys({ manualOnly: false, upTo: 1e15, limit: 1 })).toEqual([['gen_6', 10, 6]]);
+  });
+
+  it('adds the due-time columns to a store written before them, and drops the timer index they replace', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sqlite-store-'));
+    dirs.push(dir);
+    const path = join(dir, 'state.db');
+    const old = openSqlConnection(path);
+    old.exec(`CREATE TABLE generations (key TEXT PRIMARY KEY, seq INTEGER NOT NULL, account_id TEXT NOT NULL,
+      status TEXT NOT NULL, created_at INTEGER NOT NULL, json TEXT NOT NULL, timer TEXT);
+      CREATE INDEX generations_waiting ON generations (seq, key, created_at, timer) WHERE status = 'pending';
+      INSERT INTO generations VALUES ('gen_1', 1, 'a', 'pending', 0, '{}', '{"pendingMs":5}');`);
+    old.close();
+    const store = openSqliteStore({ path, sync: 'normal' });
+    open.push(store);
+    // The old row has no due time (its state is read whole once, see canResume); a new one has.
+    expect(store.waitingGenerations({ manualOnly: false, upTo: 1e15, limit: 10 })).toEqual([]);
+    store.commit({
+      upsert: {
+        generations: [{ key: 'gen_2', seq: 2, accountId: 'a', status: 'pending', createdAt: 0, dueAt: 7, json: '{}' }],
+      },
+    });
+    expect(store.waitingGenerations({ manualOnly: false, upTo: 1e15, limit: 10 })).toEqual([
+      { key: 'gen_2', dueAt: 7, rank: 2 },
+    ]);
   });
 });
