@@ -37,9 +37,16 @@ export interface Scheduler {
   clear(): void;
 }
 
+/** Counts the cancelled tasks still in the queue, so they are dropped in bulk before they outnumber the live ones. */
+interface CancelCounter {
+  cancelled(): void;
+}
+
 /** One task; it is its own handle (no closure per task: a task in the heap costs this object only). */
 class Entry implements ScheduledTask {
   cancelled = false;
+  /** False once run or dropped: cancelling it then changes nothing. */
+  queued = true;
 
   constructor(
     readonly dueAt: number,
@@ -48,12 +55,18 @@ class Entry implements ScheduledTask {
     readonly run: (key: string) => void,
     readonly key: string,
     readonly manualOnly: boolean,
+    private readonly counter: CancelCounter,
   ) {}
 
   cancel() {
+    if (this.cancelled || !this.queued) return;
     this.cancelled = true;
+    this.counter.cancelled();
   }
 }
+
+/** Below this many cancelled tasks the queue is not worth a pass of its own. */
+const COMPACT_AFTER = 64;
 
 const before = (a: { dueAt: number; rank: number }, b: { dueAt: number; rank: number }) =>
   a.dueAt < b.dueAt || (a.dueAt === b.dueAt && a.rank < b.rank);
@@ -68,6 +81,30 @@ export function createScheduler(clock: Clock): Scheduler {
   let stored: StoredTasks | undefined;
   /** Per kind (real-time, manual-only): the last stored task run or skipped; the next read starts after it. */
   const watermarks: Record<'real' | 'manual', Watermark | undefined> = { real: undefined, manual: undefined };
+
+  let cancelledInQueue = 0;
+  // A committed generation's first move is cancelled in the heap (the store keeps it): without this a long run of
+  // manual-timing submissions would keep every cancelled task until the clock reached it.
+  const counter: CancelCounter = {
+    cancelled() {
+      cancelledInQueue += 1;
+      if (cancelledInQueue < COMPACT_AFTER || cancelledInQueue * 2 < queue.length || running) return;
+      let kept = 0;
+      for (const entry of queue) {
+        if (entry.cancelled) entry.queued = false;
+        else queue[kept++] = entry;
+      }
+      queue.length = kept;
+      cancelledInQueue = 0;
+    },
+  };
+
+  const take = (index: number) => {
+    const [entry] = queue.splice(index, 1);
+    entry.queued = false;
+    if (entry.cancelled) cancelledInQueue -= 1;
+    return entry;
+  };
 
   const insert = (entry: Entry) => {
     let lo = 0;
@@ -113,11 +150,11 @@ export function createScheduler(clock: Clock): Scheduler {
         continue;
       }
       if (!heap || heap.dueAt > limit) break;
-      queue.splice(index, 1);
+      take(index);
       if (includeManual && heap.dueAt > clock.now()) clock.set(heap.dueAt);
       heap.run(heap.key);
     }
-    while (queue.length && queue[0].cancelled) queue.shift();
+    while (queue.length && queue[0].cancelled) take(0);
   };
 
   const runDue = (limit: number, includeManual: boolean) => {
@@ -168,7 +205,15 @@ export function createScheduler(clock: Clock): Scheduler {
 
   return {
     at(dueAt, run, options = {}) {
-      const entry = new Entry(dueAt, options.rank ?? 0, seq++, run, options.key ?? '', options.manualOnly ?? false);
+      const entry = new Entry(
+        dueAt,
+        options.rank ?? 0,
+        seq++,
+        run,
+        options.key ?? '',
+        options.manualOnly ?? false,
+        counter,
+      );
       insert(entry);
       // The armed timer already covers a task due no earlier than it.
       if (!entry.manualOnly && (armedAt === undefined || dueAt < armedAt)) arm();
@@ -191,7 +236,9 @@ export function createScheduler(clock: Clock): Scheduler {
     nextDueAt: () => earliest(true),
     pending: () => queue.filter((e) => !e.cancelled).length,
     clear() {
+      for (const entry of queue) entry.queued = false;
       queue.length = 0;
+      cancelledInQueue = 0;
       stored = undefined;
       if (timer) clearTimeout(timer);
       timer = undefined;

@@ -67,4 +67,21 @@ describe('scheduler on the emulator clock', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(ran).toBe(true);
   });
+
+  it('drops cancelled tasks in bulk and still runs the rest in order, cancelling after a drop included', () => {
+    const clock = createClock({ frozenAt: 0 });
+    const scheduler = createScheduler(clock);
+    const ran: number[] = [];
+    const tasks = Array.from({ length: 400 }, (_, i) =>
+      scheduler.at(1_000 - i, () => ran.push(i), { manualOnly: true }),
+    );
+    tasks.forEach((task, i) => {
+      if (i % 4 !== 0) task.cancel();
+    });
+    tasks[0].cancel();
+    tasks[0].cancel();
+    expect(scheduler.pending()).toBe(99);
+    scheduler.advance(1_000);
+    expect(ran).toEqual(Array.from({ length: 99 }, (_, k) => 396 - 4 * k));
+  });
 });
