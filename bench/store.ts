@@ -85,16 +85,17 @@ for (let i = 0; i < 3; i++)
     ),
   );
 
+// STORE_BENCH_WINDOWS=0 skips the submission windows: a quicker run of the fill, RSS, list and restart alone.
 const first = windows[0];
 const last = windows[windows.length - 1];
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
-const ratio = median(windows.map((w) => w.durable)) / median(windows.map((w) => w.memory));
+const ratio = first && median(windows.map((w) => w.durable)) / median(windows.map((w) => w.memory));
 console.log(
   JSON.stringify(
     {
       windows,
       durableOverPrivate: ratio,
-      flatness: { private: last.memory / first.memory, durable: last.durable / first.durable },
+      flatness: first && { private: last.memory / first.memory, durable: last.durable / first.durable },
       stored,
       rssMb: rssDurable,
       list: { emulator: listEmulator.rps, bare: listBare.rps, ratio: listEmulator.rps / listBare.rps },
