@@ -30,7 +30,11 @@ export interface StoredTasks {
 
 export type Watermark = Pick<StoredTask, 'dueAt' | 'rank'>;
 
-/** Rows per read: enough that a long advance reads rarely, few enough that a read costs microseconds. */
+/**
+ * Rows per read: the first read is small (a look at the next due task, or an advance step that runs one task, reads
+ * only that far); later ones are large enough that a long advance reads rarely, small enough to cost microseconds.
+ */
+const FIRST_PAGE = 4;
 const PAGE = 64;
 
 /**
@@ -48,13 +52,15 @@ export function storedStream(
   let at = 0;
   let exhausted = false;
   let last = mark;
+  let limit = FIRST_PAGE;
   const peek = (): StoredTask | undefined => {
     for (;;) {
       if (at === page.length) {
         if (exhausted) return undefined;
-        page = stored.due({ manualOnly, after: last, upTo, limit: PAGE });
+        page = stored.due({ manualOnly, after: last, upTo, limit });
         at = 0;
-        exhausted = page.length < PAGE;
+        exhausted = page.length < limit;
+        limit = PAGE;
         if (page.length === 0) return undefined;
       }
       const task = page[at];
