@@ -45,8 +45,14 @@ function decodeCursor(cursor: string): number {
 /** Where generations live once committed: the store of record, read on demand (SQL behind it, in infra). */
 export interface GenerationSource extends WaitingSource {
   get(id: string): Generation | undefined;
-  /** Newest first: seq below `before`, matching the filter (and account when given), at most `limit`. */
-  query(query: ListFilter & { accountId?: string; before: number; limit: number }): Generation[];
+  /**
+   * Newest first: seq below `before`, matching the filter (and account when given), at most `limit`. `held` gives
+   * the heap's copy of a generation, when it has one: the source then reads only the others' documents.
+   */
+  query(
+    query: ListFilter & { accountId?: string; before: number; limit: number },
+    held?: (id: string) => Generation | undefined,
+  ): Generation[];
   count(): number;
 }
 
@@ -191,7 +197,7 @@ export class GenerationStore {
   page(accountId: string, filter: ListFilter, limit: number, cursor?: string): Page {
     const before = cursor === undefined ? Infinity : decodeCursor(cursor);
     const found = this.source
-      ? this.source.query({ ...filter, accountId, before, limit: limit + 1 }).map((g) => this.resident(g.id) ?? g)
+      ? this.source.query({ ...filter, accountId, before, limit: limit + 1 }, (id) => this.resident(id))
       : this.heldPage(accountId, filter, before, limit + 1);
     const items = found.slice(0, limit);
     if (this.source) for (const g of items) if (g.status !== 'running') this.recent.set(g.id, g);

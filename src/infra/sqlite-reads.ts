@@ -36,6 +36,8 @@ export interface StoreReads<Table extends string> {
   document(table: Table, key: string | number): string | undefined;
   /** Generations' documents newest first (seq descending), filtered, at most `limit`. */
   generationPage(query: GenerationQuery): string[];
+  /** The same page's keys only: a caller holding most of them in its heap reads the others' documents by key. */
+  generationKeys(query: GenerationQuery): string[];
   /** The running generations' documents, in seq order: a start puts them back to pending. */
   runningGenerations(): string[];
   /** Waiting generations' first moves in (due time, seq) order, from the due-time indexes: no document is read. */
@@ -67,7 +69,7 @@ const GENERATION_FILTERS: [keyof GenerationQuery, string][] = [
   ['to', 'created_at < ?'],
 ];
 
-/** Every statement prepared once (a page's, once per combination of filters: at most 64; a page's ledger, once per length). */
+/** Every statement prepared once (a page's, once per combination of filters and column: at most 128; a page's ledger, once per length). */
 export function prepareReads<Table extends string>(db: Connection, tables: readonly Table[]): StoreReads<Table> {
   const byKey = new Map(tables.map((t) => [t, db.prepare(`SELECT json FROM ${t} WHERE key = ?`)]));
   const counts = new Map(tables.map((t) => [t, db.prepare(`SELECT COUNT(*) AS n FROM ${t}`)]));
@@ -95,6 +97,13 @@ export function prepareReads<Table extends string>(db: Connection, tables: reado
     return statement;
   };
   const json = (rows: unknown[]) => (rows as Row[]).map((r) => r.json);
+  const page = (column: 'json' | 'key', query: GenerationQuery) => {
+    const used = GENERATION_FILTERS.filter(([field]) => query[field] !== undefined);
+    const where = ['seq < ?', ...used.map(([, clause]) => clause)].join(' AND ');
+    const sql = `SELECT ${column} FROM generations WHERE ${where} ORDER BY seq DESC LIMIT ?`;
+    const before = Number.isFinite(query.before) ? query.before : Number.MAX_SAFE_INTEGER;
+    return prepared(sql).all(before, ...used.map(([field]) => query[field]), query.limit);
+  };
   return {
     document: (table, key) => (byKey.get(table)?.get(key) as Row | undefined)?.json,
     count: (table) => (counts.get(table)?.get() as { n: number } | undefined)?.n ?? 0,
@@ -116,12 +125,7 @@ export function prepareReads<Table extends string>(db: Connection, tables: reado
       );
     },
     ledgerEntries: (accountId) => json(accountId === undefined ? allLedger.all() : accountLedger.all(accountId)),
-    generationPage(query) {
-      const used = GENERATION_FILTERS.filter(([field]) => query[field] !== undefined);
-      const where = ['seq < ?', ...used.map(([, clause]) => clause)].join(' AND ');
-      const sql = `SELECT json FROM generations WHERE ${where} ORDER BY seq DESC LIMIT ?`;
-      const before = Number.isFinite(query.before) ? query.before : Number.MAX_SAFE_INTEGER;
-      return json(prepared(sql).all(before, ...used.map(([field]) => query[field]), query.limit));
-    },
+    generationPage: (query) => json(page('json', query)),
+    generationKeys: (query) => (page('key', query) as { key: string }[]).map((r) => r.key),
   };
 }

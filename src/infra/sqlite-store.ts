@@ -269,6 +269,7 @@ export function openSqliteStore(options: OpenOptions): SqliteStore {
         .map((row) => ({ key: keyFromStore(row.key), json: row.json })),
     ...queries,
     document: (table, key) => queries.document(table, storedKey(key)),
+    generationKeys: (query) => queries.generationKeys(query).map((key) => String(keyFromStore(key))),
     waitingGenerations: (query) =>
       queries.waitingGenerations(query).map((row) => ({ ...row, key: String(keyFromStore(row.key)) })),
     hasState: () => getMeta.get('clock') !== undefined,

@@ -17,20 +17,24 @@ export function recordSources(store: SqliteStore, flush: () => void): RecordSour
   return {
     generations: {
       get: (id) => parse<Generation>(store.document('generations', id)),
-      query(query) {
+      query(query, held) {
         flush();
-        return store
-          .generationPage({
-            accountId: query.accountId,
-            status: query.status,
-            kind: query.kind,
-            modelSlug: query.modelSlug,
-            from: query.from,
-            to: query.to,
-            before: query.before,
-            limit: query.limit,
-          })
-          .map((json) => JSON.parse(json) as Generation);
+        const page = {
+          accountId: query.accountId,
+          status: query.status,
+          kind: query.kind,
+          modelSlug: query.modelSlug,
+          from: query.from,
+          to: query.to,
+          before: query.before,
+          limit: query.limit,
+        };
+        if (!held) return store.generationPage(page).map((json) => JSON.parse(json) as Generation);
+        // A list read again finds its page in the heap's cache: only the keys are read, no document parsed.
+        return store.generationKeys(page).flatMap((id) => {
+          const g = held(id) ?? parse<Generation>(store.document('generations', id));
+          return g ? [g] : [];
+        });
       },
       count: () => store.count('generations'),
       // No flush: the scheduler skips a row the heap has moved past (see StoredTasks.live).
