@@ -74,11 +74,7 @@ export class MoveTimers {
     for (const g of generations) if (g.status === 'pending') this.cancel(g.id);
   }
 
-  clear() {
-    for (const task of this.tasks.values()) task.cancel();
-    this.tasks.clear();
-  }
-
+  /** The generations with a move in the heap (a copy: the caller may cancel them as it goes). */
   ids(): string[] {
     return [...this.tasks.keys()];
   }

@@ -1,4 +1,5 @@
 // The store of record's reads behind the heap's bounded caches: one row by key, pages of generations, ledger rows.
+import type { StoredTask, StoredTaskQuery } from './stored-tasks.js';
 
 /** A page of generations, newest first: the list filters, on indexed columns where the schema has them. */
 export interface GenerationQuery {
@@ -15,21 +16,6 @@ export interface GenerationQuery {
   limit: number;
 }
 
-/** Pending generations by when their first move is due, after a position in (due time, seq) order. */
-export interface WaitingQuery {
-  manualOnly: boolean;
-  after?: { dueAt: number; rank: number };
-  upTo: number;
-  limit: number;
-}
-
-/** A waiting generation's first move: its id, when it is due and its seq (the tie-break). */
-export interface WaitingRow {
-  key: string;
-  dueAt: number;
-  rank: number;
-}
-
 /** The store's reads by key and by indexed column. */
 export interface StoreReads<Table extends string> {
   /** One row's document, or undefined: the on-demand read behind the heap's caches. */
@@ -40,8 +26,11 @@ export interface StoreReads<Table extends string> {
   generationKeys(query: GenerationQuery): string[];
   /** The running generations' documents, in seq order: a start puts them back to pending. */
   runningGenerations(): string[];
-  /** Waiting generations' first moves in (due time, seq) order, from the due-time indexes: no document is read. */
-  waitingGenerations(query: WaitingQuery): WaitingRow[];
+  /**
+   * Waiting generations' first moves in (due time, seq) order, from the due-time indexes (the key is the generation's
+   * id, the rank its seq): no document is read.
+   */
+  waitingGenerations(query: StoredTaskQuery): StoredTask[];
   /** Ledger documents of one generation (its charge and refunds), by the expression index. */
   generationLedger(generationId: string): string[];
   /** Ledger documents of several generations (a page's), in one query by the same index. */
@@ -110,7 +99,7 @@ export function prepareReads<Table extends string>(db: Connection, tables: reado
     runningGenerations: () => json(running.all()),
     waitingGenerations({ manualOnly, after, upTo, limit }) {
       const statement = manualOnly ? waitingManual : waitingReal;
-      return statement.all(after?.dueAt ?? -1, after?.rank ?? -1, upTo, limit) as WaitingRow[];
+      return statement.all(after?.dueAt ?? -1, after?.rank ?? -1, upTo, limit) as StoredTask[];
     },
     lastSeq: () => (maxSeq.get() as { n: number | null } | undefined)?.n ?? 0,
     generationLedger: (id) => json(ofGeneration.all(id)),
