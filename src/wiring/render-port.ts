@@ -88,13 +88,28 @@ export function createRenderPort(deps: RenderPortDeps): RenderPort {
   };
 }
 
+const IMAGE_GONE = 'a reference image it was made from is no longer stored';
+
 /** A render from the generation's inputs would not draw the same pixels: a frame's upload or the model is gone. */
 function lostInputs(deps: RenderPortDeps, g: Generation): string | undefined {
   if (!deps.catalogue.get(g.modelSlug)) return `its model ${g.modelSlug} is no longer in the catalogue`;
   const frames = [g.frames.first, g.frames.last].filter((id): id is string => id !== undefined);
-  if (frames.some((id) => !deps.uploads.get(id))) return 'a reference image it was made from is no longer stored';
+  if (frames.some((id) => !deps.uploads.get(id))) return IMAGE_GONE;
   return undefined;
 }
+
+/** An upload's bytes missing from disk (an import without them, a deleted file): no retry will bring them back. */
+class UploadBytesGone extends Error {}
+
+const isUploadBytesGone = (error: unknown): boolean =>
+  error instanceof UploadBytesGone ||
+  (error instanceof Error && error.cause !== undefined && isUploadBytesGone(error.cause));
+
+const goneForGood = (lost: string) =>
+  new DomainError(
+    'output_not_found',
+    `The output file is no longer stored and cannot be rendered again: ${lost}. Submit the generation again.`,
+  );
 
 /**
  * Output files by their store key, rendered again from the generation when the store lost them. The job is the one
@@ -102,18 +117,21 @@ function lostInputs(deps: RenderPortDeps, g: Generation): string | undefined {
  * concurrent requests for it and runs it in its bounded queue.
  */
 export function createOutputFileSource(deps: RenderPortDeps): OutputFileSource {
+  const restoring: RenderPortDeps = {
+    ...deps,
+    uploadBytes: (id) =>
+      deps.uploadBytes(id).catch((error: NodeJS.ErrnoException) => {
+        throw error.code === 'ENOENT' ? new UploadBytesGone(`upload ${id} has no bytes on disk`) : error;
+      }),
+  };
   return {
     kept: (output) => deps.currentRenderer()?.get(output.fileKey),
     async restore(g, output, retainUntil) {
       const lost = lostInputs(deps, g);
-      if (lost)
-        throw new DomainError(
-          'output_not_found',
-          `The output file is no longer stored and cannot be rendered again: ${lost}. Submit the generation again.`,
-        );
+      if (lost) throw goneForGood(lost);
       const renderer = await deps.renderer();
       try {
-        const file = await renderer.render(renderJobs(deps, g).jobFor(output.index), retainUntil);
+        const file = await renderer.render(renderJobs(restoring, g).jobFor(output.index), retainUntil);
         // Once per render: the requests that shared it, or found it stored, say nothing.
         if (!file.cacheHit)
           deps.log?.(
@@ -124,7 +142,7 @@ export function createOutputFileSource(deps: RenderPortDeps): OutputFileSource {
         return file;
       } catch (error) {
         deps.log?.(`rendering output ${output.index} of ${g.id} again failed: ${(error as Error).message}`);
-        throw error;
+        throw isUploadBytesGone(error) ? goneForGood(IMAGE_GONE) : error;
       }
     },
   };

@@ -1,6 +1,7 @@
 // A completed output whose file is gone (a restart on the same state file) is rendered again on request: the same
-// bytes, one render for a burst, refusals before any work, 503 output_unavailable when the render itself fails.
-import { mkdirSync, rmSync } from 'node:fs';
+// bytes, one render for a burst, refusals before any work, 503 output_unavailable when the render fails, and 404
+// output_not_found when the inputs of the first render (its model, its reference image) are gone for good.
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Emulator, EmulatorOptions } from '../../src/index.js';
@@ -139,25 +140,67 @@ describe('a lost output', () => {
   it('answers 503 output_unavailable when rendering it again fails, and the generation keeps its status and charge', {
     timeout: 60_000,
   }, async () => {
+    const { options, lines } = stateOptions();
+    const first = await started(options, 'ffmpeg');
+    const { id, link } = await completed(first, 'lost-failing');
+    const balance = (await client(first).get('/v1/media/usage')).body.wallet_balance;
+    await first.close();
+
+    // Restarted with a render timeout no ffmpeg run can meet: the render is killed, as one overrunning under load is.
+    const second = await started({ ...options, renderTimeout: 1 }, 'ffmpeg');
+    const res = await download(second, link);
+    expect(errorCode(res)).toBe('503 output_unavailable');
+    expect(JSON.parse(res.body.toString('utf8')).error.message).toMatch(/Try again in a moment/);
+    expect(lines.some((l) => l.includes(`rendering output 0 of ${id} again failed`))).toBe(true);
+    const read = await client(second).get(`/v1/media/generations/${id}`);
+    expect(read.body.generation.status).toBe('completed');
+    expect((await client(second).get('/v1/media/usage')).body.wallet_balance).toBe(balance);
+    await second.close();
+
+    // The failure is not remembered: with time to render, the same link serves the file.
+    const third = await started(options, 'ffmpeg');
+    expect((await download(third, link)).status).toBe(200);
+  });
+
+  it('answers 404 output_not_found, rendering nothing else, when the reference image it was made from is gone', {
+    timeout: 60_000,
+  }, async () => {
     const { options, lines, dir } = stateOptions({ ffmpegPath: false });
     const first = await started(options, 'fixture');
     const form = multipart({ model_slug: MODEL_A }, { data: png(96, 64) });
     const upload = await client(first).post('/v1/media/uploads').set('Content-Type', form.contentType).send(form.body);
     expect(upload.status).toBe(201);
-    const { id, link } = await completed(first, 'lost-failing', { refs: [upload.body.id] });
+    const { link } = await completed(first, 'lost-image', { refs: [upload.body.id] });
     expect((await download(first, link)).status).toBe(200);
-    const balance = (await client(first).get('/v1/media/usage')).body.wallet_balance;
     await first.close();
-    // The start image the output was rendered from is gone from disk, so the render cannot read it.
+    // Without its start image, a render would draw other pixels than the file the link was signed for.
     rmSync(join(dir, 'state.db.uploads', upload.body.id as string));
 
     const second = await started(options, 'fixture');
     const res = await download(second, link);
-    expect(errorCode(res)).toBe('503 output_unavailable');
-    expect(JSON.parse(res.body.toString('utf8')).error.message).toMatch(/Try again/);
-    expect(lines.some((l) => l.includes(`rendering output 0 of ${id} again failed`))).toBe(true);
-    const read = await client(second).get(`/v1/media/generations/${id}`);
-    expect(read.body.generation.status).toBe('completed');
-    expect((await client(second).get('/v1/media/usage')).body.wallet_balance).toBe(balance);
+    expect(errorCode(res)).toBe('404 output_not_found');
+    expect(JSON.parse(res.body.toString('utf8')).error.message).toMatch(
+      /cannot be rendered again: a reference image it was made from is no longer stored/,
+    );
+    expect(rendersAgain(lines)).toEqual([]);
+  });
+
+  it('answers 404 output_not_found when its model has left the catalogue the emulator restarted with', {
+    timeout: 60_000,
+  }, async () => {
+    const { options, lines } = stateOptions({ ffmpegPath: false });
+    const first = await started(options, 'fixture');
+    const { link } = await completed(first, 'lost-model');
+    await first.close();
+
+    const shipped = JSON.parse(readFileSync(new URL('../../fixtures/catalogue.json', import.meta.url), 'utf8'));
+    const catalogue = { ...shipped, models: shipped.models.filter((m: { slug: string }) => m.slug !== MODEL_A) };
+    const second = await started({ ...options, catalogue }, 'fixture');
+    const res = await download(second, link);
+    expect(errorCode(res)).toBe('404 output_not_found');
+    expect(JSON.parse(res.body.toString('utf8')).error.message).toContain(
+      `its model ${MODEL_A} is no longer in the catalogue`,
+    );
+    expect(rendersAgain(lines)).toEqual([]);
   });
 });
