@@ -16,7 +16,8 @@ import type { Renderer } from '../infra/renderer.js';
 import { createScheduler } from '../infra/scheduler.js';
 import type { Signer } from '../infra/signer.js';
 import { outputSigner } from './output-urls.js';
-import { createOutputFileSource, createRenderPort } from './render-port.js';
+import { createOutputFileSource } from './output-file-source.js';
+import { createRenderPort } from './render-port.js';
 
 export const SEEDED_ACCOUNT_ID = 'acct_local';
 
