@@ -138,7 +138,6 @@ export function composeEmulator(
   const app = buildApp({
     routes: {
       ctx: runtime.context,
-      renderer: () => renderer,
       signer: () => signer,
       publicBaseUrl: options.publicBaseUrl,
       maxUploadBytes: largestUpload(catalogue),

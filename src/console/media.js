@@ -10,7 +10,7 @@ const BROKEN = {
   missing: {
     status: '404',
     label: 'missing',
-    hint: 'The file is gone (missing-outputs, or evicted): the link answers 404 output_not_found.',
+    hint: 'The file is gone (missing-outputs, or what it was rendered from is gone): the link answers 404 output_not_found.',
   },
   failed: {
     status: '!',

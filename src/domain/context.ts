@@ -13,6 +13,7 @@ import type { IdempotencyStore } from './idempotency.js';
 import type { Ledger } from './ledger.js';
 import type { Lifecycle } from './lifecycle.js';
 import type { GenerationInput } from './model-rules.js';
+import type { OutputFileSource } from './output-file-source.js';
 import type { TimingSettings } from './timing.js';
 import type { UploadStore } from './uploads.js';
 
@@ -60,6 +61,8 @@ export interface DomainContext {
   settings: DomainSettings;
   /** Signs output URLs for a request that reached the emulator at `baseUrl`. */
   outputSigner: (baseUrl: string) => OutputUrlSigner;
+  /** The bytes behind a signed link: stored, or rendered again when a restart or an eviction lost them. */
+  outputFiles: OutputFileSource;
   planAdjuster?: PlanAdjuster;
   /** Throws for a prompt the plan adjuster would refuse at submission, so an estimate agrees. */
   promptCheck?: (prompt: string) => void;

@@ -24,6 +24,7 @@ export const ERROR_CODES = [
   'url_signature_invalid',
   'url_expired',
   'output_not_found',
+  'output_unavailable',
   // protocol
   'route_not_found',
   'method_not_allowed',

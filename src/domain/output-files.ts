@@ -1,8 +1,15 @@
 // Which stored output a signed file URL names, and how long a browser may cache it: the rules behind GET /files/*.
 import type { DomainContext } from './context.js';
 import { DomainError } from './errors.js';
-import type { OutputFile } from './generation.js';
+import type { Generation, OutputFile } from './generation.js';
 import type { Verdict } from '../infra/signer.js';
+import type { StoredOutput } from './output-file-source.js';
+
+/** What a verified link names: the completed generation and one of its outputs. */
+export interface SignedOutput {
+  generation: Generation;
+  output: OutputFile;
+}
 
 const REFUSALS = {
   unsigned: [
@@ -23,14 +30,17 @@ export function filePath(generationId: string, index: number, format: string): s
   return `/files/${encodeURIComponent(generationId)}/${index}.${format}`;
 }
 
-/** The output a signed URL names (`0.mp4` of a completed generation), or the refusal its client should see. */
+/**
+ * The output a signed URL names (`0.mp4` of a completed generation), or the refusal its client should see. Checked
+ * before any file is looked for or rendered: a forged, expired or deliberately missing link costs no work.
+ */
 export function signedOutput(
   ctx: DomainContext,
   verdict: Verdict,
   generationId: string,
   name: string,
   expires: number,
-): OutputFile {
+): SignedOutput {
   if (verdict !== 'ok') throw new DomainError(REFUSALS[verdict][0], REFUSALS[verdict][1]);
   const match = /^(\d{1,3})\.([a-z0-9]+)$/.exec(name);
   const generation = ctx.generations.get(generationId);
@@ -44,9 +54,28 @@ export function signedOutput(
   if (!generation || !output || generation.plan.outputUrls === 'missing')
     throw new DomainError(
       'output_not_found',
-      'No such output file. It may have been evicted after its URL expired; read the generation again.',
+      'No such output file. Check the generation id and the file name, or read the generation again for its links.',
     );
-  return output;
+  return { generation, output };
+}
+
+/**
+ * The file of a verified link: the stored one, or one rendered again when the store lost it. A burst of requests for
+ * the same lost file shares one render (the renderer coalesces by content key); a failed render answers 503, since
+ * a later try may well succeed (a render timed out under load), and the generation keeps its status and charge.
+ */
+export async function outputFile(ctx: DomainContext, signed: SignedOutput, expires: number): Promise<StoredOutput> {
+  const kept = ctx.outputFiles.kept(signed.output);
+  if (kept) return kept;
+  try {
+    return await ctx.outputFiles.restore(signed.generation, signed.output, expires * 1000);
+  } catch (error) {
+    if (error instanceof DomainError) throw error;
+    throw new DomainError(
+      'output_unavailable',
+      'The output file was no longer stored and rendering it again failed. Try again in a moment; if it keeps failing, submit the generation again.',
+    );
+  }
 }
 
 /**

@@ -28,6 +28,8 @@ export const DEFAULT_ERROR_STATUSES: Readonly<Record<ErrorCode, number>> = {
   url_signature_invalid: 403,
   url_expired: 403,
   output_not_found: 404,
+  // a lost output rendered again on request, and that render failed: try again
+  output_unavailable: 503,
   // protocol
   route_not_found: 404,
   method_not_allowed: 405,

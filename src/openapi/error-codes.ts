@@ -69,7 +69,11 @@ export const ERROR_CODE_DOCS: Readonly<Record<AnyErrorCode, ErrorCodeDoc>> = {
   url_expired: {
     description: 'A signed file URL past its expiry (emulator clock); read the generation again for a fresh one.',
   },
-  output_not_found: { description: 'No such output file, or it was evicted after its URL expired.' },
+  output_not_found: { description: 'No such output file, or its generation can no longer be rendered again.' },
+  output_unavailable: {
+    description:
+      'The output file was lost (a restart, an eviction) and rendering it again failed; try again, or submit again.',
+  },
   route_not_found: { description: 'No route for this path.' },
   method_not_allowed: {
     description: 'The path exists but not with this method; the `Allow` header lists the methods.',

@@ -226,6 +226,7 @@ function apiOperations(): OperationSpec[] {
         'url_signature_invalid',
         'url_expired',
         'output_not_found',
+        'output_unavailable',
         { code: 'bad_request', statuses: [400, 416] },
       ],
     },

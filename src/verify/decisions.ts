@@ -143,6 +143,13 @@ export const DECISIONS: readonly Decision[] = [
     `${SPEND}; the expired-link status needs an hour`,
   ),
   row(
+    'lost-output',
+    'a signed link whose file the service no longer holds (storage lost it)',
+    'rendered again from the generation; `503 output_unavailable` if that render fails',
+    [],
+    "the service's storage cannot be made to lose a file",
+  ),
+  row(
     'payload-too-large',
     '413 for a JSON body over 16 MiB',
     '`413 payload_too_large`',

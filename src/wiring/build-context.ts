@@ -16,6 +16,7 @@ import type { Renderer } from '../infra/renderer.js';
 import { createScheduler } from '../infra/scheduler.js';
 import type { Signer } from '../infra/signer.js';
 import { outputSigner } from './output-urls.js';
+import { createOutputFileSource } from './output-file-source.js';
 import { createRenderPort } from './render-port.js';
 
 export const SEEDED_ACCOUNT_ID = 'acct_local';
@@ -62,6 +63,16 @@ export function buildContext(deps: ContextDeps): DomainContext {
       });
   }
   const generations = new GenerationStore();
+  const renders = {
+    renderer: deps.renderer,
+    currentRenderer: deps.currentRenderer,
+    catalogue: deps.catalogue,
+    uploads,
+    uploadBytes: deps.uploadBytes,
+    outputLabel: options.outputLabel,
+    retainUntil: () => clock.now() + options.urlTtlSeconds * 1000,
+    log: options.log,
+  };
   const lifecycle = new Lifecycle({
     clock,
     scheduler,
@@ -73,14 +84,7 @@ export function buildContext(deps: ContextDeps): DomainContext {
     log: options.log,
     // Twice the ffmpeg processes, so a slot's next render is queued in the renderer while another finishes writing.
     renderSlots: 2 * (options.maxParallelRenders || availableParallelism()),
-    render: createRenderPort({
-      renderer: deps.renderer,
-      catalogue: deps.catalogue,
-      uploads,
-      uploadBytes: deps.uploadBytes,
-      outputLabel: options.outputLabel,
-      retainUntil: () => clock.now() + options.urlTtlSeconds * 1000,
-    }),
+    render: createRenderPort(renders),
   });
   generations.listen(lifecycle);
   return {
@@ -108,5 +112,6 @@ export function buildContext(deps: ContextDeps): DomainContext {
       urlTtlSeconds: options.urlTtlSeconds,
       currentRenderer: deps.currentRenderer,
     }),
+    outputFiles: createOutputFileSource(renders),
   };
 }

@@ -5,10 +5,13 @@ import type { Generation, OutputFile } from '../domain/generation.js';
 import type { RenderPort } from '../domain/lifecycle.js';
 import { mediaSpecFor } from '../domain/media-spec.js';
 import type { Upload, UploadStore } from '../domain/uploads.js';
-import type { ReferenceImage, Renderer } from '../infra/renderer.js';
+import type { MediaSpec } from '../infra/media-spec.js';
+import type { ReferenceImage, Renderer, RenderJob } from '../infra/renderer.js';
 
 export interface RenderPortDeps {
   renderer: () => Promise<Renderer>;
+  /** The renderer once it has started, for the lookups that must not wait. */
+  currentRenderer: () => Renderer | undefined;
   catalogue: Catalogue;
   uploads: UploadStore;
   /** The bytes of an upload, from the upload blob store. */
@@ -17,6 +20,9 @@ export interface RenderPortDeps {
   outputLabel: 'generation' | 'request';
   /** Until when a fresh file must survive eviction: its first signed URL is handed out only when the client polls. */
   retainUntil: () => number;
+  log?: (line: string) => void;
+  /** Distinct lost files rendering again or queued at once (output-file-source.ts); default RESTORES_WAITING_CAP. */
+  maxRestoresWaiting?: number;
 }
 
 /** Read from disk only when the render gets its slot, so queued jobs hold no image bytes. */
@@ -36,34 +42,38 @@ function fingerprint(g: Generation, first?: Upload, last?: Upload): string {
   return `req ${hash.digest('hex').slice(0, 12)}`;
 }
 
+/** The render of every output of a generation, described from the generation alone (so it can be made again). */
+export function renderJobs(
+  deps: RenderPortDeps,
+  g: Generation,
+): { spec: MediaSpec; jobFor: (index: number) => RenderJob } {
+  const model = deps.catalogue.get(g.modelSlug);
+  if (!model) throw new Error(`model ${g.modelSlug} left the catalogue`);
+  const spec = mediaSpecFor(model, g.resolvedParams);
+  const first = g.frames.first ? deps.uploads.get(g.frames.first) : undefined;
+  const last = g.frames.last ? deps.uploads.get(g.frames.last) : undefined;
+  const identityLabel = deps.outputLabel === 'generation' ? g.id : fingerprint(g, first, last);
+  const jobFor = (index: number): RenderJob => ({
+    generationId: g.id,
+    identityLabel,
+    modelSlug: g.modelSlug,
+    kind: g.kind,
+    prompt: g.prompt,
+    params: g.resolvedParams,
+    spec,
+    index,
+    firstFrame: image(deps.uploadBytes, first),
+    lastFrame: image(deps.uploadBytes, last),
+  });
+  return { spec, jobFor };
+}
+
 export function createRenderPort(deps: RenderPortDeps): RenderPort {
   return async (g) => {
     const renderer = await deps.renderer();
-    const model = deps.catalogue.get(g.modelSlug);
-    if (!model) throw new Error(`model ${g.modelSlug} left the catalogue`);
-    const spec = mediaSpecFor(model, g.resolvedParams);
-    const first = g.frames.first ? deps.uploads.get(g.frames.first) : undefined;
-    const last = g.frames.last ? deps.uploads.get(g.frames.last) : undefined;
-    const identityLabel = deps.outputLabel === 'generation' ? g.id : fingerprint(g, first, last);
-    const indexes = Array.from({ length: spec.count }, (_, i) => i);
+    const { spec, jobFor } = renderJobs(deps, g);
     const files = await Promise.all(
-      indexes.map((index) =>
-        renderer.render(
-          {
-            generationId: g.id,
-            identityLabel,
-            modelSlug: g.modelSlug,
-            kind: g.kind,
-            prompt: g.prompt,
-            params: g.resolvedParams,
-            spec,
-            index,
-            firstFrame: image(deps.uploadBytes, first),
-            lastFrame: image(deps.uploadBytes, last),
-          },
-          deps.retainUntil(),
-        ),
-      ),
+      Array.from({ length: spec.count }, (_, index) => renderer.render(jobFor(index), deps.retainUntil())),
     );
     // Again now: a render that waited in the queue was stored with the retention of its submission time.
     for (const file of files) renderer.touch(file.key, deps.retainUntil());

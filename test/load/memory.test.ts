@@ -148,10 +148,17 @@ describe('memory and retention', () => {
     expect(kept.heapUsed + kept.external).toBeLessThan(KEPT_LIMIT_MB * 2 ** 20);
   });
 
-  it('evicts outputs whose URLs have expired once the store is over its cap, and keeps those still signed', {
+  it('evicts outputs whose URLs have expired once the store is over its cap, keeps those still signed, and renders an evicted one again for a fresh link', {
     timeout: 60_000,
   }, async () => {
-    const emulator = makeEmulator({ timing: 'instant', outputLabel: 'request', maxStoreBytes: 1, clock: 'real' });
+    const lines: string[] = [];
+    const emulator = makeEmulator({
+      timing: 'instant',
+      outputLabel: 'request',
+      maxStoreBytes: 1,
+      clock: 'real',
+      log: (line) => lines.push(line),
+    });
     await emulator.ready;
     const api = client(emulator);
     const submitImage = async (prompt: string) => {
@@ -159,7 +166,7 @@ describe('memory and retention', () => {
       expect(res.status).toBe(202);
       return res.body.generation.id as string;
     };
-    /** A fresh signed URL of the generation's first output, fetched: 200 while stored, 404 once evicted. */
+    /** A fresh signed URL of the generation's first output, fetched: stored, or rendered again once evicted. */
     const download = async (id: string) => {
       for (let tries = 0; tries < 200; tries++) {
         const read = await api.get(`/v1/media/generations/${id}`);
@@ -174,20 +181,27 @@ describe('memory and retention', () => {
     };
     // Each output is read (its URL signed) before the next render lands: over a 1-byte cap, none may go while its URL is valid.
     const first: string[] = [];
+    const bytes = new Map<string, Buffer>();
     for (const prompt of ['one', 'two', 'three']) {
       first.push(await submitImage(prompt));
-      expect((await download(first[first.length - 1])).status).toBe(200);
+      const served = await download(first[first.length - 1]);
+      expect(served.status).toBe(200);
+      bytes.set(first[first.length - 1], served.body as Buffer);
     }
     for (const id of first) expect((await download(id)).status).toBe(200);
-    // Past the URL lifetime (one hour), the next stored render evicts the expired files.
+    const again = () => lines.filter((l) => l.includes('was no longer stored: rendered again')).length;
+    expect(again()).toBe(0);
+    // Past the URL lifetime (one hour), the next stored render evicts the expired files; a fresh link to one of them
+    // renders it again, with the same bytes.
     await emulator.advance(2 * 3600 * 1000);
     const latest = await submitImage('four');
     expect((await download(latest)).status).toBe(200);
     for (const id of first) {
-      const gone = await download(id);
-      expect(gone.status).toBe(404);
-      expect(gone.body.error.code).toBe('output_not_found');
+      const back = await download(id);
+      expect(back.status).toBe(200);
+      expect((back.body as Buffer).equals(bytes.get(id)!)).toBe(true);
     }
+    expect(again()).toBe(first.length);
     expect(takeViolations()).toEqual([]);
   });
 });

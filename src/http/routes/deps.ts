@@ -1,12 +1,10 @@
 // What route modules are given: the current domain context (swapped on reset) and a few settings.
 import type { UploadBlobs } from '../../infra/upload-blobs.js';
 import type { DomainContext } from '../../domain/context.js';
-import type { Renderer } from '../../infra/renderer.js';
 import type { Signer } from '../../infra/signer.js';
 
 export interface RouteDeps {
   ctx(): DomainContext;
-  renderer(): Renderer | undefined;
   signer(): Signer;
   publicBaseUrl?: string;
   /** Largest reference file any model accepts, the multipart limit of the `file` part. */

@@ -1,7 +1,6 @@
 // Signed output files: HMAC-checked against the emulator clock, served with byte ranges for <video> seeking.
 import { type Request, Router } from 'express';
-import { DomainError } from '../../domain/errors.js';
-import { outputCacheControl, signedOutput } from '../../domain/output-files.js';
+import { outputCacheControl, outputFile, signedOutput } from '../../domain/output-files.js';
 import { methodNotAllowed } from '../errors.js';
 import type { RouteDeps } from './deps.js';
 
@@ -18,7 +17,7 @@ export function fileRoutes(deps: RouteDeps): Router {
   const router = Router({ caseSensitive: true });
   router
     .route('/files/:generationId/:name')
-    .get((req, res, next) => {
+    .get(async (req, res, next) => {
       const ctx = deps.ctx();
       const generationId = String(req.params.generationId);
       const name = String(req.params.name);
@@ -31,18 +30,13 @@ export function fileRoutes(deps: RouteDeps): Router {
           ctx.clock.now(),
         );
       const expires = Number(req.query.expires);
-      const output = signedOutput(ctx, verdict, generationId, name, expires);
-      const stored = deps.renderer()?.get(output.fileKey);
-      if (!stored)
-        throw new DomainError(
-          'output_not_found',
-          'The output file is no longer stored (evicted after its URL expired). Submit the generation again.',
-        );
+      const signed = signedOutput(ctx, verdict, generationId, name, expires);
+      const stored = await outputFile(ctx, signed, expires);
       suffixRangeCoversAll(req, stored.bytes);
       res.sendFile(
         stored.path,
         {
-          headers: { 'Content-Type': output.mimeType, 'Cache-Control': outputCacheControl(ctx, expires) },
+          headers: { 'Content-Type': signed.output.mimeType, 'Cache-Control': outputCacheControl(ctx, expires) },
           acceptRanges: true,
           lastModified: false,
           etag: false,
