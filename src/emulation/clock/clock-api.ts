@@ -1,6 +1,6 @@
 // /_emulator/clock and /_emulator/timing, declared once (registry/operation.ts).
 import { defineOperation } from '../registry/operation.js';
-import { CONTROL_INPUT_SCHEMAS as I, CONTROL_SCHEMAS as S } from '../openapi/components.js';
+import { CONTROL_SCHEMAS as S } from '../openapi/components.js';
 import {
   advanceClock,
   advanceToNext,
@@ -23,7 +23,7 @@ export const CLOCK_API = {
     method: 'post',
     path: '/_emulator/clock/advance',
     summary: 'Move the clock forward, running due transitions and waiting for their renders',
-    body: I.AdvanceRequest,
+    body: S.AdvanceRequest,
     answer: S.Advance,
     errors: ['invalid_duration'],
     handle: (deps, { body }) => advanceClock(deps, body),
@@ -61,7 +61,7 @@ export const CLOCK_API = {
     method: 'put',
     path: '/_emulator/timing',
     summary: 'Change timing profiles (by_model entries merge; null removes one)',
-    body: I.TimingChange,
+    body: S.TimingChange,
     answer: S.Timing,
     handle: (deps, { body }) => setTiming(deps, body),
   }),
