@@ -1,7 +1,7 @@
 // Inputs of control calls (HTTP bodies and client arguments alike), validated with zod; errors name the field.
 import * as z from 'zod';
 import { KEY_SHAPE } from '../domain/accounts.js';
-import { PlaneError } from './error-codes.js';
+import { PlaneError, type PlaneErrorCode } from './error-codes.js';
 import { GENERATION_STATUSES } from '../domain/generation.js';
 import { durationSchema, refundPolicySchema } from './faults/fault-schema.js';
 import { TIMING_PROFILES } from '../domain/timing.js';
@@ -92,17 +92,22 @@ export type Failure = z.input<typeof failInput>;
 export type GenerationsQuery = z.input<typeof generationsQuery>;
 export type SummaryQuery = z.input<typeof summaryQuery>;
 
-/** Parses a control input; a failure is 422 `invalid_control_request` naming every bad field. */
-export function parseInput<T extends z.ZodType>(schema: T, input: unknown, what: string): z.output<T> {
-  const result = schema.safeParse(input ?? {});
-  if (!result.success) {
-    const problems = fieldProblems(result.error.issues);
-    throw new PlaneError('invalid_control_request', `The ${what} is not valid: ${describeProblems(problems)}.`, {
-      problems,
-    });
-  }
-  return result.data;
+/** Parses with `schema`; a failure is a 422 `code` whose message and `problems` name every bad field. */
+export function parseOrRefuse<T extends z.ZodType>(
+  code: PlaneErrorCode,
+  schema: T,
+  input: unknown,
+  what: string,
+): z.output<T> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const problems = fieldProblems(result.error.issues);
+  throw new PlaneError(code, `The ${what} is not valid: ${describeProblems(problems)}.`, { problems });
 }
+
+/** Parses a control input (an absent body or query reads as `{}`); a failure is `invalid_control_request`. */
+export const parseInput = <T extends z.ZodType>(schema: T, input: unknown, what: string): z.output<T> =>
+  parseOrRefuse('invalid_control_request', schema, input ?? {}, what);
 
 /** An instant given as ISO 8601 or ms since the epoch. */
 export function parseInstant(value: string | number, field: string): number {

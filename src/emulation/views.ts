@@ -8,7 +8,7 @@ import type { LedgerEntry } from '../domain/ledger.js';
 import { peekView } from '../domain/queries.js';
 import type { ActiveScenario } from './plane-state.js';
 
-const iso = (ms: number) => new Date(ms).toISOString();
+export const iso = (ms: number) => new Date(ms).toISOString();
 
 export const clockView = (ctx: DomainContext) => ({ now: iso(ctx.clock.now()), frozen: ctx.clock.frozen });
 export type ClockView = ReturnType<typeof clockView>;
@@ -85,21 +85,21 @@ export const journalEntryView = (e: JournalEntry) => ({
 });
 export type JournalEntryDetailView = ReturnType<typeof journalEntryView>;
 
-/** The rule as given, with its id, state and counters. */
-export function faultView(rule: FaultRule) {
+/** How often a rule matched and fired, and what it has left. */
+function counters(rule: FaultRule) {
   const remaining = FaultStore.remaining(rule);
-  return {
-    ...rule.definition,
-    id: rule.id,
-    enabled: rule.enabled,
-    source: rule.source,
-    created_at: iso(rule.createdAt),
-    matched: rule.matched,
-    fired: rule.fired,
-    remaining,
-    spent: remaining === 0,
-  };
+  return { matched: rule.matched, fired: rule.fired, remaining, spent: remaining === 0 };
 }
+
+/** The rule as given, with its id, state and counters. */
+export const faultView = (rule: FaultRule) => ({
+  ...rule.definition,
+  id: rule.id,
+  enabled: rule.enabled,
+  source: rule.source,
+  created_at: iso(rule.createdAt),
+  ...counters(rule),
+});
 export type FaultView = ReturnType<typeof faultView>;
 
 export function scenarioProgressView(active: ActiveScenario, rules: FaultRule[]) {
@@ -118,10 +118,7 @@ export function scenarioProgressView(active: ActiveScenario, rules: FaultRule[])
       description: r.parsed.description ?? null,
       action: r.parsed.action.type,
       enabled: r.enabled,
-      matched: r.matched,
-      fired: r.fired,
-      remaining: FaultStore.remaining(r),
-      spent: FaultStore.remaining(r) === 0,
+      ...counters(r),
     })),
     /** Every rule with `times` has fired them all (false when no rule has `times`). */
     complete: timed.length > 0 && timed.every((r) => FaultStore.remaining(r) === 0),
