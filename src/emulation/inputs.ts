@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { KEY_SHAPE } from '../domain/accounts.js';
 import { PlaneError, type PlaneErrorCode } from './error-codes.js';
 import { GENERATION_STATUSES } from '../domain/generation.js';
-import { durationSchema, refundPolicySchema } from './faults/fault-schema.js';
+import { durationSchema, errorCode, refundPolicySchema } from './faults/fault-schema.js';
 import { TIMING_PROFILES } from '../domain/timing.js';
 import { describeProblems, fieldProblems } from '../domain/zod-issues.js';
 
@@ -31,17 +31,14 @@ export const timingInput = z.strictObject({
 });
 
 export const failInput = z.strictObject({
-  code: z
-    .string()
-    .regex(/^[a-z][a-z0-9_]{1,63}$/, 'must be lower_snake_case, 2-64 characters')
-    .optional(),
+  code: errorCode.optional(),
   message: z.string().min(1).max(2000).optional(),
   refund: refundPolicySchema.optional(),
 });
 
 /** POST /_emulator/generations/{id}/wait: what the remote client's waitFor sends. */
 export const waitInput = z.strictObject({
-  target: z.enum(['pending', 'running', 'completed', 'failed', 'final']),
+  target: z.enum([...GENERATION_STATUSES, 'final']),
   within: durationSchema.optional(),
 });
 
@@ -74,7 +71,7 @@ export const generationsQuery = z.object({
 });
 
 export const summaryQuery = z.object({
-  status: z.enum(['pending', 'running', 'completed', 'failed']).optional(),
+  status: z.enum(GENERATION_STATUSES).optional(),
   model: z.string().max(200).optional(),
   /** A plain substring of the id or the prompt; never compiled as a pattern. */
   q: z.string().max(500).optional(),

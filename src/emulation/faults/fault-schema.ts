@@ -62,7 +62,7 @@ export function compileRegex(value: string): Pattern {
   return { test: (input) => re.test(input) };
 }
 
-const errorCode = z.string().regex(/^[a-z][a-z0-9_]{1,63}$/, 'must be lower_snake_case, 2-64 characters');
+export const errorCode = z.string().regex(/^[a-z][a-z0-9_]{1,63}$/, 'must be lower_snake_case, 2-64 characters');
 
 export const refundPolicySchema = z.union([z.enum(['full', 'none']), z.strictObject({ partial: z.int().positive() })], {
   error: 'must be "full", "none" or { "partial": n } with n a whole number of credits',
