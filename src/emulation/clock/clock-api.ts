@@ -1,15 +1,9 @@
 // /_emulator/clock and /_emulator/timing, declared once (registry/operation.ts).
 import { defineOperation } from '../registry/operation.js';
 import { CONTROL_SCHEMAS as S } from '../openapi/components.js';
-import {
-  advanceClock,
-  advanceToNext,
-  freezeClock,
-  readClock,
-  readTiming,
-  setTiming,
-  unfreezeClock,
-} from './clock-operations.js';
+import { contextOf } from '../plane-state.js';
+import { clockView, timingView } from '../views.js';
+import { advanceClock, advanceToNext, freezeClock, setTiming, unfreezeClock } from './clock-operations.js';
 
 export const CLOCK_API = {
   getClock: defineOperation({
@@ -17,7 +11,7 @@ export const CLOCK_API = {
     path: '/_emulator/clock',
     summary: 'The emulator clock',
     answer: S.Clock,
-    handle: (deps) => readClock(deps),
+    handle: (deps) => clockView(contextOf(deps)),
   }),
   advanceClock: defineOperation({
     method: 'post',
@@ -55,7 +49,7 @@ export const CLOCK_API = {
     path: '/_emulator/timing',
     summary: 'Timing profiles',
     answer: S.Timing,
-    handle: (deps) => readTiming(deps),
+    handle: (deps) => timingView(contextOf(deps)),
   }),
   setTiming: defineOperation({
     method: 'put',

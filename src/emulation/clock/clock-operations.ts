@@ -10,10 +10,6 @@ export interface AdvanceResult extends ClockView {
   transitions: number;
 }
 
-export function readClock(deps: ControlDeps): ClockView {
-  return clockView(contextOf(deps));
-}
-
 /** `{ by }`: "10m", "30s", "250ms"... or milliseconds. Resolves after the renders the transitions started have finished. */
 export function advanceClock(deps: ControlDeps, body: unknown): Promise<AdvanceResult> {
   return advanceBy(deps, parseInput(advanceInput, body, 'advance').by);
@@ -62,10 +58,6 @@ export function setClock(deps: ControlDeps, at: number): ClockView {
   const ctx = contextOf(deps);
   ctx.clock.set(at);
   return clockView(ctx);
-}
-
-export function readTiming(deps: ControlDeps): TimingView {
-  return timingView(contextOf(deps));
 }
 
 /** `{ profile?, by_model?: { slug: profile | null } }`: by_model entries are merged, null removes one. */

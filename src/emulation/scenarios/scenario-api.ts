@@ -1,7 +1,8 @@
 // /_emulator/scenarios, declared once (registry/operation.ts).
 import { defineOperation } from '../registry/operation.js';
 import { CONTROL_SCHEMAS as S } from '../openapi/components.js';
-import { availableScenarios, loadScenario, scenarioProgress, unloadScenario } from './scenario-operations.js';
+import { availableScenarios } from './scenario-files.js';
+import { loadScenario, scenarioProgress, unloadScenario } from './scenario-operations.js';
 
 /** What a scenario's steps may refuse with, besides the scenario's own codes. */
 const STEP_ERRORS = [
