@@ -2,7 +2,7 @@
 import { defineOperation } from '../registry/operation.js';
 import { CONTROL_SCHEMAS as S } from '../openapi/components.js';
 import { generationsQuery, ledgerQuery } from '../inputs.js';
-import { waitForRequest } from '../clock/wait-for.js';
+import { waitFor } from '../clock/wait-for.js';
 import { expireLinks, generationDetail } from './generation-detail.js';
 import {
   completeGeneration,
@@ -56,7 +56,7 @@ export const GENERATION_API = {
     body: S.WaitRequest,
     answer: S.AdminGenerationEnvelope,
     errors: [found, 'unreachable_state', 'invalid_duration'],
-    handle: async (deps, { params, body }) => ({ generation: await waitForRequest(deps, params.id, body) }),
+    handle: async (deps, { params, body }) => ({ generation: await waitFor(deps, params.id, body) }),
   }),
   refundGeneration: defineOperation({
     method: 'post',
