@@ -1,9 +1,9 @@
 // Inputs of control calls (HTTP bodies and client arguments alike), validated with zod; errors name the field.
 import * as z from 'zod';
 import { KEY_SHAPE } from '../domain/accounts.js';
-import { PlaneError } from './error-codes.js';
+import { PlaneError, type PlaneErrorCode } from './error-codes.js';
 import { GENERATION_STATUSES } from '../domain/generation.js';
-import { durationSchema, refundPolicySchema } from './faults/fault-schema.js';
+import { durationSchema, errorCode, refundPolicySchema } from './faults/fault-schema.js';
 import { TIMING_PROFILES } from '../domain/timing.js';
 import { describeProblems, fieldProblems } from '../domain/zod-issues.js';
 
@@ -31,17 +31,14 @@ export const timingInput = z.strictObject({
 });
 
 export const failInput = z.strictObject({
-  code: z
-    .string()
-    .regex(/^[a-z][a-z0-9_]{1,63}$/, 'must be lower_snake_case, 2-64 characters')
-    .optional(),
+  code: errorCode.optional(),
   message: z.string().min(1).max(2000).optional(),
   refund: refundPolicySchema.optional(),
 });
 
 /** POST /_emulator/generations/{id}/wait: what the remote client's waitFor sends. */
 export const waitInput = z.strictObject({
-  target: z.enum(['pending', 'running', 'completed', 'failed', 'final']),
+  target: z.enum([...GENERATION_STATUSES, 'final']),
   within: durationSchema.optional(),
 });
 
@@ -74,7 +71,7 @@ export const generationsQuery = z.object({
 });
 
 export const summaryQuery = z.object({
-  status: z.enum(['pending', 'running', 'completed', 'failed']).optional(),
+  status: z.enum(GENERATION_STATUSES).optional(),
   model: z.string().max(200).optional(),
   /** A plain substring of the id or the prompt; never compiled as a pattern. */
   q: z.string().max(500).optional(),
@@ -92,17 +89,22 @@ export type Failure = z.input<typeof failInput>;
 export type GenerationsQuery = z.input<typeof generationsQuery>;
 export type SummaryQuery = z.input<typeof summaryQuery>;
 
-/** Parses a control input; a failure is 422 `invalid_control_request` naming every bad field. */
-export function parseInput<T extends z.ZodType>(schema: T, input: unknown, what: string): z.output<T> {
-  const result = schema.safeParse(input ?? {});
-  if (!result.success) {
-    const problems = fieldProblems(result.error.issues);
-    throw new PlaneError('invalid_control_request', `The ${what} is not valid: ${describeProblems(problems)}.`, {
-      problems,
-    });
-  }
-  return result.data;
+/** Parses with `schema`; a failure is a 422 `code` whose message and `problems` name every bad field. */
+export function parseOrRefuse<T extends z.ZodType>(
+  code: PlaneErrorCode,
+  schema: T,
+  input: unknown,
+  what: string,
+): z.output<T> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const problems = fieldProblems(result.error.issues);
+  throw new PlaneError(code, `The ${what} is not valid: ${describeProblems(problems)}.`, { problems });
 }
+
+/** Parses a control input (an absent body or query reads as `{}`); a failure is `invalid_control_request`. */
+export const parseInput = <T extends z.ZodType>(schema: T, input: unknown, what: string): z.output<T> =>
+  parseOrRefuse('invalid_control_request', schema, input ?? {}, what);
 
 /** An instant given as ISO 8601 or ms since the epoch. */
 export function parseInstant(value: string | number, field: string): number {

@@ -9,10 +9,8 @@ import { listAccounts, listKeys } from './admin/account-operations.js';
 import { contextOf, type ControlDeps } from './plane-state.js';
 import { nextTransition } from './generations/generation-detail.js';
 import { listFaults } from './faults/fault-api.js';
-import { clockView, generationView, journalView, scenarioProgressView } from './views.js';
+import { clockView, generationView, iso, journalView, scenarioProgressView } from './views.js';
 import { parseInput, summaryQuery } from './inputs.js';
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /** What the outputs' links answer now, so the console shows a badge instead of fetching a link that cannot work. */
 function outputState(g: Generation): 'ok' | 'expired' | 'missing' | null {

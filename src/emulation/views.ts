@@ -1,4 +1,6 @@
 // How control answers look: snake_case JSON, ISO 8601 times, the same for HTTP and the in-process client.
+import type * as z from 'zod';
+import type * as schemas from './openapi/control-schemas.js';
 import type { ApiKey } from '../domain/accounts.js';
 import type { DomainContext } from '../domain/context.js';
 import { FaultStore, type FaultRule } from './faults/fault-store.js';
@@ -8,24 +10,28 @@ import type { LedgerEntry } from '../domain/ledger.js';
 import { peekView } from '../domain/queries.js';
 import type { ActiveScenario } from './plane-state.js';
 
-const iso = (ms: number) => new Date(ms).toISOString();
+export const iso = (ms: number) => new Date(ms).toISOString();
 
-export const clockView = (ctx: DomainContext) => ({ now: iso(ctx.clock.now()), frozen: ctx.clock.frozen });
-export type ClockView = ReturnType<typeof clockView>;
+// A view whose documented schema (openapi/control-schemas.ts) gives exactly its type is typed from that schema, so the
+// compiler holds it to what /openapi.json says. Fault rules, scenario progress and the console's views keep their own
+// types: their documents say less (open records, `action` as any string) or, for a rule, add the defaults of its parse.
+export type ClockView = z.output<typeof schemas.clockSchema>;
+export const clockView = (ctx: DomainContext): ClockView => ({ now: iso(ctx.clock.now()), frozen: ctx.clock.frozen });
 
-export const timingView = (ctx: DomainContext) => ({
+export type TimingView = z.output<typeof schemas.timingSchema>;
+export const timingView = (ctx: DomainContext): TimingView => ({
   profile: ctx.settings.timing.profile,
   by_model: { ...ctx.settings.timing.byModel },
 });
-export type TimingView = ReturnType<typeof timingView>;
 
-export function accountView(ctx: DomainContext, id: string) {
+export type AccountView = z.output<typeof schemas.accountSchema>;
+export function accountView(ctx: DomainContext, id: string): AccountView {
   const account = ctx.accounts.account(id)!;
   return { id: account.id, name: account.name, balance: ctx.ledger.balance(id), funding: ctx.ledger.funding(id) };
 }
-export type AccountView = ReturnType<typeof accountView>;
 
-export const keyView = (k: ApiKey) => ({
+export type KeyView = z.output<typeof schemas.keySchema>;
+export const keyView = (k: ApiKey): KeyView => ({
   id: k.id,
   secret: k.secret,
   account_id: k.accountId,
@@ -35,9 +41,9 @@ export const keyView = (k: ApiKey) => ({
   revoked_at: k.revokedAt === null ? null : iso(k.revokedAt),
   created_at: iso(k.createdAt),
 });
-export type KeyView = ReturnType<typeof keyView>;
 
-export const ledgerView = (e: LedgerEntry) => ({
+export type LedgerEntryView = z.output<typeof schemas.ledgerEntrySchema>;
+export const ledgerView = (e: LedgerEntry): LedgerEntryView => ({
   id: e.id,
   seq: e.seq,
   type: e.type,
@@ -49,16 +55,16 @@ export const ledgerView = (e: LedgerEntry) => ({
   model_slug: e.modelSlug ?? null,
   note: e.note ?? null,
 });
-export type LedgerEntryView = ReturnType<typeof ledgerView>;
 
+export type AdminGenerationView = z.output<typeof schemas.adminGenerationSchema>;
 /** The public record plus the owning account, with output URLs signed for `baseUrl`. */
-export const generationView = (ctx: DomainContext, g: Generation, baseUrl: string) => ({
+export const generationView = (ctx: DomainContext, g: Generation, baseUrl: string): AdminGenerationView => ({
   ...peekView(ctx, g, baseUrl),
   account_id: g.accountId,
 });
-export type AdminGenerationView = ReturnType<typeof generationView>;
 
-export const journalView = (e: JournalEntry) => ({
+export type JournalEntryView = z.output<typeof schemas.journalEntrySchema>;
+export const journalView = (e: JournalEntry): JournalEntryView => ({
   id: e.id,
   at: iso(e.at),
   method: e.method,
@@ -72,7 +78,6 @@ export const journalView = (e: JournalEntry) => ({
   fault_reason: e.faultReason ?? null,
   generation_id: e.generationId ?? null,
 });
-export type JournalEntryView = ReturnType<typeof journalView>;
 
 const bodyView = (b: CapturedBody | null | undefined) =>
   b ? { content_type: b.contentType, bytes: b.bytes, text: b.text, truncated: b.truncated } : null;
@@ -85,21 +90,21 @@ export const journalEntryView = (e: JournalEntry) => ({
 });
 export type JournalEntryDetailView = ReturnType<typeof journalEntryView>;
 
-/** The rule as given, with its id, state and counters. */
-export function faultView(rule: FaultRule) {
+/** How often a rule matched and fired, and what it has left. */
+function counters(rule: FaultRule) {
   const remaining = FaultStore.remaining(rule);
-  return {
-    ...rule.definition,
-    id: rule.id,
-    enabled: rule.enabled,
-    source: rule.source,
-    created_at: iso(rule.createdAt),
-    matched: rule.matched,
-    fired: rule.fired,
-    remaining,
-    spent: remaining === 0,
-  };
+  return { matched: rule.matched, fired: rule.fired, remaining, spent: remaining === 0 };
 }
+
+/** The rule as given, with its id, state and counters. */
+export const faultView = (rule: FaultRule) => ({
+  ...rule.definition,
+  id: rule.id,
+  enabled: rule.enabled,
+  source: rule.source,
+  created_at: iso(rule.createdAt),
+  ...counters(rule),
+});
 export type FaultView = ReturnType<typeof faultView>;
 
 export function scenarioProgressView(active: ActiveScenario, rules: FaultRule[]) {
@@ -118,10 +123,7 @@ export function scenarioProgressView(active: ActiveScenario, rules: FaultRule[])
       description: r.parsed.description ?? null,
       action: r.parsed.action.type,
       enabled: r.enabled,
-      matched: r.matched,
-      fired: r.fired,
-      remaining: FaultStore.remaining(r),
-      spent: FaultStore.remaining(r) === 0,
+      ...counters(r),
     })),
     /** Every rule with `times` has fired them all (false when no rule has `times`). */
     complete: timed.length > 0 && timed.every((r) => FaultStore.remaining(r) === 0),

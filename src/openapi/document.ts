@@ -23,8 +23,6 @@ export interface PathContribution {
   inputSchemas?: Record<string, z.ZodType>;
   /** zod schemas of answers, converted in output mode. */
   outputSchemas?: Record<string, z.ZodType>;
-  /** Schemas already in JSON Schema form. */
-  jsonSchemas?: Record<string, JsonSchema>;
   tags?: { name: string; description?: string }[];
   /** The plugin's own error codes: their statuses (the emulator's `errorStatuses` still override) and meanings. */
   errorCodes?: { statuses: Record<string, number>; docs: Record<string, ErrorCodeDoc> };
@@ -114,11 +112,10 @@ export function buildOpenApiDocument(options: DocumentOptions = {}): OpenApiDocu
     paths[op.path] ??= {};
     paths[op.path][op.method] = operationObject(op, statuses, docs);
   }
-  const schemas = {
+  const schemas: Record<string, JsonSchema> = {
     ...components({ EstimateRequest: estimateBodySchema, GenerationRequest: generationBodySchema }, 'input'),
     UploadForm: uploadForm(),
     ...components(Object.assign({}, ...added.map((c) => c.inputSchemas ?? {})), 'input'),
-    ...Object.assign({}, ...added.map((c) => c.jsonSchemas ?? {})),
     ...components(
       {
         ...PUBLIC_RESPONSE_SCHEMAS,

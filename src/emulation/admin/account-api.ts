@@ -1,7 +1,7 @@
 // /_emulator/accounts, /_emulator/keys, /_emulator/api-key and /_emulator/reset, declared once (registry/operation.ts).
 import { defineOperation } from '../registry/operation.js';
-import { CONTROL_INPUT_SCHEMAS as I, CONTROL_SCHEMAS as S } from '../openapi/components.js';
-import { changeBalance, createKey, listAccounts, listKeys, revokeKey, seededKey } from './account-operations.js';
+import { CONTROL_SCHEMAS as S } from '../openapi/components.js';
+import { changeBalance, createKey, listAccounts, listKeys, revokeKey } from './account-operations.js';
 
 export const ACCOUNT_API = {
   reset: defineOperation({
@@ -26,7 +26,7 @@ export const ACCOUNT_API = {
     method: 'post',
     path: '/_emulator/accounts/:id/balance',
     summary: 'Set or add to a balance (a funding entry in the ledger)',
-    body: I.BalanceChange,
+    body: S.BalanceChange,
     answer: S.Balance,
     errors: ['account_not_found', 'invalid_amount'],
     handle: (deps, { params, body }) => changeBalance(deps, params.id, body),
@@ -36,7 +36,8 @@ export const ACCOUNT_API = {
     path: '/_emulator/api-key',
     summary: 'The seeded API key (--api-key) and its account, as startEmulator() returns it',
     answer: S.SeededKey,
-    handle: (deps) => seededKey(deps),
+    // The key the emulator seeds (`--api-key`, MEDIA_EMULATOR_API_KEY): what startEmulator() returns as `apiKey`.
+    handle: (deps) => ({ api_key: deps.options.apiKey, account_id: deps.runtime.accountId }),
   }),
   listKeys: defineOperation({
     method: 'get',
@@ -49,7 +50,7 @@ export const ACCOUNT_API = {
     method: 'post',
     path: '/_emulator/keys',
     summary: 'Create an API key',
-    body: I.NewKey,
+    body: S.NewKey,
     status: 201,
     answer: S.KeyEnvelope,
     errors: ['account_not_found', 'invalid_key_format', 'key_exists'],

@@ -18,11 +18,6 @@ function knownAccount(deps: ControlDeps, accountId: string) {
   return account;
 }
 
-/** The key the emulator seeds (`--api-key`, MEDIA_EMULATOR_API_KEY): what startEmulator() returns as `apiKey`. */
-export function seededKey(deps: ControlDeps): { api_key: string; account_id: string } {
-  return { api_key: deps.options.apiKey, account_id: deps.runtime.accountId };
-}
-
 export function listAccounts(deps: ControlDeps): AccountView[] {
   const ctx = contextOf(deps);
   return ctx.accounts.listAccounts().map((a) => accountView(ctx, a.id));

@@ -4,6 +4,7 @@ import { methodNotAllowed } from '../../http/errors.js';
 import { sendJson } from '../../http/send.js';
 import { VERSION } from '../../version.js';
 import type { PluginSetup } from '../../wiring/plugin.js';
+import { clockView, timingView } from '../views.js';
 
 export function healthRoutes({ runtime, rendererInfo }: PluginSetup): Router {
   const router = Router({ caseSensitive: true });
@@ -18,8 +19,8 @@ export function healthRoutes({ runtime, rendererInfo }: PluginSetup): Router {
         status: renderer ? 'ok' : 'starting',
         version: VERSION,
         renderer: renderer ? { ...described, max_parallel: maxParallel } : null,
-        timing: { profile: ctx.settings.timing.profile, by_model: ctx.settings.timing.byModel },
-        clock: { now: new Date(ctx.clock.now()).toISOString(), frozen: ctx.clock.frozen },
+        timing: timingView(ctx),
+        clock: clockView(ctx),
         generations: ctx.generations.size,
       });
     })

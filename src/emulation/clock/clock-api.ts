@@ -1,15 +1,9 @@
 // /_emulator/clock and /_emulator/timing, declared once (registry/operation.ts).
 import { defineOperation } from '../registry/operation.js';
-import { CONTROL_INPUT_SCHEMAS as I, CONTROL_SCHEMAS as S } from '../openapi/components.js';
-import {
-  advanceClock,
-  advanceToNext,
-  freezeClock,
-  readClock,
-  readTiming,
-  setTiming,
-  unfreezeClock,
-} from './clock-operations.js';
+import { CONTROL_SCHEMAS as S } from '../openapi/components.js';
+import { contextOf } from '../plane-state.js';
+import { clockView, timingView } from '../views.js';
+import { advanceClock, advanceToNext, freezeClock, setTiming, unfreezeClock } from './clock-operations.js';
 
 export const CLOCK_API = {
   getClock: defineOperation({
@@ -17,13 +11,13 @@ export const CLOCK_API = {
     path: '/_emulator/clock',
     summary: 'The emulator clock',
     answer: S.Clock,
-    handle: (deps) => readClock(deps),
+    handle: (deps) => clockView(contextOf(deps)),
   }),
   advanceClock: defineOperation({
     method: 'post',
     path: '/_emulator/clock/advance',
     summary: 'Move the clock forward, running due transitions and waiting for their renders',
-    body: I.AdvanceRequest,
+    body: S.AdvanceRequest,
     answer: S.Advance,
     errors: ['invalid_duration'],
     handle: (deps, { body }) => advanceClock(deps, body),
@@ -55,13 +49,13 @@ export const CLOCK_API = {
     path: '/_emulator/timing',
     summary: 'Timing profiles',
     answer: S.Timing,
-    handle: (deps) => readTiming(deps),
+    handle: (deps) => timingView(contextOf(deps)),
   }),
   setTiming: defineOperation({
     method: 'put',
     path: '/_emulator/timing',
     summary: 'Change timing profiles (by_model entries merge; null removes one)',
-    body: I.TimingChange,
+    body: S.TimingChange,
     answer: S.Timing,
     handle: (deps, { body }) => setTiming(deps, body),
   }),

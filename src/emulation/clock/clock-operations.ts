@@ -1,18 +1,14 @@
 // Control operations on the emulator clock (read, advance, freeze, unfreeze) and on its timing profiles.
 import { type GenerationStatus, STATUS_RANK } from '../../domain/generation.js';
+import type * as z from 'zod';
 import { PlaneError } from '../error-codes.js';
+import type { advanceSchema } from '../openapi/control-schemas.js';
 import { contextOf, type ControlDeps } from '../plane-state.js';
 import { advanceInput, parseInput, timingInput } from '../inputs.js';
 import { clockView, timingView, type ClockView, type TimingView } from '../views.js';
 
-export interface AdvanceResult extends ClockView {
-  /** Status moves the advance caused (pending -> completed counts two). */
-  transitions: number;
-}
-
-export function readClock(deps: ControlDeps): ClockView {
-  return clockView(contextOf(deps));
-}
+/** The clock after the advance, and the status moves it caused (pending -> completed counts two). */
+export type AdvanceResult = z.output<typeof advanceSchema>;
 
 /** `{ by }`: "10m", "30s", "250ms"... or milliseconds. Resolves after the renders the transitions started have finished. */
 export function advanceClock(deps: ControlDeps, body: unknown): Promise<AdvanceResult> {
@@ -62,10 +58,6 @@ export function setClock(deps: ControlDeps, at: number): ClockView {
   const ctx = contextOf(deps);
   ctx.clock.set(at);
   return clockView(ctx);
-}
-
-export function readTiming(deps: ControlDeps): TimingView {
-  return timingView(contextOf(deps));
 }
 
 /** `{ profile?, by_model?: { slug: profile | null } }`: by_model entries are merged, null removes one. */

@@ -32,15 +32,12 @@ function unreachable(g: Generation, target: WaitTarget, why: string): never {
 /**
  * Each step: done? Else wait for renders in flight, then move the clock to the earliest scheduled due time
  * (any generation's: transitions run in time order). Throws `unreachable_state` when the target can no longer
- * happen (another final state, already past it, a stall with nothing scheduled, or beyond `within`).
+ * happen (another final state, already past it, a stall with nothing scheduled, or beyond `within`). `body` is what
+ * both clients send, `{ target, within? }`, so the remote client moves the clock the same way.
  */
-export async function waitFor(
-  deps: ControlDeps,
-  id: string,
-  target: WaitTarget,
-  options: WaitOptions = {},
-): Promise<AdminGenerationView> {
-  const budget = parseDuration(options.within ?? '24h', 'within');
+export async function waitFor(deps: ControlDeps, id: string, body: unknown): Promise<AdminGenerationView> {
+  const { target, within } = parseInput(waitInput, body, 'wait request');
+  const budget = parseDuration(within ?? '24h', 'within');
   const start = contextOf(deps).clock.now();
   for (let step = 0; step < MAX_STEPS; step++) {
     const g = findGeneration(deps, id);
@@ -65,15 +62,9 @@ export async function waitFor(
       unreachable(
         g,
         target,
-        `its next transition is due more than ${options.within ?? '24h'} of emulator time from now; pass { within } to allow more`,
+        `its next transition is due more than ${within ?? '24h'} of emulator time from now; pass { within } to allow more`,
       );
     await deps.runtime.advance(Math.max(0, due - ctx.clock.now()));
   }
   return unreachable(findGeneration(deps, id), target, `it did not get there in ${MAX_STEPS} transitions`);
-}
-
-/** The HTTP form of waitFor: `{ target, within? }`, validated, so the remote client moves the clock the same way. */
-export function waitForRequest(deps: ControlDeps, id: string, body: unknown): Promise<AdminGenerationView> {
-  const { target, within } = parseInput(waitInput, body, 'wait request');
-  return waitFor(deps, id, target, within === undefined ? {} : { within });
 }

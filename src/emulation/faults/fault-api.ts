@@ -1,6 +1,6 @@
 // /_emulator/faults, declared once (registry/operation.ts): the ordered fault rules; add, list, enable or disable, remove.
 import { defineOperation } from '../registry/operation.js';
-import { CONTROL_INPUT_SCHEMAS as I, CONTROL_SCHEMAS as S } from '../openapi/components.js';
+import { CONTROL_SCHEMAS as S } from '../openapi/components.js';
 import { faultPatchInput, parseInput } from '../inputs.js';
 import { contextOf, type ControlDeps } from '../plane-state.js';
 import { faultView } from '../views.js';
@@ -19,7 +19,7 @@ export const FAULT_API = {
     method: 'post',
     path: '/_emulator/faults',
     summary: 'Add a fault rule',
-    body: I.FaultRule,
+    body: S.FaultRule,
     status: 201,
     answer: S.FaultEnvelope,
     errors: ['invalid_fault_rule', 'fault_exists'],
@@ -36,14 +36,14 @@ export const FAULT_API = {
     handle: (deps) => {
       deps.state.faults.clear();
       if (deps.state.scenario) deps.state.scenario.ruleIds = [];
-      return { faults: [] };
+      return { faults: listFaults(deps) };
     },
   }),
   updateFault: defineOperation({
     method: 'patch',
     path: '/_emulator/faults/:id',
     summary: 'Enable or disable a fault rule',
-    body: I.FaultPatch,
+    body: S.FaultPatch,
     answer: S.FaultEnvelope,
     errors: ['fault_not_found'],
     handle: (deps, { params, body }) => {

@@ -62,7 +62,7 @@ export function compileRegex(value: string): Pattern {
   return { test: (input) => re.test(input) };
 }
 
-const errorCode = z.string().regex(/^[a-z][a-z0-9_]{1,63}$/, 'must be lower_snake_case, 2-64 characters');
+export const errorCode = z.string().regex(/^[a-z][a-z0-9_]{1,63}$/, 'must be lower_snake_case, 2-64 characters');
 
 export const refundPolicySchema = z.union([z.enum(['full', 'none']), z.strictObject({ partial: z.int().positive() })], {
   error: 'must be "full", "none" or { "partial": n } with n a whole number of credits',
@@ -77,14 +77,8 @@ const latencyShape = {
   sigma: z.number().positive().max(5).optional(),
 };
 
-type LatencyFields = {
-  distribution: 'fixed' | 'uniform' | 'lognormal';
-  ms?: number;
-  min_ms?: number;
-  max_ms?: number;
-  median_ms?: number;
-  sigma?: number;
-};
+const latencyObject = z.strictObject(latencyShape);
+type LatencyFields = z.output<typeof latencyObject>;
 
 function checkLatency(value: LatencyFields, ctx: z.core.$RefinementCtx) {
   const need = (field: keyof LatencyFields) => {
@@ -105,7 +99,7 @@ function checkLatency(value: LatencyFields, ctx: z.core.$RefinementCtx) {
 }
 
 /** Fixed (`{ "ms": 200 }`), uniform (`min_ms`..`max_ms`) or lognormal (`median_ms`, `sigma`, optional `max_ms` cap). */
-export const latencySchema = z.strictObject(latencyShape).superRefine(checkLatency);
+export const latencySchema = latencyObject.superRefine(checkLatency);
 
 const httpExtras = { latency: latencySchema.optional() };
 
@@ -158,8 +152,9 @@ const generationActions = [
   z.strictObject({ type: z.literal('missing_outputs') }),
 ] as const;
 
-export const HTTP_ACTIONS = ['status', 'latency', 'reset', 'empty', 'hang', 'dribble', 'lost_response'] as const;
-export const GENERATION_ACTIONS = ['fail', 'stall', 'slow', 'delay', 'expired_urls', 'missing_outputs'] as const;
+/** The actions' `type`s, in the order above: the console lists them, and an unknown type's message names them. */
+export const HTTP_ACTIONS = httpActions.map((action) => action.shape.type.value);
+export const GENERATION_ACTIONS = generationActions.map((action) => action.shape.type.value);
 
 export const actionSchema = z.discriminatedUnion('type', [...httpActions, ...generationActions], {
   error: (issue) =>

@@ -7,7 +7,7 @@ import {
   type ParsedFaultRule,
   type Pattern,
 } from './fault-schema.js';
-import { describeProblems, fieldProblems } from '../../domain/zod-issues.js';
+import { parseOrRefuse } from '../inputs.js';
 
 /** What a rule can look at. Body members are known only for JSON bodies the middleware read ahead. */
 export interface FaultRequest {
@@ -36,15 +36,8 @@ export interface FaultRule {
   fired: number;
 }
 
-export interface FaultSnapshot {
-  id: string;
-  source: string;
-  createdAt: number;
-  definition: Record<string, unknown>;
-  enabled: boolean;
-  matched: number;
-  fired: number;
-}
+/** A rule as the state export keeps it: the parsed form is rebuilt from the definition on restore. */
+export type FaultSnapshot = Omit<FaultRule, 'parsed'>;
 
 interface Compiled {
   route?: RegExp;
@@ -63,16 +56,8 @@ function compileRoute(route: string): RegExp {
 }
 
 /** Parses a rule; every problem names its field, e.g. `action.status: must be between 400 and 599`. */
-export function parseFaultRule(input: unknown, label = 'fault rule'): ParsedFaultRule {
-  const result = faultRuleSchema.safeParse(input);
-  if (!result.success) {
-    const problems = fieldProblems(result.error.issues);
-    throw new PlaneError('invalid_fault_rule', `The ${label} is not valid: ${describeProblems(problems)}.`, {
-      problems,
-    });
-  }
-  return result.data;
-}
+export const parseFaultRule = (input: unknown, label = 'fault rule'): ParsedFaultRule =>
+  parseOrRefuse('invalid_fault_rule', faultRuleSchema, input, label);
 
 export class FaultStore {
   private rules: FaultRule[] = [];
@@ -236,15 +221,7 @@ export class FaultStore {
   }
 
   snapshot(): FaultSnapshot[] {
-    return this.rules.map((r) => ({
-      id: r.id,
-      source: r.source,
-      createdAt: r.createdAt,
-      definition: r.definition,
-      enabled: r.enabled,
-      matched: r.matched,
-      fired: r.fired,
-    }));
+    return this.rules.map(({ parsed: _parsed, ...snapshot }) => snapshot);
   }
 
   restore(snapshots: FaultSnapshot[]) {

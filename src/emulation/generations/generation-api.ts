@@ -1,8 +1,8 @@
 // /_emulator/generations and /_emulator/ledger, declared once (registry/operation.ts).
 import { defineOperation } from '../registry/operation.js';
-import { CONTROL_INPUT_SCHEMAS as I, CONTROL_SCHEMAS as S } from '../openapi/components.js';
+import { CONTROL_SCHEMAS as S } from '../openapi/components.js';
 import { generationsQuery, ledgerQuery } from '../inputs.js';
-import { waitForRequest } from '../clock/wait-for.js';
+import { waitFor } from '../clock/wait-for.js';
 import { expireLinks, generationDetail } from './generation-detail.js';
 import {
   completeGeneration,
@@ -44,7 +44,7 @@ export const GENERATION_API = {
     method: 'post',
     path: '/_emulator/generations/:id/fail',
     summary: 'Fail a generation now, with a code and a refund policy',
-    body: I.FailRequest,
+    body: S.FailRequest,
     answer: S.AdminGenerationEnvelope,
     errors: [found, 'generation_final', 'invalid_refund_amount'],
     handle: (deps, { params, body }) => ({ generation: failGeneration(deps, params.id, body) }),
@@ -53,16 +53,16 @@ export const GENERATION_API = {
     method: 'post',
     path: '/_emulator/generations/:id/wait',
     summary: 'Move the clock transition by transition until the generation reaches target (waitFor)',
-    body: I.WaitRequest,
+    body: S.WaitRequest,
     answer: S.AdminGenerationEnvelope,
     errors: [found, 'unreachable_state', 'invalid_duration'],
-    handle: async (deps, { params, body }) => ({ generation: await waitForRequest(deps, params.id, body) }),
+    handle: async (deps, { params, body }) => ({ generation: await waitFor(deps, params.id, body) }),
   }),
   refundGeneration: defineOperation({
     method: 'post',
     path: '/_emulator/generations/:id/refund',
     summary: 'Refund a completed or failed generation',
-    body: I.RefundRequest,
+    body: S.RefundRequest,
     answer: S.Refund,
     errors: [found, 'generation_not_final', 'already_refunded', 'invalid_refund_amount'],
     handle: (deps, { params, body }) => refundGeneration(deps, params.id, body),

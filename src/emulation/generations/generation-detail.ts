@@ -3,9 +3,7 @@ import { PlaneError } from '../error-codes.js';
 import type { Generation, GenerationStatus } from '../../domain/generation.js';
 import { contextOf, type ControlDeps } from '../plane-state.js';
 import { findGeneration, getGeneration } from './generation-operations.js';
-import { journalView, ledgerView } from '../views.js';
-
-const iso = (ms: number) => new Date(ms).toISOString();
+import { iso, journalView, ledgerView } from '../views.js';
 
 export interface Transition {
   status: GenerationStatus;

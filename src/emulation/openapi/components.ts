@@ -13,7 +13,6 @@ import {
 } from '../inputs.js';
 import { faultRuleSchema } from '../faults/fault-schema.js';
 import { scenarioSchema } from '../scenarios/scenario-schema.js';
-import { ref } from '../../openapi/operation.js';
 import { CONSOLE_SCHEMAS } from './control-console.js';
 import * as c from './control-schemas.js';
 
@@ -42,6 +41,9 @@ export const CONTROL_INPUT_SCHEMAS = {
   // The server reads `scenario` as any object and then as a scenario (invalid_scenario); the document says the latter.
   ScenarioLoad: z.union([scenarioLoadInput.options[0], z.strictObject({ scenario: scenarioFormat })]),
   Scenario: scenarioFormat,
+  // Answers, but converted with the inputs: they refer to the Fault component, which is an input-side conversion.
+  FaultList: z.strictObject({ faults: z.array(fault) }),
+  FaultEnvelope: z.strictObject({ fault }),
 };
 
 /** Answers of the control plane, converted on their output side. */
@@ -73,35 +75,11 @@ export const CONTROL_OUTPUT_SCHEMAS = {
   ...CONSOLE_SCHEMAS,
 };
 
-/**
- * Answers that wrap fault rules refer to the input-side Fault component, so the document holds them as JSON Schema;
- * these zod forms only let a declaration name them.
- */
-const FAULT_ANSWER_NAMES = {
-  FaultList: z.strictObject({ faults: z.array(fault) }),
-  FaultEnvelope: z.strictObject({ fault }),
-};
-
-export const FAULT_ANSWERS = {
-  FaultList: {
-    type: 'object',
-    properties: { faults: { type: 'array', items: ref('Fault') } },
-    required: ['faults'],
-    additionalProperties: false,
-  },
-  FaultEnvelope: {
-    type: 'object',
-    properties: { fault: ref('Fault') },
-    required: ['fault'],
-    additionalProperties: false,
-  },
-};
-
-/** What declarations name as their answers. */
-export const CONTROL_SCHEMAS = { ...CONTROL_OUTPUT_SCHEMAS, ...FAULT_ANSWER_NAMES };
+/** What declarations name as their bodies and answers. */
+export const CONTROL_SCHEMAS = { ...CONTROL_INPUT_SCHEMAS, ...CONTROL_OUTPUT_SCHEMAS };
 
 const NAMES = new Map<z.ZodType, string>();
-for (const [name, schema] of [...Object.entries(CONTROL_INPUT_SCHEMAS), ...Object.entries(CONTROL_SCHEMAS)]) {
+for (const [name, schema] of Object.entries(CONTROL_SCHEMAS)) {
   if (NAMES.has(schema)) throw new Error(`${name} and ${NAMES.get(schema)} are one schema: give each its own instance`);
   NAMES.set(schema, name);
 }

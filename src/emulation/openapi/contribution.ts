@@ -5,7 +5,7 @@ import {
   type OpenApiDocument,
   type PathContribution,
 } from '../../openapi/document.js';
-import { CONTROL_INPUT_SCHEMAS, CONTROL_OUTPUT_SCHEMAS, FAULT_ANSWERS } from './components.js';
+import { CONTROL_INPUT_SCHEMAS, CONTROL_OUTPUT_SCHEMAS } from './components.js';
 import { controlOperations } from './control-op.js';
 import { emulatorOperations } from './emulator-paths.js';
 import { PLANE_ERROR_STATUSES } from '../error-codes.js';
@@ -22,7 +22,6 @@ export function emulationPaths({ controlPlane }: PlaneShape): PathContribution {
     operations: controlPlane ? [...always, ...controlOperations()] : always,
     inputSchemas: CONTROL_INPUT_SCHEMAS,
     outputSchemas: CONTROL_OUTPUT_SCHEMAS,
-    jsonSchemas: FAULT_ANSWERS,
     errorCodes: { statuses: PLANE_ERROR_STATUSES, docs: PLANE_ERROR_CODE_DOCS },
     tags: [
       { name: 'Emulator', description: 'Health, console and this document.' },

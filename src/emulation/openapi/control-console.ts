@@ -10,9 +10,10 @@ import {
   scenarioProgressSchema,
 } from './control-schemas.js';
 import { dateTime } from '../../openapi/response-schemas.js';
+import { GENERATION_STATUSES } from '../../domain/generation.js';
 
 const count = () => z.int().min(0);
-const status = z.enum(['pending', 'running', 'completed', 'failed']);
+const status = z.enum(GENERATION_STATUSES);
 
 const capturedBody = z
   .strictObject({

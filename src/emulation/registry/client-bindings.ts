@@ -29,120 +29,117 @@ const bind = <K extends OperationId, A extends unknown[] = [], R = Answer<K>>(
 ): Binding<K, A, R> => ({ op, input, result });
 
 const none = () => ({});
-const done = () => undefined;
+const done = (): void => undefined;
 const byId = (_: Invoke, id: string) => ({ params: { id } });
+/** The one member of an envelope a method gives back: `pick('generation')` for `{ generation }`. */
+const pick =
+  <N extends string>(name: N) =>
+  <T extends Record<N, unknown>>(answer: T): T[N] =>
+    answer[name];
 
 /** Without an account id, a balance change is the seeded account's. */
 const accountOr = async (invoke: Invoke, accountId: string | undefined) =>
   accountId ?? (await invoke('seededKey', {})).account_id;
 
+// The comments on the members are the client's documentation: editors show them on each `control` method.
 export const CLIENT_BINDINGS = {
+  /** The emulator clock's reading. */
   now: bind('getClock', none, (clock) => new Date(clock.now)),
   clock: bind('getClock'),
+  /** Moves the clock by "10m", "30s", "250ms"... or ms, running due transitions in order and waiting for their renders. */
   advance: bind('advanceClock', (_, by: string | number) => ({ body: { by } })),
+  /** Moves the clock exactly to the soonest scheduled transition; `nothing_scheduled` when there is none. */
   advanceToNext: bind('advanceToNext'),
   freeze: bind('freezeClock'),
   unfreeze: bind('unfreezeClock'),
-  accounts: bind('listAccounts', none, (answer) => answer.accounts),
+
+  accounts: bind('listAccounts', none, pick('accounts')),
+  /** Sets the balance (default: the seeded account); written to the ledger as a funding entry for the difference. */
   setBalance: bind('changeBalance', async (invoke, balance: number, accountId?: string) => ({
     params: { id: await accountOr(invoke, accountId) },
     body: { set: balance },
   })),
+  /** Adds credits (negative takes away). */
   topUp: bind('changeBalance', async (invoke, amount: number, accountId?: string) => ({
     params: { id: await accountOr(invoke, accountId) },
     body: { add: amount },
   })),
-  apiKey: bind('seededKey', none, (answer) => answer.api_key),
-  keys: bind('listKeys', none, (answer) => answer.keys),
-  createKey: bind(
-    'createKey',
-    (_, key?: NewKey) => ({ body: key ?? {} }),
-    (answer) => answer.key,
-  ),
-  revokeKey: bind(
-    'revokeKey',
-    (_, id: number) => ({ params: { id: String(id) } }),
-    (answer) => answer.key,
-  ),
+  /** The seeded API key (`--api-key`, default DEFAULT_API_KEY): the one startEmulator() returns as `apiKey`. */
+  apiKey: bind('seededKey', none, pick('api_key')),
+  keys: bind('listKeys', none, pick('keys')),
+  createKey: bind('createKey', (_, key?: NewKey) => ({ body: key ?? {} }), pick('key')),
+  revokeKey: bind('revokeKey', (_, id: number) => ({ params: { id: String(id) } }), pick('key')),
+
   timing: bind('getTiming'),
   setTiming: bind('setTiming', (_, change: TimingChange) => ({ body: change })),
-  generations: bind(
-    'adminListGenerations',
-    (_, query?: GenerationsQuery) => ({ query }),
-    (answer) => answer.generations,
-  ),
-  generation: bind('adminGetGeneration', byId, (answer) => answer.generation),
-  complete: bind('completeGeneration', byId, (answer) => answer.generation),
+
+  generations: bind('adminListGenerations', (_, query?: GenerationsQuery) => ({ query }), pick('generations')),
+  generation: bind('adminGetGeneration', byId, pick('generation')),
+  complete: bind('completeGeneration', byId, pick('generation')),
   fail: bind(
     'failGeneration',
     (_, id: string, failure?: Failure) => ({ params: { id }, body: failure ?? {} }),
-    (answer) => answer.generation,
+    pick('generation'),
   ),
+  /** Refunds a completed or failed generation: what is left (default) or `amount`. Twice in full is `already_refunded`. */
   refund: bind('refundGeneration', (_, id: string, amount?: number) => ({
     params: { id },
     body: amount === undefined ? {} : { amount },
   })),
+  /** Timeline on the emulator clock, next move, ledger entries, output links with their state, the creating request. */
   detail: bind('generationDetail', byId),
+  /** Every link handed out so far answers 403 url_expired; the next read signs fresh ones. */
   expireLinks: bind('expireLinks', byId),
-  ledger: bind(
-    'ledger',
-    (_, query?: { account_id?: string; generation_id?: string }) => ({ query }),
-    (answer) => answer.entries,
-  ),
+  ledger: bind('ledger', (_, query?: { account_id?: string; generation_id?: string }) => ({ query }), pick('entries')),
+  /** Advances the clock transition by transition until the generation is in `target`; throws `unreachable_state` otherwise. */
   waitFor: bind(
     'waitForGeneration',
     (_, id: string, target: WaitTarget, options: WaitOptions = {}) => ({
       params: { id },
       body: { target, ...options },
     }),
-    (answer) => answer.generation,
+    pick('generation'),
   ),
+
   faults: {
-    add: bind(
-      'addFault',
-      (_, rule: FaultRuleInput) => ({ body: rule }),
-      (answer) => answer.fault,
-    ),
-    list: bind('listFaults', none, (answer) => answer.faults),
-    remove: bind('deleteFault', byId, (answer) => answer.faults),
-    clear: bind('clearFaults', none, (answer) => answer.faults),
-    enable: bind(
-      'updateFault',
-      (_, id: string) => ({ params: { id }, body: { enabled: true } }),
-      (a) => a.fault,
-    ),
-    disable: bind(
-      'updateFault',
-      (_, id: string) => ({ params: { id }, body: { enabled: false } }),
-      (a) => a.fault,
-    ),
+    add: bind('addFault', (_, rule: FaultRuleInput) => ({ body: rule }), pick('fault')),
+    list: bind('listFaults', none, pick('faults')),
+    remove: bind('deleteFault', byId, pick('faults')),
+    clear: bind('clearFaults', none, pick('faults')),
+    enable: bind('updateFault', (_, id: string) => ({ params: { id }, body: { enabled: true } }), pick('fault')),
+    disable: bind('updateFault', (_, id: string) => ({ params: { id }, body: { enabled: false } }), pick('fault')),
   },
   scenario: {
-    /** A file is read by the client and sent inline: the emulator never opens a path it is sent. */
+    /**
+     * A name in fixtures/scenarios/, a file path, or a scenario object. Replaces the active scenario. A file is read
+     * by the client and sent inline: the emulator never opens a path it is sent.
+     */
     load: bind(
       'loadScenario',
       (_, scenario: string | ScenarioInput) => ({ body: scenarioLoadBody(scenario) }),
-      (answer) => answer.active,
+      pick('active'),
     ),
-    progress: bind('activeScenario', none, (answer) => answer.active),
-    unload: bind('unloadScenario', none, (answer) => answer.active),
-    available: bind('listScenarios', none, (answer) => answer.available),
+    progress: bind('activeScenario', none, pick('active')),
+    unload: bind('unloadScenario', none, pick('active')),
+    available: bind('listScenarios', none, pick('available')),
   },
+
   journal: bind(
     'journal',
     (_, query: JournalQuery = {}) => ({
       query: { ...query, since: query.since instanceof Date ? query.since.toISOString() : query.since },
     }),
-    (answer) => answer.entries,
+    pick('entries'),
   ),
-  journalEntry: bind(
-    'journalEntry',
-    (_, id: number) => ({ params: { id: String(id) } }),
-    (answer) => answer.entry,
-  ),
+  /** One journal entry with its request and response bodies (each cut at 4 KB). */
+  journalEntry: bind('journalEntry', (_, id: number) => ({ params: { id: String(id) } }), pick('entry')),
   clearJournal: bind('clearJournal'),
+  /** What the console reads on each refresh: clock, wallets, rules, scenario, a page of generations, journal, upcoming. */
   summary: bind('summary', (_, query?: SummaryQuery) => ({ query })),
+  /** Models, failure codes, fault actions, prompt marker examples and scenarios with their steps and rules. */
   catalogue: bind('catalogue'),
+
+  /** Back to the seeded state (and the start-up scenario, if any). Safe to pass directly: `afterEach(control.reset)`. */
   reset: bind('reset', none, done),
   exportState: bind('exportState'),
   // An export's TypeScript type names domain records; the import checks it against the state schema.

@@ -1,7 +1,8 @@
 // /_emulator/scenarios, declared once (registry/operation.ts).
 import { defineOperation } from '../registry/operation.js';
-import { CONTROL_INPUT_SCHEMAS as I, CONTROL_SCHEMAS as S } from '../openapi/components.js';
-import { availableScenarios, loadScenario, scenarioProgress, unloadScenario } from './scenario-operations.js';
+import { CONTROL_SCHEMAS as S } from '../openapi/components.js';
+import { availableScenarios } from './scenario-files.js';
+import { loadScenario, scenarioProgress, unloadScenario } from './scenario-operations.js';
 
 /** What a scenario's steps may refuse with, besides the scenario's own codes. */
 const STEP_ERRORS = [
@@ -28,7 +29,7 @@ export const SCENARIO_API = {
     method: 'post',
     path: '/_emulator/scenarios',
     summary: 'Load a scenario by name or inline (replaces the active one)',
-    body: I.ScenarioLoad,
+    body: S.ScenarioLoad,
     answer: S.ActiveScenario,
     errors: ['scenario_not_found', 'invalid_scenario', ...STEP_ERRORS],
     // A path that came in a request is never opened: names and inline scenarios only (the clients read files).

@@ -1,15 +1,13 @@
 // Control operations on scenarios: load one (steps run in order, then its rules installed), read its progress, unload it.
 import { PlaneError } from '../error-codes.js';
 import type { ScenarioDefinition, ScenarioStep } from './scenario-schema.js';
-import { availableScenarios, loadNamedScenario, loadScenarioFile } from './scenario-files.js';
+import { loadNamedScenario, loadScenarioFile } from './scenario-files.js';
 import { parseScenario } from './scenario-parse.js';
 import { changeBalance, createAccount, createKey, revokeKey } from '../admin/account-operations.js';
 import { freezeClock, setClock, setTiming, unfreezeClock } from '../clock/clock-operations.js';
 import { contextOf, type ControlDeps } from '../plane-state.js';
 import { parseInput, scenarioLoadInput } from '../inputs.js';
 import { scenarioProgressView, type ScenarioProgress } from '../views.js';
-
-export { availableScenarios };
 
 const sourceOf = (name: string) => `scenario:${name}`;
 

@@ -1,9 +1,8 @@
 // The scenario file format: setup steps run in order at load, then fault rules installed in order (first match wins).
 import * as z from 'zod';
-import { TIMING_PROFILES } from '../../domain/timing.js';
 import { durationSchema } from '../faults/fault-schema.js';
+import { timingInput } from '../inputs.js';
 
-const profile = z.enum(TIMING_PROFILES);
 const accountId = z.string().min(1).max(80).optional();
 
 export const stepSchema = z.discriminatedUnion(
@@ -33,11 +32,7 @@ export const stepSchema = z.discriminatedUnion(
       daily_credit_limit: z.int().min(0).nullable().optional(),
     }),
     z.strictObject({ op: z.literal('revoke_key'), id: z.int().positive() }),
-    z.strictObject({
-      op: z.literal('set_timing'),
-      profile: profile.optional(),
-      by_model: z.record(z.string(), profile.nullable()).optional(),
-    }),
+    z.strictObject({ op: z.literal('set_timing'), ...timingInput.shape }),
     z.strictObject({ op: z.literal('freeze_clock') }),
     z.strictObject({ op: z.literal('unfreeze_clock') }),
     z.strictObject({
