@@ -144,6 +144,11 @@ export interface SqliteStore extends StoreReads<DocumentTable> {
   meta(key: string): string | undefined;
   /** Every row of a table, in key order (generations by seq): start-up, and the rebuild after a failed commit. */
   documents(table: DocumentTable): { key: string | number; json: string }[];
+  /**
+   * The journal's rows in key order, with `members` set to null in all but the newest `keep`: what the journal keeps
+   * of its older entries, without reading (and parsing) the bodies their rows were written with.
+   */
+  journalDocuments(keep: number, members: readonly string[]): { key: number; json: string }[];
   /** True when the store holds a state (meta has been written at least once). */
   hasState(): boolean;
   close(): void;
@@ -267,6 +272,14 @@ export function openSqliteStore(options: OpenOptions): SqliteStore {
         .prepare(`SELECT key, json FROM ${table} ORDER BY ${table === 'generations' ? 'seq' : 'key'}`)
         .all<{ key: string | number; json: string }>()
         .map((row) => ({ key: keyFromStore(row.key), json: row.json })),
+    journalDocuments(keep, members) {
+      const nulled = members.map((m) => `'$.${m.replace(/[^A-Za-z_]/g, '')}', NULL`).join(', ');
+      return db
+        .prepare(
+          `SELECT key, CASE WHEN key > (SELECT coalesce(max(key), 0) FROM journal) - ? THEN json ELSE json_set(json, ${nulled}) END AS json FROM journal ORDER BY key`,
+        )
+        .all<{ key: number; json: string }>(keep);
+    },
     ...queries,
     document: (table, key) => queries.document(table, storedKey(key)),
     generationKeys: (query) => queries.generationKeys(query).map((key) => String(keyFromStore(key))),

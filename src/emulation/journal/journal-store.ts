@@ -53,6 +53,8 @@ const TRIM_BATCH = 1_000;
 /** Each body is cut here, and only the newest BODY_WINDOW entries keep theirs: at most ~4 MB of bodies per emulator. */
 export const BODY_CAP = 4096;
 export const BODY_WINDOW = 500;
+/** The members of an entry that only the newest BODY_WINDOW entries keep. */
+export const JOURNAL_BODIES = ['requestBody', 'responseBody'] as const;
 
 /** The first BODY_CAP bytes of a body, marked when cut. */
 export function captureBody(data: Uint8Array | string, contentType: string | null): CapturedBody {
@@ -162,7 +164,11 @@ export class Journal {
   }
 
   restore(snapshot: { seq: number; entries: JournalEntry[] }) {
-    this.entries = snapshot.entries.map((e) => ({ ...e }));
+    const bodiesFrom = snapshot.entries.length - BODY_WINDOW;
+    // Bodies stay bounded after a restore too: an older entry keeps its fields, not the bodies it was recorded with.
+    this.entries = snapshot.entries.map((e, i) =>
+      i < bodiesFrom && (e.requestBody || e.responseBody) ? { ...e, requestBody: null, responseBody: null } : { ...e },
+    );
     this.seq = Math.max(snapshot.seq, ...this.entries.map((e) => e.id), 0);
   }
 }

@@ -2,6 +2,7 @@
 import type { LedgerTotals } from '../../domain/ledger.js';
 import { resumeDomain, type StoredDomain } from '../../domain/state-resume.js';
 import type { SqliteStore } from '../../infra/sqlite-store.js';
+import { BODY_WINDOW, JOURNAL_BODIES } from '../journal/journal-store.js';
 import { FaultStore } from '../faults/fault-store.js';
 import { parseScenario } from '../scenarios/scenario-parse.js';
 import type { ControlDeps } from '../plane-state.js';
@@ -44,6 +45,9 @@ export async function resumeState(deps: ControlDeps, store: SqliteStore, sources
   const { state } = deps;
   state.clear();
   state.faults.restore(control.faults);
-  state.journal.restore({ seq: meta('journal_seq', 0), entries: parseAll(store.documents('journal')) });
+  state.journal.restore({
+    seq: meta('journal_seq', 0),
+    entries: parseAll(store.journalDocuments(BODY_WINDOW, JOURNAL_BODIES)),
+  });
   state.scenario = scenario;
 }

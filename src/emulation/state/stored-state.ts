@@ -1,5 +1,6 @@
 // Reads the store of record back into the export format, which import validates and applies: start-up and recovery.
 import type { SqliteStore } from '../../infra/sqlite-store.js';
+import { BODY_WINDOW, JOURNAL_BODIES } from '../journal/journal-store.js';
 import { VERSION } from '../../version.js';
 import { type EmulatorState, STATE_FORMAT, STATE_VERSION } from './emulator-state.js';
 
@@ -46,7 +47,10 @@ export function readStoredState(store: SqliteStore): EmulatorState {
     },
     control: {
       ...control,
-      journal: { seq: storedMeta(store, 'journal_seq', 0), entries: parseAll(store.documents('journal')) },
+      journal: {
+        seq: storedMeta(store, 'journal_seq', 0),
+        entries: parseAll(store.journalDocuments(BODY_WINDOW, JOURNAL_BODIES)),
+      },
     },
   };
 }

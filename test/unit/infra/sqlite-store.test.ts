@@ -78,6 +78,21 @@ describe('openSqliteStore', () => {
     expect(store.document('idempotency', '1')).toBeUndefined();
   });
 
+  it("reads the journal with bodies only on its newest rows: an older row's bodies are neither read nor parsed", () => {
+    const { store } = fileStore();
+    const entry = (id: number) =>
+      JSON.stringify({ id, path: '/p', requestBody: { text: `in ${id}` }, responseBody: 'x' });
+    store.commit({ upsert: { journal: [1, 2, 3, 4].map((id) => ({ key: id, json: entry(id) })) } });
+    const rows = store.journalDocuments(2, ['requestBody', 'responseBody']).map((r) => JSON.parse(r.json));
+    expect(rows.map((r) => [r.id, r.requestBody, r.responseBody])).toEqual([
+      [1, null, null],
+      [2, null, null],
+      [3, { text: 'in 3' }, 'x'],
+      [4, { text: 'in 4' }, 'x'],
+    ]);
+    expect(rows[0].path).toBe('/p');
+  });
+
   it('refuses a second writer on the same file while the first holds it', () => {
     const { path } = fileStore();
     expect(() => openSqliteStore({ path, sync: 'normal' })).toThrow(StoreRefused);

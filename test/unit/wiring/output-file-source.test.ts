@@ -4,13 +4,13 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DomainError } from '../../src/domain/errors.js';
-import type { Generation } from '../../src/domain/generation.js';
-import { createCachingRenderer } from '../../src/infra/ffmpeg/caching-renderer.js';
-import type { Renderer } from '../../src/infra/renderer.js';
-import { runtimeOf } from '../../src/testing.js';
-import { createOutputFileSource } from '../../src/wiring/output-file-source.js';
-import { client, MODEL_A, makeEmulator } from '../helpers/emulator.js';
+import type { DomainError } from '../../../src/domain/errors.js';
+import type { Generation } from '../../../src/domain/generation.js';
+import { createCachingRenderer } from '../../../src/infra/ffmpeg/caching-renderer.js';
+import type { Renderer } from '../../../src/infra/renderer.js';
+import { runtimeOf } from '../../../src/testing.js';
+import { createOutputFileSource } from '../../../src/wiring/output-file-source.js';
+import { client, MODEL_A, makeEmulator } from '../../helpers/emulator.js';
 
 const cleanup: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -1,6 +1,12 @@
 // Unit tests of the journal: filters, the bounded capacity, and snapshots that keep ids counting on.
 import { describe, expect, it } from 'vitest';
-import { BODY_CAP, captureBody, Journal, type JournalEntry } from '../../../../src/emulation/journal/journal-store.js';
+import {
+  BODY_CAP,
+  BODY_WINDOW,
+  captureBody,
+  Journal,
+  type JournalEntry,
+} from '../../../../src/emulation/journal/journal-store.js';
 
 const entry = (over: Partial<Omit<JournalEntry, 'id'>> = {}): Omit<JournalEntry, 'id'> => ({
   at: 0,
@@ -33,6 +39,23 @@ describe('Journal', () => {
     expect(() => new Journal().list({ status: 'bad' })).toThrow(
       expect.objectContaining({ code: 'invalid_control_request' }),
     );
+  });
+
+  it('restores older entries without their bodies, so a restart keeps bodies only on the newest BODY_WINDOW', () => {
+    const body = captureBody('{"a":1}', 'application/json');
+    const entries = Array.from({ length: BODY_WINDOW + 2 }, (_, i) => ({
+      ...entry({ at: i }),
+      id: i + 1,
+      requestBody: body,
+      responseBody: body,
+    }));
+    const journal = new Journal();
+    journal.restore({ seq: entries.length, entries });
+    const restored = journal.snapshot().entries;
+    expect(restored.filter((e) => e.requestBody || e.responseBody).map((e) => e.id)).toEqual(
+      entries.slice(2).map((e) => e.id),
+    );
+    expect(restored[0]).toMatchObject({ id: 1, at: 0, requestBody: null, responseBody: null });
   });
 
   it('keeps only the newest entries up to its capacity', () => {
