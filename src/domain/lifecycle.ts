@@ -19,6 +19,8 @@ import { firstMoveDueAt, MoveTimers, type WaitingSource } from './move-timers.js
 /** Produces every output file of a generation; the wiring backs it with the renderer. */
 export type RenderPort = (generation: Generation) => Promise<OutputFile[]>;
 
+export type MoveWatcher = (generationId: string, from: GenerationStatus, to: GenerationStatus) => void;
+
 export interface LifecycleDeps {
   clock: Clock;
   scheduler: Scheduler;
@@ -51,6 +53,7 @@ export class Lifecycle {
   private readonly known = new Map<string, Generation>();
   private readonly backlog = new Backlog<Generation>();
   private readonly renderSlots: number;
+  private readonly moveWatchers = new Set<MoveWatcher>();
   /** Set by clear(): a render that ends afterwards (aborted by shutdown, or outliving a reset) changes nothing. */
   private stopped = false;
 
@@ -103,11 +106,22 @@ export class Lifecycle {
     if (current?.status === from) run(current);
   }
 
+  /**
+   * Tells `watch` of every status change from now until the returned function is called: a caller learns what an
+   * advance moved without reading every waiting generation before and after it.
+   */
+  watchMoves(watch: MoveWatcher): () => void {
+    this.moveWatchers.add(watch);
+    return () => this.moveWatchers.delete(watch);
+  }
+
   private move(g: Generation, to: GenerationStatus) {
-    if (!TRANSITIONS[g.status].includes(to))
-      throw new DomainError('invalid_transition', `Generation ${g.id} cannot move from ${g.status} to ${to}.`);
+    const from = g.status;
+    if (!TRANSITIONS[from].includes(to))
+      throw new DomainError('invalid_transition', `Generation ${g.id} cannot move from ${from} to ${to}.`);
     g.status = to;
     this.deps.moved?.(g);
+    for (const watch of this.moveWatchers) watch(g.id, from, to);
   }
 
   private toRunning(g: Generation) {

@@ -113,6 +113,17 @@ describe('clock and timing', () => {
     );
   });
 
+  it('counts what an advance moved: two for a completion, one for a failure, none once all are final', async () => {
+    const { emulator, api } = controlled({ clockStart: '2026-03-01T00:00:00Z' });
+    const http = admin(emulator.app);
+    await api.submit(submission(), idem(11));
+    await api.submit(submission({ prompt: 'a lighthouse [emulator:fail=internal_error]' }), idem(12));
+    expect((await http.post('/_emulator/clock/advance', { by: '10m' })).body.transitions).toBe(3);
+    expect((await http.post('/_emulator/clock/advance', { by: '10m' })).body.transitions).toBe(0);
+    await api.submit(submission(), idem(13));
+    expect((await http.post('/_emulator/clock/advance-to-next')).body.transitions).toBe(1);
+  });
+
   it('sets the timing profile globally and per model; new generations follow it', async () => {
     const { emulator, api, control } = controlled();
     const http = admin(emulator.app);

@@ -16,16 +16,22 @@ export function advanceClock(deps: ControlDeps, body: unknown): Promise<AdvanceR
 }
 
 async function advanceBy(deps: ControlDeps, ms: number): Promise<AdvanceResult> {
-  const before = new Map<string, GenerationStatus>();
-  for (const g of contextOf(deps).generations.inFlightGenerations()) before.set(g.id, g.status);
-  await deps.runtime.advance(ms);
-  const ctx = contextOf(deps);
-  let transitions = 0;
-  for (const [id, status] of before) {
-    const now = ctx.generations.get(id)?.status;
-    if (now && now !== status) transitions += now === 'failed' ? 1 : STATUS_RANK[now] - STATUS_RANK[status];
+  // Each generation's status before its first move and after its last: pending -> completed counts two, a failure one.
+  const moved = new Map<string, { from: GenerationStatus; to: GenerationStatus }>();
+  const stop = contextOf(deps).lifecycle.watchMoves((id, from, to) => {
+    const seen = moved.get(id);
+    if (seen) seen.to = to;
+    else moved.set(id, { from, to });
+  });
+  try {
+    await deps.runtime.advance(ms);
+  } finally {
+    stop();
   }
-  return { ...clockView(ctx), transitions };
+  let transitions = 0;
+  for (const { from, to } of moved.values())
+    if (to !== from) transitions += to === 'failed' ? 1 : STATUS_RANK[to] - STATUS_RANK[from];
+  return { ...clockView(contextOf(deps)), transitions };
 }
 
 /** Moves the clock exactly to the soonest scheduled transition (and runs it); 409 nothing_scheduled when none is. */
