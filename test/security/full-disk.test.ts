@@ -2,6 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_API_KEY } from '../../src/config.js';
@@ -71,6 +72,50 @@ const listed = async (url: string) =>
   ((await call(url, 'GET', '/v1/media/generations?limit=100')).body.generations as { id: string }[])
     .map((g) => g.id)
     .sort();
+
+/**
+ * Submissions pipelined on one connection in one write: the server reads them in one callback, so their responses end
+ * in the same turn of the event loop and wait for one group commit. Answers come back in order.
+ */
+function submitPipelined(url: string, keys: string[]): Promise<{ status: number; body: Record<string, any> }[]> {
+  const { hostname, port } = new URL(url);
+  const requests = keys.map((key) => {
+    const body = JSON.stringify({ model_slug: 'motion-lite-v1', prompt: key, max_credits: 1000 });
+    return [
+      'POST /v1/media/generations HTTP/1.1',
+      `Host: ${hostname}:${port}`,
+      `Authorization: ${auth.Authorization}`,
+      'Content-Type: application/json',
+      `Idempotency-Key: ${key}`,
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      '',
+      body,
+    ].join('\r\n');
+  });
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.write(requests.join('')));
+    let received = Buffer.alloc(0);
+    const answers: { status: number; body: Record<string, any> }[] = [];
+    socket.on('data', (chunk) => {
+      received = Buffer.concat([received, chunk]);
+      for (;;) {
+        const headEnd = received.indexOf('\r\n\r\n');
+        if (headEnd === -1) break;
+        const head = received.subarray(0, headEnd).toString();
+        const length = Number(/content-length: *(\d+)/i.exec(head)?.[1] ?? 0);
+        if (received.length < headEnd + 4 + length) break;
+        const body = received.subarray(headEnd + 4, headEnd + 4 + length).toString();
+        answers.push({ status: Number(head.split(' ')[1]), body: JSON.parse(body) });
+        received = received.subarray(headEnd + 4 + length);
+      }
+      if (answers.length === keys.length) {
+        socket.end();
+        resolve(answers);
+      }
+    });
+    socket.on('error', reject);
+  });
+}
 
 /** A fresh folder on the tmpfs with an emulator on a state file there, and three acknowledged generations. */
 async function emulatorWithState() {
@@ -162,5 +207,31 @@ describe('a full disk under --state-file', () => {
     const second = await restart(cli, args);
     expect(await listed(second.url)).toEqual([...accepted].sort());
     expect(await balance(second.url)).toBe(before);
+  });
+
+  it('refuses every submission of a group whose one commit fails, charges none, and takes them all once space returns', {
+    timeout: 90_000,
+  }, async () => {
+    const { dir, args, cli, accepted } = await emulatorWithState();
+    const before = await balance(cli.url);
+    const keys = ['group-one', 'group-two', 'group-three'];
+    const filler = fillDisk(dir);
+    const refused = await submitPipelined(cli.url, keys);
+    expect(refused.map((r) => [r.status, r.body.error?.code])).toEqual(keys.map(() => [507, 'storage_full']));
+    // Each was refused by the one commit the group shared, not by a reload that an earlier member's failure began.
+    for (const r of refused) expect(r.body.error.message).toMatch(/could not be stored \(SQLITE_(FULL|IOERR)/);
+    expect(await balance(cli.url)).toBe(before);
+    expect(await listed(cli.url)).toEqual([...accepted].sort());
+    rmSync(filler);
+    const taken = await submitPipelined(cli.url, keys);
+    expect(taken.map((r) => [r.status, r.body.replayed])).toEqual(keys.map(() => [202, false]));
+    const ids = taken.map((r) => r.body.generation.id as string);
+    expect(new Set(ids).size).toBe(3);
+    const after = await balance(cli.url);
+    expect(after).toBeLessThan(before);
+
+    const second = await restart(cli, args);
+    expect(await listed(second.url)).toEqual([...accepted, ...ids].sort());
+    expect(await balance(second.url)).toBe(after);
   });
 });

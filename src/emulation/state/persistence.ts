@@ -2,7 +2,7 @@
 import type { RequestHandler, Response } from 'express';
 import type { DomainContext } from '../../domain/context.js';
 import { DomainError } from '../../domain/errors.js';
-import type { BeforeSend } from '../../http/response-pipeline.js';
+import { type BeforeSend, type Release, WAIT } from '../../http/response-pipeline.js';
 import { openSqliteStore, StorageFailure, type SqliteStore, type SyncLevel } from '../../infra/sqlite-store.js';
 import { PlaneError } from '../error-codes.js';
 import type { ControlDeps } from '../plane-state.js';
@@ -14,6 +14,9 @@ import { migrateLegacyStateFile } from './state-migration.js';
 import { readStoredState } from './stored-state.js';
 
 const READ_ONLY = new Set(['GET', 'HEAD', 'OPTIONS']);
+const REFUSAL_STATUSES: Record<string, number> = { state_not_loaded: 409, internal_error: 500 };
+const INTERNAL =
+  'The emulator hit an internal error. This is a bug in the emulator; please report it with the request.';
 /** Changes nobody was told about (timers, renders, the journal) reach the store within this long. */
 const BACKGROUND_COMMIT_MS = 1000;
 
@@ -24,7 +27,11 @@ export interface Persistence {
   commit(): void;
   /** Notes when each request started, so one that a failed commit rolled back is not acknowledged. */
   middleware(): RequestHandler;
-  /** Runs before the first byte of every response: commits a change, or turns the answer into a 507. */
+  /**
+   * Runs before the first byte of every response. A response that may carry a change waits for the group commit:
+   * every such response that ends in the same turn of the event loop shares one transaction, and each goes out after
+   * it, or as a 507 when it failed. A streamed answer (no `release`) commits at once.
+   */
   gate: BeforeSend;
   /** A last commit (with the journal) unless told not to, then the database is closed and its lock released. */
   close(options?: { write?: boolean }): Promise<void>;
@@ -149,9 +156,47 @@ export function createPersistence(deps: () => ControlDeps, options: PersistenceO
     : undefined;
   timer?.unref();
 
+  /** Responses waiting for the next group commit, and the pipeline's release of each. */
+  const group: Response[] = [];
+  const releases: Release[] = [];
+
+  /** The answer of a response whose change was made: undefined when it stands, else the refusal's body. */
+  const verdict = (res: Response, refusal: DomainError | PlaneError | undefined): string | undefined => {
+    const started = res.locals.storeEpoch as number | undefined;
+    res.locals.storeEpoch = undefined;
+    if (refusal) return refusedText(res, refusal);
+    if (started === undefined || (!restoring && started === epoch)) return undefined;
+    return refusedText(
+      res,
+      new DomainError(
+        'storage_full',
+        'The change could not be stored: a write to the state file failed meanwhile and its state was reloaded. Nothing was changed or charged; retry the request.',
+      ),
+    );
+  };
+
+  /** One transaction for the group's changes (and whatever else is pending), then every member goes out. */
+  const commitGroup = () => {
+    const members = group.splice(0);
+    const release = releases.splice(0);
+    let refusal: DomainError | PlaneError | undefined;
+    // While a failed commit's reload runs nothing is written: the members are refused by their epoch below.
+    if (!closed && !restoring)
+      try {
+        commit();
+      } catch (error) {
+        if (!(error instanceof DomainError || error instanceof PlaneError)) {
+          // A bug, not the disk: the members still get an answer (the error envelope's 500), never a hang.
+          log(`the group commit failed: ${(error as Error).stack ?? String(error)}`);
+          refusal = new DomainError('internal_error', INTERNAL);
+        } else refusal = error;
+      }
+    for (let i = 0; i < members.length; i++) release[i](members[i], verdict(members[i], refusal));
+  };
+
   const refusedText = (res: Response, error: DomainError | PlaneError) => {
     const body = JSON.stringify({ error: { code: error.code, message: error.message } });
-    res.statusCode = error.code === 'state_not_loaded' ? 409 : 507;
+    res.statusCode = REFUSAL_STATUSES[error.code] ?? 507;
     res.setHeader('Content-Type', 'application/json');
     res.setHeader('Content-Length', Buffer.byteLength(body));
     return body;
@@ -176,23 +221,20 @@ export function createPersistence(deps: () => ControlDeps, options: PersistenceO
         next();
       };
     },
-    gate(res) {
-      const started = res.locals.storeEpoch as number | undefined;
-      if (started === undefined || closed) return undefined;
-      res.locals.storeEpoch = undefined;
-      if (restoring || started !== epoch)
-        return refusedText(
-          res,
-          new DomainError(
-            'storage_full',
-            'The change could not be stored: a write to the state file failed meanwhile and its state was reloaded. Nothing was changed or charged; retry the request.',
-          ),
-        );
+    gate(res, release) {
+      if (res.locals.storeEpoch === undefined || closed) return undefined;
+      if (release) {
+        // The first member schedules the commit after this turn's I/O callbacks, whose responses join the group.
+        if (group.push(res) === 1) setImmediate(commitGroup);
+        releases.push(release);
+        return WAIT;
+      }
+      if (restoring || res.locals.storeEpoch !== epoch) return verdict(res, undefined);
       try {
         commit();
-        return undefined;
+        return verdict(res, undefined);
       } catch (error) {
-        if (error instanceof DomainError || error instanceof PlaneError) return refusedText(res, error);
+        if (error instanceof DomainError || error instanceof PlaneError) return verdict(res, error);
         throw error;
       }
     },
@@ -208,6 +250,8 @@ export function createPersistence(deps: () => ControlDeps, options: PersistenceO
     async close({ write: last = true } = {}) {
       if (closed) return;
       clearInterval(timer);
+      // Responses still waiting get their commit's verdict now, before the store goes.
+      if (group.length > 0) commitGroup();
       try {
         if (last && !restoring && !unread) write(true);
       } finally {
