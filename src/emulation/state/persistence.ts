@@ -156,6 +156,10 @@ export function createPersistence(deps: () => ControlDeps, options: PersistenceO
     : undefined;
   timer?.unref();
 
+  /** True when a commit now would write nothing: the tracker follows this context and sees no change. */
+  const nothingToWrite = () =>
+    !unread && !loading && tracker !== undefined && tracker.context === context() && !tracker.hasChanges(deps().state);
+
   /** Responses waiting for the next group commit, and the pipeline's release of each. */
   const group: Response[] = [];
   const releases: Release[] = [];
@@ -224,6 +228,8 @@ export function createPersistence(deps: () => ControlDeps, options: PersistenceO
     gate(res, release) {
       if (res.locals.storeEpoch === undefined || closed) return undefined;
       if (release) {
+        // Nothing to write and no group waiting (an estimate, a refusal): out at once, with no commit to wait for.
+        if (group.length === 0 && nothingToWrite()) return verdict(res, undefined);
         // The first member schedules the commit after this turn's I/O callbacks, whose responses join the group.
         if (group.push(res) === 1) setImmediate(commitGroup);
         releases.push(release);
