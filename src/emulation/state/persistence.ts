@@ -195,7 +195,15 @@ export function createPersistence(deps: () => ControlDeps, options: PersistenceO
           refusal = new DomainError('internal_error', INTERNAL);
         } else refusal = error;
       }
-    for (let i = 0; i < members.length; i++) release[i](members[i], verdict(members[i], refusal));
+    for (let i = 0; i < members.length; i++) {
+      try {
+        release[i](members[i], verdict(members[i], refusal));
+      } catch (error) {
+        // One member's failure to go out (a socket already gone) must not keep the others waiting.
+        log(`could not send a response after the group commit: ${(error as Error).message}`);
+        members[i].destroy();
+      }
+    }
   };
 
   const refusedText = (res: Response, error: DomainError | PlaneError) => {
