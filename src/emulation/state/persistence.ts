@@ -164,7 +164,7 @@ export function createPersistence(deps: () => ControlDeps, options: PersistenceO
   const group: Response[] = [];
   const releases: Release[] = [];
 
-  /** The answer of a response whose change was made: undefined when it stands, else the refusal's body. */
+  /** The answer of a group's member: undefined when it stands, else the refusal's body (a read shares its group's). */
   const verdict = (res: Response, refusal: DomainError | PlaneError | undefined): string | undefined => {
     const started = res.locals.storeEpoch as number | undefined;
     res.locals.storeEpoch = undefined;
@@ -206,6 +206,13 @@ export function createPersistence(deps: () => ControlDeps, options: PersistenceO
     }
   };
 
+  const join = (res: Response, release: Release): typeof WAIT => {
+    // The first member schedules the commit after this turn's I/O callbacks, whose responses join the group.
+    if (group.push(res) === 1) setImmediate(commitGroup);
+    releases.push(release);
+    return WAIT;
+  };
+
   const refusedText = (res: Response, error: DomainError | PlaneError) => {
     const body = JSON.stringify({ error: { code: error.code, message: error.message } });
     res.statusCode = REFUSAL_STATUSES[error.code] ?? 507;
@@ -234,14 +241,16 @@ export function createPersistence(deps: () => ControlDeps, options: PersistenceO
       };
     },
     gate(res, release) {
-      if (res.locals.storeEpoch === undefined || closed) return undefined;
+      if (closed) return undefined;
+      if (res.locals.storeEpoch === undefined) {
+        // A read answered while changes wait for their commit may show them: it goes out with them, or as their 507.
+        if (group.length === 0 || !release) return undefined;
+        return join(res, release);
+      }
       if (release) {
         // Nothing to write and no group waiting (an estimate, a refusal): out at once, with no commit to wait for.
         if (group.length === 0 && nothingToWrite()) return verdict(res, undefined);
-        // The first member schedules the commit after this turn's I/O callbacks, whose responses join the group.
-        if (group.push(res) === 1) setImmediate(commitGroup);
-        releases.push(release);
-        return WAIT;
+        return join(res, release);
       }
       if (restoring || res.locals.storeEpoch !== epoch) return verdict(res, undefined);
       try {
