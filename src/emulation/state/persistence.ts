@@ -2,11 +2,12 @@
 import type { RequestHandler, Response } from 'express';
 import type { DomainContext } from '../../domain/context.js';
 import { DomainError } from '../../domain/errors.js';
-import { type BeforeSend, type Release, WAIT } from '../../http/response-pipeline.js';
+import type { BeforeSend } from '../../http/response-pipeline.js';
 import { openSqliteStore, StorageFailure, type SqliteStore, type SyncLevel } from '../../infra/sqlite-store.js';
 import { PlaneError } from '../error-codes.js';
 import type { ControlDeps } from '../plane-state.js';
 import { exportState, importState } from './emulator-state.js';
+import { groupCommit, type Refusal } from './group-commit.js';
 import { recordSources } from './record-sources.js';
 import { canResume, resumeState } from './resume-state.js';
 import { ChangeTracker, fullBatch, isEmpty } from './state-changes.js';
@@ -15,8 +16,6 @@ import { readStoredState } from './stored-state.js';
 
 const READ_ONLY = new Set(['GET', 'HEAD', 'OPTIONS']);
 const REFUSAL_STATUSES: Record<string, number> = { state_not_loaded: 409, internal_error: 500 };
-const INTERNAL =
-  'The emulator hit an internal error. This is a bug in the emulator; please report it with the request.';
 /** Changes nobody was told about (timers, renders, the journal) reach the store within this long. */
 const BACKGROUND_COMMIT_MS = 1000;
 
@@ -160,12 +159,8 @@ export function createPersistence(deps: () => ControlDeps, options: PersistenceO
   const nothingToWrite = () =>
     !unread && !loading && tracker !== undefined && tracker.context === context() && !tracker.hasChanges(deps().state);
 
-  /** Responses waiting for the next group commit, and the pipeline's release of each. */
-  const group: Response[] = [];
-  const releases: Release[] = [];
-
   /** The answer of a group's member: undefined when it stands, else the refusal's body (a read shares its group's). */
-  const verdict = (res: Response, refusal: DomainError | PlaneError | undefined): string | undefined => {
+  const verdict = (res: Response, refusal: Refusal | undefined): string | undefined => {
     const started = res.locals.storeEpoch as number | undefined;
     res.locals.storeEpoch = undefined;
     if (refusal) return refusedText(res, refusal);
@@ -179,39 +174,8 @@ export function createPersistence(deps: () => ControlDeps, options: PersistenceO
     );
   };
 
-  /** One transaction for the group's changes (and whatever else is pending), then every member goes out. */
-  const commitGroup = () => {
-    const members = group.splice(0);
-    const release = releases.splice(0);
-    let refusal: DomainError | PlaneError | undefined;
-    // While a failed commit's reload runs nothing is written: the members are refused by their epoch below.
-    if (!closed && !restoring)
-      try {
-        commit();
-      } catch (error) {
-        if (!(error instanceof DomainError || error instanceof PlaneError)) {
-          // A bug, not the disk: the members still get an answer (the error envelope's 500), never a hang.
-          log(`the group commit failed: ${(error as Error).stack ?? String(error)}`);
-          refusal = new DomainError('internal_error', INTERNAL);
-        } else refusal = error;
-      }
-    for (let i = 0; i < members.length; i++) {
-      try {
-        release[i](members[i], verdict(members[i], refusal));
-      } catch (error) {
-        // One member's failure to go out (a socket already gone) must not keep the others waiting.
-        log(`could not send a response after the group commit: ${(error as Error).message}`);
-        members[i].destroy();
-      }
-    }
-  };
-
-  const join = (res: Response, release: Release): typeof WAIT => {
-    // The first member schedules the commit after this turn's I/O callbacks, whose responses join the group.
-    if (group.push(res) === 1) setImmediate(commitGroup);
-    releases.push(release);
-    return WAIT;
-  };
+  // While a failed commit's reload runs nothing is written: the members are refused by their epoch (verdict).
+  const group = groupCommit({ commit, mayWrite: () => !closed && !restoring, verdict, log });
 
   const refusedText = (res: Response, error: DomainError | PlaneError) => {
     const body = JSON.stringify({ error: { code: error.code, message: error.message } });
@@ -244,13 +208,13 @@ export function createPersistence(deps: () => ControlDeps, options: PersistenceO
       if (closed) return undefined;
       if (res.locals.storeEpoch === undefined) {
         // A read answered while changes wait for their commit may show them: it goes out with them, or as their 507.
-        if (group.length === 0 || !release) return undefined;
-        return join(res, release);
+        if (group.size === 0 || !release) return undefined;
+        return group.join(res, release);
       }
       if (release) {
         // Nothing to write and no group waiting (an estimate, a refusal): out at once, with no commit to wait for.
-        if (group.length === 0 && nothingToWrite()) return verdict(res, undefined);
-        return join(res, release);
+        if (group.size === 0 && nothingToWrite()) return verdict(res, undefined);
+        return group.join(res, release);
       }
       if (restoring || res.locals.storeEpoch !== epoch) return verdict(res, undefined);
       try {
@@ -274,7 +238,7 @@ export function createPersistence(deps: () => ControlDeps, options: PersistenceO
       if (closed) return;
       clearInterval(timer);
       // Responses still waiting get their commit's verdict now, before the store goes.
-      if (group.length > 0) commitGroup();
+      if (group.size > 0) group.settle();
       try {
         if (last && !restoring && !unread) write(true);
       } finally {
