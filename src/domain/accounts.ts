@@ -91,6 +91,11 @@ export class AccountStore {
     return key;
   }
 
+  /** How many accounts and keys takeChanged() would give (a cheap look for the store of record). */
+  get changedCount(): number {
+    return this.changedAccounts.size + this.changedKeys.size;
+  }
+
   /** The accounts and keys created or changed since the last call. */
   takeChanged(): { accounts: Account[]; keys: ApiKey[] } {
     const out = { accounts: [...this.changedAccounts], keys: [...this.changedKeys] };

@@ -125,6 +125,11 @@ export class GenerationStore {
     else this.inFlight.delete(generation.id);
   }
 
+  /** How many uncommitted() would give, without building the list. */
+  get uncommittedCount(): number {
+    return this.changed.size;
+  }
+
   /** The generations added or touched since the last commit. */
   uncommitted(): Generation[] {
     return [...this.changed.values()];

@@ -85,6 +85,11 @@ export class IdempotencyStore {
     this.entries.set(key, { fingerprint, createdAt: now, generationId, response });
   }
 
+  /** How many uncommitted() would give, without building the list. */
+  get uncommittedCount(): number {
+    return this.source ? this.entries.size : 0;
+  }
+
   /** The records not committed yet (with a source; none without, where the store of record takes the whole state). */
   uncommitted(): [string, IdempotencyEntry][] {
     return this.source ? [...this.entries] : [];

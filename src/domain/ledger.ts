@@ -138,6 +138,11 @@ export class Ledger {
     this.chargeTimes.clear();
   }
 
+  /** How many uncommitted() would give, without copying them. */
+  get uncommittedCount(): number {
+    return this.source ? this.entries.length : 0;
+  }
+
   /** The entries appended since the last commit, in order. */
   uncommitted(): LedgerEntry[] {
     return this.source ? this.entries.map((e) => ({ ...e })) : [];

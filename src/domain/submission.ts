@@ -121,7 +121,8 @@ export function submitGeneration(ctx: DomainContext, s: Submission): SubmissionR
     status: 202,
     body: {
       request_id: generation.requestId,
-      generation: toPublicGeneration(generation, ctx.ledger.generationCredits(generation.id), ctx.outputSigner('')),
+      // Its one ledger entry is the charge just made: no need to ask the store of record for the others.
+      generation: toPublicGeneration(generation, { charged: price.credits, refunded: 0 }, ctx.outputSigner('')),
       replayed: false,
       poll_after_seconds: ctx.settings.pollAfterSeconds,
     },

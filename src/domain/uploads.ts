@@ -128,6 +128,11 @@ export class UploadStore {
     this.changed.add(upload.id);
   }
 
+  /** How many ids takeChanged() would give (a cheap look for the store of record). */
+  get changedCount(): number {
+    return this.changed.size;
+  }
+
   /** Ids added (still present) or deleted (now missing) since the last call. */
   takeChanged(): string[] {
     const out = [...this.changed];

@@ -2,9 +2,12 @@
 import { execFileSync } from 'node:child_process';
 import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { RequestHandler } from 'express';
 import { DEFAULT_API_KEY } from '../../src/config.js';
+import { createEmulatorWith } from '../../src/testing.js';
 import { type CliProcess, startCli, stopCli } from '../helpers/cli-process.js';
 
 const auth = { Authorization: `Bearer ${DEFAULT_API_KEY}`, 'Content-Type': 'application/json' };
@@ -71,6 +74,63 @@ const listed = async (url: string) =>
   ((await call(url, 'GET', '/v1/media/generations?limit=100')).body.generations as { id: string }[])
     .map((g) => g.id)
     .sort();
+
+const submission = (host: string, key: string) => {
+  const body = JSON.stringify({ model_slug: 'motion-lite-v1', prompt: key, max_credits: 1000 });
+  return [
+    'POST /v1/media/generations HTTP/1.1',
+    `Host: ${host}`,
+    `Authorization: ${auth.Authorization}`,
+    'Content-Type: application/json',
+    `Idempotency-Key: ${key}`,
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    '',
+    body,
+  ].join('\r\n');
+};
+
+const usageRead = (host: string) =>
+  ['GET /v1/media/usage HTTP/1.1', `Host: ${host}`, `Authorization: ${auth.Authorization}`, '', ''].join('\r\n');
+
+/**
+ * Requests pipelined on one connection in one write: the server reads them in one callback, so the responses of the
+ * submissions end in the same turn of the event loop and wait for one group commit. Answers come back in order.
+ */
+function pipelined(
+  url: string,
+  requests: ((host: string) => string)[],
+): Promise<{ status: number; body: Record<string, any> }[]> {
+  const { host, hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.write(requests.map((r) => r(host)).join('')));
+    let received = Buffer.alloc(0);
+    const answers: { status: number; body: Record<string, any> }[] = [];
+    socket.on('data', (chunk) => {
+      received = Buffer.concat([received, chunk]);
+      for (;;) {
+        const headEnd = received.indexOf('\r\n\r\n');
+        if (headEnd === -1) break;
+        const head = received.subarray(0, headEnd).toString();
+        const length = Number(/content-length: *(\d+)/i.exec(head)?.[1] ?? 0);
+        if (received.length < headEnd + 4 + length) break;
+        const body = received.subarray(headEnd + 4, headEnd + 4 + length).toString();
+        answers.push({ status: Number(head.split(' ')[1]), body: JSON.parse(body) });
+        received = received.subarray(headEnd + 4 + length);
+      }
+      if (answers.length === requests.length) {
+        socket.end();
+        resolve(answers);
+      }
+    });
+    socket.on('error', reject);
+  });
+}
+
+const submitPipelined = (url: string, keys: string[]) =>
+  pipelined(
+    url,
+    keys.map((key) => (host: string) => submission(host, key)),
+  );
 
 /** A fresh folder on the tmpfs with an emulator on a state file there, and three acknowledged generations. */
 async function emulatorWithState() {
@@ -162,5 +222,61 @@ describe('a full disk under --state-file', () => {
     const second = await restart(cli, args);
     expect(await listed(second.url)).toEqual([...accepted].sort());
     expect(await balance(second.url)).toBe(before);
+  });
+
+  it('refuses every submission of a group whose one commit fails, charges none, and takes them all once space returns', {
+    timeout: 90_000,
+  }, async () => {
+    const { dir, args, cli, accepted } = await emulatorWithState();
+    const before = await balance(cli.url);
+    const keys = ['group-one', 'group-two', 'group-three'];
+    const filler = fillDisk(dir);
+    const refused = await submitPipelined(cli.url, keys);
+    expect(refused.map((r) => [r.status, r.body.error?.code])).toEqual(keys.map(() => [507, 'storage_full']));
+    // Each was refused by the one commit the group shared, not by a reload that an earlier member's failure began.
+    for (const r of refused) expect(r.body.error.message).toMatch(/could not be stored \(SQLITE_(FULL|IOERR)/);
+    expect(await balance(cli.url)).toBe(before);
+    expect(await listed(cli.url)).toEqual([...accepted].sort());
+    rmSync(filler);
+    const taken = await submitPipelined(cli.url, keys);
+    expect(taken.map((r) => [r.status, r.body.replayed])).toEqual(keys.map(() => [202, false]));
+    const ids = taken.map((r) => r.body.generation.id as string);
+    expect(new Set(ids).size).toBe(3);
+    const after = await balance(cli.url);
+    expect(after).toBeLessThan(before);
+
+    const second = await restart(cli, args);
+    expect(await listed(second.url)).toEqual([...accepted, ...ids].sort());
+    expect(await balance(second.url)).toBe(after);
+  });
+
+  it('holds back a read answered while a change waits for its commit, and refuses it with that change', {
+    timeout: 90_000,
+  }, async () => {
+    const dir = join(mountPoint, `case-${++caseNumber}`);
+    mkdirSync(dir);
+    // The read continues after the submission's handler has changed the wallet and before its group commit runs
+    // (setImmediate callbacks run in order): it sees the charge that the failing commit is about to roll back.
+    const readLate: RequestHandler = (req, _res, next) =>
+      req.method === 'GET' && req.path === '/v1/media/usage' ? void setImmediate(next) : next();
+    const emulator = createEmulatorWith(
+      { timing: 'manual', seed: 5, stateFile: join(dir, 'state.db'), log: () => {} },
+      [readLate],
+    );
+    const { url } = await emulator.start({ port: 0 });
+    try {
+      expect((await submit(url, 'before-read')).status).toBe(202);
+      const before = await balance(url);
+      const filler = fillDisk(dir);
+      const answers = await pipelined(url, [(host) => submission(host, 'during-read'), usageRead]);
+      expect(answers.map((a) => [a.status, a.body.error?.code])).toEqual([
+        [507, 'storage_full'],
+        [507, 'storage_full'],
+      ]);
+      expect(await balance(url)).toBe(before);
+      rmSync(filler);
+    } finally {
+      await emulator.close();
+    }
   });
 });

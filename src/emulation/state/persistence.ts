@@ -7,6 +7,7 @@ import { openSqliteStore, StorageFailure, type SqliteStore, type SyncLevel } fro
 import { PlaneError } from '../error-codes.js';
 import type { ControlDeps } from '../plane-state.js';
 import { exportState, importState } from './emulator-state.js';
+import { groupCommit, type Refusal } from './group-commit.js';
 import { recordSources } from './record-sources.js';
 import { canResume, resumeState } from './resume-state.js';
 import { ChangeTracker, fullBatch, isEmpty } from './state-changes.js';
@@ -14,6 +15,7 @@ import { migrateLegacyStateFile } from './state-migration.js';
 import { readStoredState } from './stored-state.js';
 
 const READ_ONLY = new Set(['GET', 'HEAD', 'OPTIONS']);
+const REFUSAL_STATUSES: Record<string, number> = { state_not_loaded: 409, internal_error: 500 };
 /** Changes nobody was told about (timers, renders, the journal) reach the store within this long. */
 const BACKGROUND_COMMIT_MS = 1000;
 
@@ -24,7 +26,11 @@ export interface Persistence {
   commit(): void;
   /** Notes when each request started, so one that a failed commit rolled back is not acknowledged. */
   middleware(): RequestHandler;
-  /** Runs before the first byte of every response: commits a change, or turns the answer into a 507. */
+  /**
+   * Runs before the first byte of every response. A response that may carry a change waits for the group commit:
+   * every such response that ends in the same turn of the event loop shares one transaction, and each goes out after
+   * it, or as a 507 when it failed. A streamed answer (no `release`) commits at once.
+   */
   gate: BeforeSend;
   /** A last commit (with the journal) unless told not to, then the database is closed and its lock released. */
   close(options?: { write?: boolean }): Promise<void>;
@@ -149,9 +155,31 @@ export function createPersistence(deps: () => ControlDeps, options: PersistenceO
     : undefined;
   timer?.unref();
 
+  /** True when a commit now would write nothing: the tracker follows this context and sees no change. */
+  const nothingToWrite = () =>
+    !unread && !loading && tracker !== undefined && tracker.context === context() && !tracker.hasChanges(deps().state);
+
+  /** The answer of a group's member: undefined when it stands, else the refusal's body (a read shares its group's). */
+  const verdict = (res: Response, refusal: Refusal | undefined): string | undefined => {
+    const started = res.locals.storeEpoch as number | undefined;
+    res.locals.storeEpoch = undefined;
+    if (refusal) return refusedText(res, refusal);
+    if (started === undefined || (!restoring && started === epoch)) return undefined;
+    return refusedText(
+      res,
+      new DomainError(
+        'storage_full',
+        'The change could not be stored: a write to the state file failed meanwhile and its state was reloaded. Nothing was changed or charged; retry the request.',
+      ),
+    );
+  };
+
+  // While a failed commit's reload runs nothing is written: the members are refused by their epoch (verdict).
+  const group = groupCommit({ commit, mayWrite: () => !closed && !restoring, verdict, log });
+
   const refusedText = (res: Response, error: DomainError | PlaneError) => {
     const body = JSON.stringify({ error: { code: error.code, message: error.message } });
-    res.statusCode = error.code === 'state_not_loaded' ? 409 : 507;
+    res.statusCode = REFUSAL_STATUSES[error.code] ?? 507;
     res.setHeader('Content-Type', 'application/json');
     res.setHeader('Content-Length', Buffer.byteLength(body));
     return body;
@@ -176,23 +204,24 @@ export function createPersistence(deps: () => ControlDeps, options: PersistenceO
         next();
       };
     },
-    gate(res) {
-      const started = res.locals.storeEpoch as number | undefined;
-      if (started === undefined || closed) return undefined;
-      res.locals.storeEpoch = undefined;
-      if (restoring || started !== epoch)
-        return refusedText(
-          res,
-          new DomainError(
-            'storage_full',
-            'The change could not be stored: a write to the state file failed meanwhile and its state was reloaded. Nothing was changed or charged; retry the request.',
-          ),
-        );
+    gate(res, release) {
+      if (closed) return undefined;
+      if (res.locals.storeEpoch === undefined) {
+        // A read answered while changes wait for their commit may show them: it goes out with them, or as their 507.
+        if (group.size === 0 || !release) return undefined;
+        return group.join(res, release);
+      }
+      if (release) {
+        // Nothing to write and no group waiting (an estimate, a refusal): out at once, with no commit to wait for.
+        if (group.size === 0 && nothingToWrite()) return verdict(res, undefined);
+        return group.join(res, release);
+      }
+      if (restoring || res.locals.storeEpoch !== epoch) return verdict(res, undefined);
       try {
         commit();
-        return undefined;
+        return verdict(res, undefined);
       } catch (error) {
-        if (error instanceof DomainError || error instanceof PlaneError) return refusedText(res, error);
+        if (error instanceof DomainError || error instanceof PlaneError) return verdict(res, error);
         throw error;
       }
     },
@@ -208,6 +237,8 @@ export function createPersistence(deps: () => ControlDeps, options: PersistenceO
     async close({ write: last = true } = {}) {
       if (closed) return;
       clearInterval(timer);
+      // Responses still waiting get their commit's verdict now, before the store goes.
+      if (group.size > 0) group.settle();
       try {
         if (last && !restoring && !unread) write(true);
       } finally {

@@ -124,9 +124,39 @@ export class ChangeTracker {
     };
   }
 
+  /**
+   * True when the next batch would write something (the journal aside): counts and a few short texts compared, no
+   * list built, so an answer that changed nothing learns it at once and need not wait for a commit.
+   */
+  hasChanges(control: ControlState): boolean {
+    const ctx = this.context;
+    const marks =
+      ctx.generations.uncommittedCount +
+      ctx.ledger.uncommittedCount +
+      ctx.idempotency.uncommittedCount +
+      ctx.uploads.changedCount +
+      ctx.accounts.changedCount +
+      this.pendingUploads.size +
+      this.pendingAccounts.size +
+      this.pendingKeys.size;
+    return (
+      marks > 0 ||
+      this.clockMoved ||
+      JSON.stringify(ctx.ids.counters()) !== this.last.ids ||
+      JSON.stringify(ctx.settings.timing) !== this.last.timing ||
+      controlText(control) !== this.last.control
+    );
+  }
+
   /** The batch of everything changed since the last accepted one; `accept` after it has been committed. */
   next(control: ControlState, withJournal: boolean): { batch: ChangeBatch; accept: () => void } {
     const ctx = this.context;
+    // The journal is diagnostic: written by the background commit only, and only when it moved.
+    const journalMoved =
+      withJournal &&
+      (control.journal.lastId !== this.last.journalSeq || control.journal.firstId !== this.last.journalFirst);
+    // Most commits (an estimate, a refused request) find nothing: answered without building a batch to throw away.
+    if (!journalMoved && !this.hasChanges(control)) return UNCHANGED;
     for (const id of ctx.uploads.takeChanged()) this.pendingUploads.add(id);
     const people = ctx.accounts.takeChanged();
     for (const a of people.accounts) this.pendingAccounts.add(a);
@@ -138,21 +168,6 @@ export class ChangeTracker {
     const timing = JSON.stringify(ctx.settings.timing);
     const controls = controlText(control);
     const ids = JSON.stringify(ctx.ids.counters());
-    // The journal is diagnostic: written by the background commit only, and only when it moved.
-    const journalMoved =
-      withJournal &&
-      (control.journal.lastId !== this.last.journalSeq || control.journal.firstId !== this.last.journalFirst);
-    const pending =
-      generations.length + ledger.length + idempotency.length + this.pendingUploads.size + this.pendingAccounts.size;
-    const unchanged =
-      pending + this.pendingKeys.size === 0 &&
-      !this.clockMoved &&
-      !journalMoved &&
-      timing === this.last.timing &&
-      controls === this.last.control &&
-      ids === this.last.ids;
-    // Most commits (an estimate, a refused request) find nothing: answered without building a batch to throw away.
-    if (unchanged) return UNCHANGED;
     const uploadRows: DocumentRow[] = [];
     const uploadsGone: string[] = [];
     for (const id of this.pendingUploads) {

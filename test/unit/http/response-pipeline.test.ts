@@ -1,11 +1,13 @@
 // The response pipeline sits on one app's response prototype and runs its plugins' hooks in a fixed order of phases.
-import express, { type RequestHandler } from 'express';
+import express, { type RequestHandler, type Response } from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import {
   holdBody,
   installResponsePipeline,
+  type Release,
   type ResponseHooks,
+  WAIT,
   watchChunks,
 } from '../../../src/http/response-pipeline.js';
 
@@ -124,4 +126,39 @@ describe('the response pipeline', () => {
     await expect(request(app).get('/')).rejects.toThrow(/socket hang up|ECONNRESET/);
     expect(events).toEqual(['dropped 7 bytes']);
   });
+
+  it('lets a gate hold an ended response and release it later, as it was or replaced, seen once by onChunk', async () => {
+    const events: string[] = [];
+    const waiting: [Response, Release][] = [];
+    const hooks: ResponseHooks = {
+      beforeSend: (res, release) => {
+        if (!release) return undefined;
+        waiting.push([res, release]);
+        return WAIT;
+      },
+      onChunk: (_res, chunk) => events.push(`onChunk ${String(chunk)}`),
+    };
+    const app = appWith([hooks], (req, res) => {
+      res.json({ path: req.query.n });
+      // A second end while the first waits is dropped: only the first body goes out.
+      res.end('{"again":true}');
+    });
+    const answers = Promise.all([request(app).get('/?n=1'), request(app).get('/?n=2')]);
+    await expect.poll(() => waiting.length).toBe(2);
+    expect(events).toEqual([]);
+    const [[first, releaseFirst], [second, releaseSecond]] = waiting;
+    const replaced = first.req.query.n === '1' ? second : first;
+    releaseFirst(first, first === replaced ? refuse(first) : undefined);
+    releaseSecond(second, second === replaced ? refuse(second) : undefined);
+    const [one, two] = await answers;
+    expect([one.status, one.text]).toEqual([200, '{"path":"1"}']);
+    expect([two.status, two.text]).toEqual([507, '{"error":"full"}']);
+    expect(events.sort()).toEqual(['onChunk {"error":"full"}', 'onChunk {"path":"1"}']);
+  });
 });
+
+function refuse(res: Response) {
+  res.statusCode = 507;
+  res.setHeader('Content-Length', 16);
+  return '{"error":"full"}';
+}
