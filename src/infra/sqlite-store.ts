@@ -67,6 +67,9 @@ export class StorageFailure extends Error {
 /** The file is held by another emulator, or is not an SQLite database: a start refused in one line. */
 export class StoreRefused extends Error {}
 
+/** Pages of write-ahead log between checkpoints: bounds the -wal file at about 40 MB. */
+const WAL_CHECKPOINT_PAGES = 10_000;
+
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS accounts (key TEXT PRIMARY KEY, json TEXT NOT NULL);
@@ -216,6 +219,9 @@ function connect(options: OpenOptions): SqlConnection {
     if (path !== '') db.exec('PRAGMA locking_mode = EXCLUSIVE');
     db.exec(`PRAGMA journal_mode = ${path === '' ? 'MEMORY' : 'WAL'}`);
     db.exec(`PRAGMA synchronous = ${options.sync.toUpperCase()}`);
+    // A checkpoint is where WAL + NORMAL waits for the disk (fsync): every 10,000 pages (about 40 MB of log) instead
+    // of SQLite's 1,000 raised durable submissions from 0.73-0.78x to 0.81-0.92x of the private store's (bench/store.ts).
+    if (path !== '') db.exec(`PRAGMA wal_autocheckpoint = ${WAL_CHECKPOINT_PAGES}`);
     db.exec(SCHEMA);
     addDueColumns(db);
     // No quick_check (it reads the whole file): start-up reads every row anyway, and a damaged page fails that read.
