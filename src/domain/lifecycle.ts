@@ -12,9 +12,9 @@ import {
   type OutputFile,
   type RefundPolicy,
 } from './generation.js';
-import { Backlog } from './backlog.js';
 import type { Ledger } from './ledger.js';
 import { firstMoveDueAt, MoveTimers, type WaitingSource } from './move-timers.js';
+import { RenderSlots } from './render-slots.js';
 
 /** Produces every output file of a generation; the wiring backs it with the renderer. */
 export type RenderPort = (generation: Generation) => Promise<OutputFile[]>;
@@ -46,19 +46,21 @@ export interface LifecycleDeps {
 
 export class Lifecycle {
   private readonly timers: MoveTimers;
-  private readonly renders = new Map<string, Promise<void>>();
+  private readonly renders: RenderSlots<Generation>;
   private readonly rendered = new Map<string, OutputFile[]>();
   private readonly timerDone = new Set<string>();
   /** Without `find`: the generations begun, by id. */
   private readonly known = new Map<string, Generation>();
-  private readonly backlog = new Backlog<Generation>();
-  private readonly renderSlots: number;
   private readonly moveWatchers = new Set<MoveWatcher>();
   /** Set by clear(): a render that ends afterwards (aborted by shutdown, or outliving a reset) changes nothing. */
   private stopped = false;
 
   constructor(private readonly deps: LifecycleDeps) {
-    this.renderSlots = Math.max(1, Math.floor(deps.renderSlots ?? 4));
+    this.renders = new RenderSlots({
+      slots: deps.renderSlots ?? 4,
+      run: (g) => this.render(g),
+      stillWanted: (g) => g.status === 'running' && !this.rendered.has(g.id),
+    });
     this.timers = new MoveTimers(deps);
   }
 
@@ -135,53 +137,36 @@ export class Lifecycle {
     this.timers.schedule(g, g.startedAt + g.plan.runningMs, this.finishDue);
   }
 
-  /** Starts the render now if a slot is free, otherwise queues the generation behind the others. */
   private requestRender(g: Generation) {
-    if (this.renders.size < this.renderSlots) this.startRender(g);
-    else this.backlog.push(g);
-  }
-
-  /** Fills free slots from the backlog, skipping generations that ended or started meanwhile (fail, complete). */
-  private startWaiting() {
-    while (!this.stopped && this.renders.size < this.renderSlots) {
-      const g = this.backlog.shift();
-      if (!g) return;
-      if (g.status === 'running' && !this.rendered.has(g.id)) this.startRender(g);
-    }
+    this.renders.request(g);
   }
 
   private startRender(g: Generation): Promise<void> {
-    const existing = this.renders.get(g.id);
-    if (existing) return existing;
-    if (this.rendered.has(g.id)) return Promise.resolve();
-    const promise = this.deps
-      .render(g)
-      .then(
-        (outputs) => {
-          if (this.stopped || isFinal(g.status)) return;
-          this.rendered.set(g.id, outputs);
-          this.maybeComplete(g);
-        },
-        (error: unknown) => {
-          if (!this.stopped)
-            this.deps.log?.(`render failed for ${g.id}: ${error instanceof Error ? error.message : String(error)}`);
-          if (!this.stopped && !isFinal(g.status))
-            this.fail(
-              g,
-              {
-                code: 'render_failed',
-                message: 'The output could not be produced; the charge was refunded. Retry with a new Idempotency-Key.',
-              },
-              { kind: 'full' },
-            );
-        },
-      )
-      .finally(() => {
-        this.renders.delete(g.id);
-        this.startWaiting();
-      });
-    this.renders.set(g.id, promise);
-    return promise;
+    return this.rendered.has(g.id) ? Promise.resolve() : this.renders.start(g);
+  }
+
+  /** One generation's render and what its outcome does: complete it once its timer is done too, or fail it. */
+  private render(g: Generation): Promise<void> {
+    return this.deps.render(g).then(
+      (outputs) => {
+        if (this.stopped || isFinal(g.status)) return;
+        this.rendered.set(g.id, outputs);
+        this.maybeComplete(g);
+      },
+      (error: unknown) => {
+        if (!this.stopped)
+          this.deps.log?.(`render failed for ${g.id}: ${error instanceof Error ? error.message : String(error)}`);
+        if (!this.stopped && !isFinal(g.status))
+          this.fail(
+            g,
+            {
+              code: 'render_failed',
+              message: 'The output could not be produced; the charge was refunded. Retry with a new Idempotency-Key.',
+            },
+            { kind: 'full' },
+          );
+      },
+    );
   }
 
   private maybeComplete(g: Generation) {
@@ -274,19 +259,18 @@ export class Lifecycle {
   }
 
   /** Resolves when every render in flight or waiting has finished (tests, advance, close). */
-  async settle(): Promise<void> {
-    // A finished render starts the next waiting one before its own promise settles, so this loop sees it.
-    while (this.renders.size) await Promise.allSettled([...this.renders.values()]);
+  settle(): Promise<void> {
+    return this.renders.settle();
   }
 
   /** Renders running or waiting for a slot. */
   rendersInFlight(): number {
-    return this.renders.size + this.backlog.size;
+    return this.renders.inFlight();
   }
 
   clear() {
     this.stopped = true;
-    this.backlog.clear();
+    this.renders.clear();
     for (const id of this.timers.ids()) this.forget(id);
   }
 }
