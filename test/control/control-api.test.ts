@@ -97,6 +97,22 @@ describe('accounts and keys', () => {
   });
 });
 
+describe('control bodies', () => {
+  it('refuses a body that is not sent as JSON with 415, naming the content type to send', async () => {
+    const { emulator } = controlled();
+    const res = await request(emulator.app)
+      .post('/_emulator/faults')
+      .set('Content-Type', 'text/plain')
+      .send('{"match":{"path":"/v1/media/models"},"action":{"type":"error","status":503}}');
+    expect(res.status).toBe(415);
+    expect(res.body.error.code).toBe('bad_request');
+    expect(res.body.error.message).toContain('text/plain; send it as JSON with Content-Type: application/json');
+    expect((await request(emulator.app).get('/_emulator/faults')).body.faults).toEqual([]);
+    const empty = await request(emulator.app).post('/_emulator/clock/advance').set('Content-Type', 'text/plain');
+    expect(empty.body.error.code).toBe('invalid_control_request');
+  });
+});
+
 describe('clock and timing', () => {
   it('reads, advances (counting transitions), freezes and unfreezes the clock', async () => {
     const { emulator, api } = controlled({ clockStart: '2026-03-01T00:00:00Z' });
