@@ -1,5 +1,6 @@
 // The wallet ledger: every funding, charge and refund is an entry; balances and totals are sums of entries.
 import { DomainError } from './errors.js';
+import { RecentCache } from './recent-cache.js';
 
 export type EntryType = 'funding' | 'charge' | 'refund';
 
@@ -48,6 +49,8 @@ export interface LedgerTotals {
 }
 
 const DAY_MS = 86_400_000;
+/** How many generations' committed credits the heap keeps: a read by id then needs no query of the store. */
+const COMMITTED_CREDITS_CAPACITY = 4096;
 export const utcDay = (ms: number) => Math.floor(ms / DAY_MS);
 
 /**
@@ -62,6 +65,8 @@ export class Ledger {
   private balances = new Map<string, number>();
   private funded = new Map<string, number>();
   private readonly byGeneration = new Map<string, GenerationCredits>();
+  /** With a source: the committed credits of generations read or written lately (a bounded cache of the store's sums). */
+  private readonly committedCredits = new RecentCache<string, GenerationCredits>(COMMITTED_CREDITS_CAPACITY);
   private keyDayNet = new Map<string, number>();
   private readonly chargeTimes = new Map<string, number>();
   private accountDay = new Map<string, { charged: number; refunded: number }>();
@@ -136,6 +141,7 @@ export class Ledger {
     this.entries.length = 0;
     this.byGeneration.clear();
     this.chargeTimes.clear();
+    this.committedCredits.clear();
   }
 
   /** How many uncommitted() would give, without copying them. */
@@ -152,10 +158,37 @@ export class Ledger {
   committed(count: number) {
     if (!this.source || count === 0) return;
     this.committedCount += count;
-    this.entries.splice(0, count);
+    for (const e of this.entries.splice(0, count)) this.foldCommitted(e);
     this.byGeneration.clear();
     this.chargeTimes.clear();
     for (const e of this.entries) this.indexGeneration(e);
+  }
+
+  /**
+   * Keeps a cached generation's committed sums current. A charge is a generation's first entry (submission charges
+   * once), so an uncached generation's charge starts its sums; a refund of an uncached one is left to the next read.
+   */
+  private foldCommitted(e: LedgerEntry) {
+    if (!e.generationId || e.type === 'funding') return;
+    const known = this.committedCredits.get(e.generationId);
+    if (e.type === 'charge') {
+      if (known) known.charged += e.amount;
+      else this.committedCredits.set(e.generationId, { charged: e.amount, refunded: 0 });
+    } else if (known) known.refunded += e.amount;
+  }
+
+  /** Sums of committed entries, of the generations in `missing`, read from the source at once and cached. */
+  private readCommitted(missing: string[]): void {
+    if (!this.source || missing.length === 0) return;
+    const sums = new Map(missing.map((id) => [id, { charged: 0, refunded: 0 }]));
+    const entries = missing.length === 1 ? this.source.ofGeneration(missing[0]) : this.source.ofGenerations(missing);
+    for (const e of entries) {
+      const credits = sums.get(e.generationId ?? '');
+      if (!credits) continue;
+      if (e.type === 'charge') credits.charged += e.amount;
+      else if (e.type === 'refund') credits.refunded += e.amount;
+    }
+    for (const [id, credits] of sums) this.committedCredits.set(id, credits);
   }
 
   totals(): LedgerTotals {
@@ -176,6 +209,7 @@ export class Ledger {
     this.entries.length = 0;
     this.byGeneration.clear();
     this.chargeTimes.clear();
+    this.committedCredits.clear();
     this.balances = new Map(totals.balances);
     this.funded = new Map(totals.funded);
     this.keyDayNet = new Map(totals.keyDayNet);
@@ -192,29 +226,21 @@ export class Ledger {
     return this.funded.get(accountId) ?? 0;
   }
 
-  /** `generationCredits` of each of `generationIds` (a page), read from the source at once. */
+  /** `generationCredits` of each of `generationIds` (a page): the store is read once, for those not cached. */
   creditsOf(generationIds: string[]): Map<string, GenerationCredits> {
-    const out = new Map(
-      generationIds.map((id) => [id, { ...(this.byGeneration.get(id) ?? { charged: 0, refunded: 0 }) }]),
-    );
-    if (!this.source) return out;
-    for (const e of this.source.ofGenerations(generationIds)) {
-      const credits = out.get(e.generationId ?? '');
-      if (!credits) continue;
-      if (e.type === 'charge') credits.charged += e.amount;
-      else if (e.type === 'refund') credits.refunded += e.amount;
-    }
-    return out;
+    if (this.source) this.readCommitted(generationIds.filter((id) => this.committedCredits.get(id) === undefined));
+    return new Map(generationIds.map((id) => [id, this.generationCredits(id)]));
   }
 
   generationCredits(generationId: string): GenerationCredits {
     const recent = this.byGeneration.get(generationId) ?? { charged: 0, refunded: 0 };
     if (!this.source) return recent;
-    const credits = { ...recent };
-    for (const e of this.source.ofGeneration(generationId))
-      if (e.type === 'charge') credits.charged += e.amount;
-      else if (e.type === 'refund') credits.refunded += e.amount;
-    return credits;
+    let committed = this.committedCredits.get(generationId);
+    if (!committed) {
+      this.readCommitted([generationId]);
+      committed = this.committedCredits.get(generationId) ?? { charged: 0, refunded: 0 };
+    }
+    return { charged: committed.charged + recent.charged, refunded: committed.refunded + recent.refunded };
   }
 
   /** Net credits a key spent on the UTC day of `at`: that day's charges minus the refunds of those charges. */

@@ -1,6 +1,6 @@
 // Unit tests of the ledger: entries are the truth, balances and per-generation credits are derived from them.
 import { describe, expect, it } from 'vitest';
-import { Ledger } from '../../../src/domain/ledger.js';
+import { Ledger, type LedgerEntry, type LedgerSource } from '../../../src/domain/ledger.js';
 
 const DAY = 86_400_000;
 
@@ -66,5 +66,75 @@ describe('Ledger', () => {
     l.append({ type: 'charge', accountId: 'a', amount: 3, at: 1, generationId: 'g1', keyId: 1 });
     expect(l.list({ accountId: 'a' }).map((e) => e.seq)).toEqual([1, 3]);
     expect(l.list({ generationId: 'g1' }).map((e) => e.type)).toEqual(['charge']);
+  });
+
+  describe('with a store of record behind it', () => {
+    /** The store's side: what commit() wrote, and how many reads reached it. */
+    function stored() {
+      const rows: LedgerEntry[] = [];
+      const reads: string[][] = [];
+      const source: LedgerSource = {
+        ofGeneration: (id) => {
+          reads.push([id]);
+          return rows.filter((e) => e.generationId === id);
+        },
+        ofGenerations: (ids) => {
+          reads.push(ids);
+          return rows.filter((e) => ids.includes(e.generationId ?? ''));
+        },
+        list: ({ accountId }) => rows.filter((e) => !accountId || e.accountId === accountId),
+      };
+      const state = { l: ledger() };
+      state.l.attach(source);
+      const commit = () => {
+        const written = state.l.uncommitted();
+        rows.push(...written);
+        state.l.committed(written.length);
+      };
+      /** A ledger over the same store with nothing in its heap, as after a restart. */
+      const reopen = () => {
+        state.l = ledger();
+        state.l.attach(source);
+        return state.l;
+      };
+      return { l: state.l, reads, commit, reopen };
+    }
+    const charge = { type: 'charge', accountId: 'a', amount: 30, at: 1, keyId: 1, modelSlug: 'm' } as const;
+    const refund = { type: 'refund', accountId: 'a', amount: 10, at: 2, keyId: 1, modelSlug: 'm' } as const;
+
+    it('answers a committed generation’s credits from the heap, and keeps them current as refunds commit', () => {
+      const { l, reads, commit } = stored();
+      l.append({ ...charge, generationId: 'g1' });
+      commit();
+      expect(l.generationCredits('g1')).toEqual({ charged: 30, refunded: 0 });
+      l.append({ ...refund, keyId: undefined, generationId: 'g1' });
+      expect(l.generationCredits('g1')).toEqual({ charged: 30, refunded: 10 });
+      commit();
+      expect(l.generationCredits('g1')).toEqual({ charged: 30, refunded: 10 });
+      expect(reads).toEqual([]);
+    });
+
+    it('reads a generation the heap does not know from the store once, with its refunds', () => {
+      const { l: first, reads, commit, reopen } = stored();
+      first.append({ ...charge, generationId: 'g1' });
+      commit();
+      const l = reopen();
+      l.append({ ...refund, keyId: undefined, generationId: 'g1' });
+      commit();
+      expect(l.generationCredits('g1')).toEqual({ charged: 30, refunded: 10 });
+      expect(l.generationCredits('g1')).toEqual({ charged: 30, refunded: 10 });
+      expect(reads).toEqual([['g1']]);
+    });
+
+    it('reads a page’s uncached generations in one read', () => {
+      const { l: first, reads, commit, reopen } = stored();
+      for (const id of ['g1', 'g2', 'g3']) first.append({ ...charge, generationId: id });
+      commit();
+      const l = reopen();
+      expect(l.generationCredits('g2')).toEqual({ charged: 30, refunded: 0 });
+      const page = l.creditsOf(['g1', 'g2', 'g3', 'g4']);
+      expect([...page.values()].map((c) => c.charged)).toEqual([30, 30, 30, 0]);
+      expect(reads).toEqual([['g2'], ['g1', 'g3', 'g4']]);
+    });
   });
 });
