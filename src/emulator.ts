@@ -1,4 +1,4 @@
-// The composition root: options -> infra -> runtime -> http app -> the emulation plane. The one place that wires layers.
+// The composition root: options -> infra -> runtime -> the store of record and the emulation plane -> http app. The one place that wires layers.
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -20,6 +20,7 @@ import type { Renderer } from './infra/renderer.js';
 import { createSigner, createSigningSecret } from './infra/signer.js';
 import { createUploadBlobs } from './infra/upload-blobs.js';
 import { openapiRoutes } from './openapi/openapi-route.js';
+import { type StorePlugin, storePlugin } from './store/store-plugin.js';
 import { applyCalibration } from './verify/calibration.js';
 import { buildContext, SEEDED_ACCOUNT_ID } from './wiring/build-context.js';
 import { loadCatalogue } from './wiring/catalogue-file.js';
@@ -61,7 +62,7 @@ export function composeEmulator(
   // The secret is kept in the store of record, so links survive a restart; a reset or an import makes a new one.
   const keepSecret = () => {
     try {
-      plane?.persistence.writeMeta(SIGNING_SECRET_META, signingSecret.current());
+      record?.store.writeMeta(SIGNING_SECRET_META, signingSecret.current());
     } catch (error) {
       options.log(
         `the new signing secret could not be stored (${(error as Error).message}): links signed from now on will not survive a restart`,
@@ -80,6 +81,8 @@ export function composeEmulator(
   // The plane is built from the runtime, and the runtime's contexts consult the plane's plan adjuster: it and the
   // reset listener are looked up when called, so neither needs the other to exist first.
   let plane: EmulationPlane | undefined;
+  // The store of record is built from the sections the plane keeps in it; the plane reaches it through a handle.
+  let record: StorePlugin | undefined;
 
   // Started once construction has succeeded (or when a start-up scenario needs it), so a refused start makes no temp dir.
   let rendererPromise: Promise<Renderer> | undefined;
@@ -131,10 +134,18 @@ export function composeEmulator(
     },
   });
 
-  plane = emulationPlane(
-    { runtime, options, catalogue, rendererInfo: () => renderer?.info, uploadBlobs },
-    { scenario: calibrated.options.scenario },
-  );
+  const setup = { runtime, options, catalogue, rendererInfo: () => renderer?.info, uploadBlobs };
+  plane = emulationPlane(setup, {
+    scenario: calibrated.options.scenario,
+    store: () => {
+      if (!record) throw new Error('The store of record is used before it was built.');
+      return record.handle;
+    },
+  });
+  record = storePlugin(setup, plane.keptState ?? { sections: [] });
+  // The store first: it notes when each change began and commits before the first byte; the plane's journal then
+  // sees the answer that actually goes out (a 507 when the commit failed).
+  const plugins = [record, plane];
   const app = buildApp({
     routes: {
       ctx: runtime.context,
@@ -144,7 +155,7 @@ export function composeEmulator(
       recordedModels: calibrated.recordedModels,
       uploadBlobs,
     },
-    errorStatuses: { ...plane.errorStatuses, ...options.errorStatuses },
+    errorStatuses: Object.assign({}, ...plugins.map((p) => p.errorStatuses), options.errorStatuses),
     errorCodes: options.errorCodes,
     log: options.log,
     // The plane guard first (Host, Origin, admin token on the canonical path), then CORS, so a browser's preflight is
@@ -157,9 +168,9 @@ export function composeEmulator(
         controlOrigins: options.controlCorsOrigins,
       }),
       splitCorsMiddleware(options.corsOrigins, options.controlCorsOrigins),
-      ...(plane.middleware ?? []),
+      ...plugins.flatMap((p) => p.middleware ?? []),
     ],
-    responseHooks: plane.responseHooks,
+    responseHooks: plugins.flatMap((p) => p.responseHooks ?? []),
     extra: [
       ...(plane.routes ?? []),
       openapiRoutes({
@@ -190,7 +201,7 @@ export function composeEmulator(
     await runtime.stop();
     await uploadBlobs.close();
     // Last, so what it commits is final: nothing runs any more.
-    await plane?.persistence.close({ write: storePhase === 'unopened' || storePhase === 'open' });
+    await record?.store.close({ write: storePhase === 'unopened' || storePhase === 'open' });
   };
   let closing: Promise<void> | undefined;
   const close = () => (closing ??= shutDown());
@@ -218,10 +229,11 @@ export function composeEmulator(
     if (storePhase !== 'unopened') throw new Error('start() was already called on this emulator.');
     storePhase = 'opening';
     // Unless --signing-secret fixes it, the secret kept with the state signs again: older links still verify.
-    const kept = options.signingSecret === undefined ? plane.persistence.readMeta(SIGNING_SECRET_META) : undefined;
+    const store = (record as StorePlugin).store;
+    const kept = options.signingSecret === undefined ? store.readMeta(SIGNING_SECRET_META) : undefined;
     let loaded: boolean;
     try {
-      loaded = await plane.persistence.open();
+      loaded = await store.open();
     } catch (error) {
       storePhase = 'refused';
       throw error;
