@@ -31,7 +31,7 @@ module.exports = {
       name: 'core-and-plane-never-import-the-store',
       severity: 'error',
       comment:
-        'Only the composition root (src/emulator.ts) creates the store of record; the core and the plane reach it through the hooks and the StoreHandle they are given (wiring/plugin.ts, wiring/kept-state.ts).',
+        'Only the composition root (src/emulator.ts, src/compose-plugins.ts) creates the store of record; the core and the plane reach it through the hooks and the StoreHandle they are given (wiring/plugin.ts, wiring/kept-state.ts).',
       from: { path: `${CORE}|^src/config[.]ts$|^src/emulation/` },
       to: { path: '^src/store/' },
     },
@@ -48,14 +48,14 @@ module.exports = {
       severity: 'error',
       comment: 'Only the composition root (src/emulator.ts) and the entry points know how the layers are put together.',
       from: { path: CORE },
-      to: { path: '^src/(emulator|index|start-emulator|testing)[.]ts$|^src/cli/' },
+      to: { path: '^src/(emulator|compose-plugins|index|start-emulator|testing)[.]ts$|^src/cli/' },
     },
     {
       name: 'plugins-never-import-the-composition',
       severity: 'error',
       comment: 'The plane and the store get a Runtime handle (PluginSetup), never the Emulator.',
       from: { path: '^src/(emulation|store)/' },
-      to: { path: '^src/(emulator|index|start-emulator|testing)[.]ts$|^src/cli/' },
+      to: { path: '^src/(emulator|compose-plugins|index|start-emulator|testing)[.]ts$|^src/cli/' },
     },
     {
       name: 'infra-never-imports-domain',
