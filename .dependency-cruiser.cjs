@@ -20,6 +20,22 @@ module.exports = {
       to: { path: '^src/emulation/' },
     },
     {
+      name: 'store-never-imports-the-plane',
+      severity: 'error',
+      comment:
+        "The store of record (src/store/) keeps the service's records in both modes and is no part of the emulation plane: a plugin adds its own kept state through wiring/kept-state.ts.",
+      from: { path: '^src/store/' },
+      to: { path: '^src/(emulation|verify)/' },
+    },
+    {
+      name: 'core-and-plane-never-import-the-store',
+      severity: 'error',
+      comment:
+        'Only the composition root (src/emulator.ts, src/compose-plugins.ts) creates the store of record; the core and the plane reach it through the hooks and the StoreHandle they are given (wiring/plugin.ts, wiring/kept-state.ts).',
+      from: { path: `${CORE}|^src/config[.]ts$|^src/emulation/` },
+      to: { path: '^src/store/' },
+    },
+    {
       name: 'config-and-core-never-import-plane-or-verify',
       severity: 'error',
       comment:
@@ -32,14 +48,14 @@ module.exports = {
       severity: 'error',
       comment: 'Only the composition root (src/emulator.ts) and the entry points know how the layers are put together.',
       from: { path: CORE },
-      to: { path: '^src/(emulator|index|start-emulator|testing)[.]ts$|^src/cli/' },
+      to: { path: '^src/(emulator|compose-plugins|index|start-emulator|testing)[.]ts$|^src/cli/' },
     },
     {
-      name: 'emulation-never-imports-the-composition',
+      name: 'plugins-never-import-the-composition',
       severity: 'error',
-      comment: 'The plane gets a Runtime handle (PluginSetup), never the Emulator.',
-      from: { path: '^src/emulation/' },
-      to: { path: '^src/(emulator|index|start-emulator|testing)[.]ts$|^src/cli/' },
+      comment: 'The plane and the store get a Runtime handle (PluginSetup), never the Emulator.',
+      from: { path: '^src/(emulation|store)/' },
+      to: { path: '^src/(emulator|compose-plugins|index|start-emulator|testing)[.]ts$|^src/cli/' },
     },
     {
       name: 'infra-never-imports-domain',

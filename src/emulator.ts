@@ -1,8 +1,9 @@
-// The composition root: options -> infra -> runtime -> http app -> the emulation plane. The one place that wires layers.
+// The composition root: options -> infra -> runtime -> the store of record and the emulation plane -> http app. The one place that wires layers.
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RequestHandler } from 'express';
+import { composePlugins, type Plugins } from './compose-plugins.js';
 import { isLoopbackHost, LOOPBACK_HOSTS, resolveOptions, tokenForBinding } from './config.js';
 import type { EmulatorOptions } from './emulator-options.js';
 import type { Emulator, ListenAt, Listening, Started } from './emulator-types.js';
@@ -10,7 +11,6 @@ import { type Catalogue, parseCatalogue } from './domain/catalogue.js';
 import { parseDuration } from './domain/durations.js';
 import { createRuntime, type Runtime } from './domain/runtime.js';
 import { planeGuard } from './emulation/admin/plane-guard.js';
-import { type EmulationPlane, emulationPlane } from './emulation/plugin.js';
 import { buildApp } from './http/app.js';
 import { answerClientErrors } from './http/client-errors.js';
 import type { RequestListener } from './http-shapes.js';
@@ -61,7 +61,7 @@ export function composeEmulator(
   // The secret is kept in the store of record, so links survive a restart; a reset or an import makes a new one.
   const keepSecret = () => {
     try {
-      plane?.persistence.writeMeta(SIGNING_SECRET_META, signingSecret.current());
+      plugins?.store.writeMeta(SIGNING_SECRET_META, signingSecret.current());
     } catch (error) {
       options.log(
         `the new signing secret could not be stored (${(error as Error).message}): links signed from now on will not survive a restart`,
@@ -77,9 +77,9 @@ export function composeEmulator(
   let adminToken = options.adminToken || undefined;
   const allowedHosts = new Set<string>([...LOOPBACK_HOSTS, ...options.allowedHosts]);
   if (options.publicBaseUrl) allowedHosts.add(new URL(options.publicBaseUrl).hostname.toLowerCase());
-  // The plane is built from the runtime, and the runtime's contexts consult the plane's plan adjuster: it and the
+  // The plugins are built from the runtime, and the runtime's contexts consult the plane's plan adjuster: it and the
   // reset listener are looked up when called, so neither needs the other to exist first.
-  let plane: EmulationPlane | undefined;
+  let plugins: Plugins | undefined;
 
   // Started once construction has succeeded (or when a start-up scenario needs it), so a refused start makes no temp dir.
   let rendererPromise: Promise<Renderer> | undefined;
@@ -114,8 +114,8 @@ export function composeEmulator(
         renderer: startRenderer,
         uploadBytes: (id) => uploadBlobs.read(id),
         currentRenderer: () => renderer,
-        planAdjuster: (input) => plane?.planAdjuster?.(input),
-        promptCheck: (prompt) => plane?.checkPrompt?.(prompt),
+        planAdjuster: (input) => plugins?.plane.planAdjuster?.(input),
+        promptCheck: (prompt) => plugins?.plane.checkPrompt?.(prompt),
         seeded,
       }),
     clearFiles: async () => {
@@ -124,17 +124,18 @@ export function composeEmulator(
     },
     afterReset: () => {
       rotateSecret();
-      plane?.afterReset?.();
+      plugins?.plane.afterReset?.();
     },
     afterRestore: (origin) => {
       if (origin === 'import') rotateSecret();
     },
   });
 
-  plane = emulationPlane(
+  plugins = composePlugins(
     { runtime, options, catalogue, rendererInfo: () => renderer?.info, uploadBlobs },
-    { scenario: calibrated.options.scenario },
+    calibrated.options.scenario,
   );
+  const { plane, store, inOrder } = plugins;
   const app = buildApp({
     routes: {
       ctx: runtime.context,
@@ -144,7 +145,7 @@ export function composeEmulator(
       recordedModels: calibrated.recordedModels,
       uploadBlobs,
     },
-    errorStatuses: { ...plane.errorStatuses, ...options.errorStatuses },
+    errorStatuses: Object.assign({}, ...inOrder.map((p) => p.errorStatuses), options.errorStatuses),
     errorCodes: options.errorCodes,
     log: options.log,
     // The plane guard first (Host, Origin, admin token on the canonical path), then CORS, so a browser's preflight is
@@ -157,14 +158,14 @@ export function composeEmulator(
         controlOrigins: options.controlCorsOrigins,
       }),
       splitCorsMiddleware(options.corsOrigins, options.controlCorsOrigins),
-      ...(plane.middleware ?? []),
+      ...inOrder.flatMap((p) => p.middleware ?? []),
     ],
-    responseHooks: plane.responseHooks,
+    responseHooks: inOrder.flatMap((p) => p.responseHooks ?? []),
     extra: [
       ...(plane.routes ?? []),
       openapiRoutes({
         errorStatuses: options.errorStatuses,
-        contributions: async () => (plane?.openapi ? [await plane.openapi()] : []),
+        contributions: async () => (plane.openapi ? [await plane.openapi()] : []),
       }),
     ],
   });
@@ -190,7 +191,7 @@ export function composeEmulator(
     await runtime.stop();
     await uploadBlobs.close();
     // Last, so what it commits is final: nothing runs any more.
-    await plane?.persistence.close({ write: storePhase === 'unopened' || storePhase === 'open' });
+    await store.close({ write: storePhase === 'unopened' || storePhase === 'open' });
   };
   let closing: Promise<void> | undefined;
   const close = () => (closing ??= shutDown());
@@ -218,10 +219,10 @@ export function composeEmulator(
     if (storePhase !== 'unopened') throw new Error('start() was already called on this emulator.');
     storePhase = 'opening';
     // Unless --signing-secret fixes it, the secret kept with the state signs again: older links still verify.
-    const kept = options.signingSecret === undefined ? plane.persistence.readMeta(SIGNING_SECRET_META) : undefined;
+    const kept = options.signingSecret === undefined ? store.readMeta(SIGNING_SECRET_META) : undefined;
     let loaded: boolean;
     try {
-      loaded = await plane.persistence.open();
+      loaded = await store.open();
     } catch (error) {
       storePhase = 'refused';
       throw error;

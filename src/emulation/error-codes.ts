@@ -18,7 +18,6 @@ export const PLANE_ERROR_STATUSES = {
   invalid_scenario: 422,
   scenario_not_found: 404,
   unreachable_state: 409,
-  state_not_loaded: 409,
   // console views
   generation_not_completed: 409,
   nothing_scheduled: 409,

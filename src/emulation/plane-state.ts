@@ -2,7 +2,7 @@
 import type { ResolvedOptions } from '../config.js';
 import type { Runtime } from '../domain/runtime.js';
 import type { RendererInfo } from '../infra/renderer.js';
-import type { UploadBlobs } from '../infra/upload-blobs.js';
+import type { StoreHandle } from '../wiring/kept-state.js';
 import { FaultStore } from './faults/fault-store.js';
 import { Journal } from './journal/journal-store.js';
 import type { OpenExchange } from './journal/open-exchange.js';
@@ -39,8 +39,8 @@ export interface ControlDeps {
   state: ControlState;
   options: ResolvedOptions;
   rendererInfo(): RendererInfo | undefined;
-  /** Reference-upload bytes on disk: a state import writes inline ones here. */
-  uploadBlobs: UploadBlobs;
+  /** The store of record: the export document and its import. */
+  store: StoreHandle;
   /** Where output URLs point; the HTTP routes pass the base URL of the request. */
   baseUrl?: string;
 }

@@ -24,6 +24,10 @@ export const DOCUMENT_TABLES = [
 ] as const;
 export type DocumentTable = (typeof DOCUMENT_TABLES)[number];
 
+/** The tables a plugin's kept log is written to: one row per entry under its id, its oldest rows dropped from below. */
+export const LOG_TABLES = ['journal'] as const satisfies readonly DocumentTable[];
+export type LogTable = (typeof LOG_TABLES)[number];
+
 export interface DocumentRow {
   key: string | number;
   json: string;
@@ -45,8 +49,8 @@ export interface ChangeBatch {
   meta?: Record<string, string>;
   upsert?: Partial<Record<DocumentTable, DocumentRow[]>>;
   delete?: Partial<Record<DocumentTable, (string | number)[]>>;
-  /** Journal rows below this key are gone from the journal, so from the table too. */
-  journalBelow?: number;
+  /** A log's rows below this key are gone from the log, so from its table too. */
+  logBelow?: Partial<Record<LogTable, number>>;
   /** Idempotency records created at or before this instant are past their window: deleted after the upserts. */
   idempotencyUpTo?: number;
 }
@@ -148,10 +152,10 @@ export interface SqliteStore extends StoreReads<DocumentTable> {
   /** Every row of a table, in key order (generations by seq): start-up, and the rebuild after a failed commit. */
   documents(table: DocumentTable): { key: string | number; json: string }[];
   /**
-   * The journal's rows in key order, with `members` set to null in all but the newest `keep`: what the journal keeps
-   * of its older entries, without reading (and parsing) the bodies their rows were written with.
+   * A log's rows in key order, with `members` set to null in all but the newest `keep`: what the log keeps of its
+   * older entries, without reading (and parsing) the large members their rows were written with.
    */
-  journalDocuments(keep: number, members: readonly string[]): { key: number; json: string }[];
+  logDocuments(table: LogTable, keep: number, members: readonly string[]): { key: number; json: string }[];
   /** True when the store holds a state (meta has been written at least once). */
   hasState(): boolean;
   close(): void;
@@ -245,7 +249,7 @@ export function openSqliteStore(options: OpenOptions): SqliteStore {
   const deletes = new Map(DOCUMENT_TABLES.map((t) => [t, db.prepare(`DELETE FROM ${t} WHERE key = ?`)]));
   const setMeta = db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
   const getMeta = db.prepare('SELECT value FROM meta WHERE key = ?');
-  const trimJournal = db.prepare('DELETE FROM journal WHERE key < ?');
+  const trimLogs = new Map(LOG_TABLES.map((t) => [t, db.prepare(`DELETE FROM ${t} WHERE key < ?`)]));
   const expireIdempotency = db.prepare('DELETE FROM idempotency WHERE created_at <= ?');
   const queries = prepareReads(db, DOCUMENT_TABLES);
 
@@ -256,7 +260,8 @@ export function openSqliteStore(options: OpenOptions): SqliteStore {
       for (const key of keys) deletes.get(table)?.run(storedKey(key));
     for (const [table, rows] of Object.entries(batch.upsert ?? {}) as [DocumentTable, DocumentRow[]][])
       for (const row of rows) upsert(table, row);
-    if (batch.journalBelow !== undefined) trimJournal.run(batch.journalBelow);
+    for (const [table, below] of Object.entries(batch.logBelow ?? {}) as [LogTable, number][])
+      trimLogs.get(table)?.run(below);
     if (batch.idempotencyUpTo !== undefined) expireIdempotency.run(batch.idempotencyUpTo);
   };
 
@@ -278,11 +283,14 @@ export function openSqliteStore(options: OpenOptions): SqliteStore {
         .prepare(`SELECT key, json FROM ${table} ORDER BY ${table === 'generations' ? 'seq' : 'key'}`)
         .all<{ key: string | number; json: string }>()
         .map((row) => ({ key: keyFromStore(row.key), json: row.json })),
-    journalDocuments(keep, members) {
+    logDocuments(table, keep, members) {
+      if (!LOG_TABLES.includes(table)) throw new Error(`${table} is not a log table`);
       const nulled = members.map((m) => `'$.${m.replace(/[^A-Za-z_]/g, '')}', NULL`).join(', ');
+      // Nothing to null: json_set needs at least one path.
+      const older = nulled ? `json_set(json, ${nulled})` : 'json';
       return db
         .prepare(
-          `SELECT key, CASE WHEN key > (SELECT coalesce(max(key), 0) FROM journal) - ? THEN json ELSE json_set(json, ${nulled}) END AS json FROM journal ORDER BY key`,
+          `SELECT key, CASE WHEN key > (SELECT coalesce(max(key), 0) FROM ${table}) - ? THEN json ELSE ${older} END AS json FROM ${table} ORDER BY key`,
         )
         .all<{ key: number; json: string }>(keep);
     },

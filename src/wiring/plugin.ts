@@ -1,4 +1,4 @@
-// The one interface through which the emulation plane (or any other plugin) adds to the service core.
+// The one interface through which the store of record, the emulation plane (or any other plugin) add to the service core.
 import type { RequestHandler, Router } from 'express';
 import type { ResolvedOptions } from '../config.js';
 import type { Catalogue } from '../domain/catalogue.js';
@@ -8,6 +8,7 @@ import type { ResponseHooks } from '../http/response-pipeline.js';
 import type { RendererInfo } from '../infra/renderer.js';
 import type { UploadBlobs } from '../infra/upload-blobs.js';
 import type { PathContribution } from '../openapi/document.js';
+import type { KeptState } from './kept-state.js';
 
 /** What a plugin is given: a small handle on the running service, never the emulator object. */
 export interface PluginSetup {
@@ -35,6 +36,8 @@ export interface EmulatorPlugin {
   checkPrompt?: (prompt: string) => void;
   /** Operations and schemas the plugin adds to /openapi.json; loaded on the first request for the document. */
   openapi?: () => Promise<PathContribution>;
+  /** What it keeps in the store of record beside the service's records: its sections of the export document. */
+  keptState?: KeptState;
   /** Runs after every reset, once the fresh domain state is in place. */
   afterReset?(): void;
 }

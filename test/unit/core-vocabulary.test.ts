@@ -1,9 +1,10 @@
-// The service core speaks the service's words: no emulation-plane term in domain/, http/, wiring/ or config.ts.
+// The service core and the store of record speak the service's words: no emulation-plane term in domain/, http/, wiring/, store/ or config.ts.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../src/domain/error-codes.js';
 import { PLANE_ERROR_STATUSES } from '../../src/emulation/error-codes.js';
+import { STORE_ERROR_STATUSES } from '../../src/store/store-errors.js';
 
 const SRC = new URL('../../src/', import.meta.url).pathname;
 /** Words only an emulator has; `default` and the like do not count (the letter before must not be a letter). */
@@ -31,6 +32,12 @@ describe('the core vocabulary', () => {
     expect(planeWordsIn(core)).toEqual([]);
   });
 
+  it('has no plane word in the store of record (store/): a plugin names its own kept sections', () => {
+    const store = sourceFiles('store');
+    expect(store.length).toBeGreaterThan(5);
+    expect(planeWordsIn(store)).toEqual([]);
+  });
+
   it('finds the words where they belong, so the scan itself works', () => {
     expect(planeWordsIn(['emulation/faults/fault-store.ts']).length).toBeGreaterThan(0);
     expect(planeWordsIn(['domain/pricing.ts'])).toEqual([]);
@@ -39,5 +46,10 @@ describe('the core vocabulary', () => {
   it('keeps the plane’s error codes out of the core’s list', () => {
     const core = new Set<string>(ERROR_CODES);
     expect(Object.keys(PLANE_ERROR_STATUSES).filter((code) => core.has(code))).toEqual([]);
+  });
+
+  it('keeps the store’s error codes out of the core’s list and the plane’s', () => {
+    const taken = new Set<string>([...ERROR_CODES, ...Object.keys(PLANE_ERROR_STATUSES)]);
+    expect(Object.keys(STORE_ERROR_STATUSES).filter((code) => taken.has(code))).toEqual([]);
   });
 });

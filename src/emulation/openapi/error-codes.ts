@@ -39,10 +39,6 @@ export const PLANE_ERROR_CODE_DOCS: Readonly<Record<PlaneErrorCode, ErrorCodeDoc
     description: 'The generation can no longer reach the state waited for (control client waitFor).',
     details: { generation_id: z.string(), status: z.string(), target: z.string() },
   },
-  state_not_loaded: {
-    description:
-      'The state file holds a state this emulator has not loaded (start() was not called): nothing is changed or written over it.',
-  },
   generation_not_completed: {
     description:
       'Only a completed generation has output links to expire (POST /_emulator/generations/{id}/expire-links).',

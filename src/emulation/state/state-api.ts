@@ -1,7 +1,7 @@
-// /_emulator/state, declared once (registry/operation.ts).
+// /_emulator/state, declared once (registry/operation.ts): the store of record's document, through its handle.
 import { defineOperation } from '../registry/operation.js';
 import { CONTROL_SCHEMAS as S } from '../openapi/components.js';
-import { exportState, importState } from './emulator-state.js';
+import type { EmulatorState } from './emulator-state.js';
 
 export const STATE_API = {
   exportState: defineOperation({
@@ -9,7 +9,7 @@ export const STATE_API = {
     path: '/_emulator/state',
     summary: 'Export the whole state',
     answer: S.State,
-    handle: (deps) => exportState(deps),
+    handle: (deps) => deps.store.exportState() as EmulatorState,
   }),
   importState: defineOperation({
     method: 'put',
@@ -21,7 +21,7 @@ export const STATE_API = {
     answer: S.Ok,
     errors: ['invalid_state', 'invalid_fault_rule', 'invalid_scenario'],
     handle: async (deps, { body }) => {
-      await importState(deps, body);
+      await deps.store.importState(body);
       return { ok: true as const };
     },
   }),

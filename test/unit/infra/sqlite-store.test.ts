@@ -78,12 +78,12 @@ describe('openSqliteStore', () => {
     expect(store.document('idempotency', '1')).toBeUndefined();
   });
 
-  it("reads the journal with bodies only on its newest rows: an older row's bodies are neither read nor parsed", () => {
+  it("reads a log with its large members only on its newest rows: an older row's bodies are neither read nor parsed", () => {
     const { store } = fileStore();
     const entry = (id: number) =>
       JSON.stringify({ id, path: '/p', requestBody: { text: `in ${id}` }, responseBody: 'x' });
     store.commit({ upsert: { journal: [1, 2, 3, 4].map((id) => ({ key: id, json: entry(id) })) } });
-    const rows = store.journalDocuments(2, ['requestBody', 'responseBody']).map((r) => JSON.parse(r.json));
+    const rows = store.logDocuments('journal', 2, ['requestBody', 'responseBody']).map((r) => JSON.parse(r.json));
     expect(rows.map((r) => [r.id, r.requestBody, r.responseBody])).toEqual([
       [1, null, null],
       [2, null, null],

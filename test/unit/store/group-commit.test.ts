@@ -1,9 +1,9 @@
 // The group commit: the responses that join in one turn share one commit, then each goes out with its verdict.
 import type { Response } from 'express';
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../../../../src/domain/errors.js';
-import { groupCommit, type Refusal } from '../../../../src/emulation/state/group-commit.js';
-import type { Release } from '../../../../src/http/response-pipeline.js';
+import { DomainError } from '../../../src/domain/errors.js';
+import { groupCommit, type Refusal } from '../../../src/store/group-commit.js';
+import type { Release } from '../../../src/http/response-pipeline.js';
 
 function harness(commit: () => void) {
   const events: string[] = [];

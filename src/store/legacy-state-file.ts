@@ -1,26 +1,27 @@
 // The JSON snapshot + append-only log that --state-file wrote before SQLite: read once, to migrate it.
 import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs';
-import type { Account, ApiKey } from '../../domain/accounts.js';
-import type { DomainContext } from '../../domain/context.js';
-import type { Generation } from '../../domain/generation.js';
-import type { LedgerEntry } from '../../domain/ledger.js';
-import type { Upload } from '../../domain/uploads.js';
-import { DomainError } from '../../domain/errors.js';
-import type { EmulatorState } from './emulator-state.js';
+import type { Account, ApiKey } from '../domain/accounts.js';
+import type { DomainContext } from '../domain/context.js';
+import type { Generation } from '../domain/generation.js';
+import type { LedgerEntry } from '../domain/ledger.js';
+import type { Upload } from '../domain/uploads.js';
+import { DomainError } from '../domain/errors.js';
+import type { StateDocument } from '../wiring/kept-state.js';
 
 type IdempotencyEntry = ReturnType<DomainContext['idempotency']['snapshot']>[number];
 
 interface DeltaRecord {
   epoch: number;
-  clock: EmulatorState['domain']['clock'];
+  clock: StateDocument['domain']['clock'];
   ledger?: LedgerEntry[];
   generations?: Generation[];
   idempotency?: IdempotencyEntry[];
   uploads?: Upload[];
   accounts?: Account[];
   keys?: ApiKey[];
-  timing?: EmulatorState['domain']['timing'];
-  control?: { faults: EmulatorState['control']['faults']; scenario: EmulatorState['control']['scenario'] };
+  timing?: StateDocument['domain']['timing'];
+  /** The kept values as they stood (the logs were never in the old log). */
+  control?: Record<string, unknown>;
 }
 
 function upsert<T>(list: T[], items: T[] | undefined, key: (item: T) => string): T[] {
@@ -31,7 +32,7 @@ function upsert<T>(list: T[], items: T[] | undefined, key: (item: T) => string):
 }
 
 /** Applies one record to a snapshot in place. Ledger entries already present (by seq) are skipped, so it is idempotent. */
-function applyDelta(state: EmulatorState, record: DeltaRecord): void {
+function applyDelta(state: StateDocument, record: DeltaRecord): void {
   const d = state.domain;
   d.clock = record.clock;
   const lastSeq = d.ledger.reduce((max, e) => Math.max(max, e.seq ?? 0), 0);
@@ -42,10 +43,7 @@ function applyDelta(state: EmulatorState, record: DeltaRecord): void {
   if (record.accounts) d.accounts = record.accounts;
   if (record.keys) d.keys = record.keys;
   if (record.timing) d.timing = record.timing;
-  if (record.control) {
-    state.control.faults = record.control.faults;
-    state.control.scenario = record.control.scenario;
-  }
+  if (record.control) Object.assign(state.control, record.control);
   // Balances are recomputed from the ledger on import; a stale exported figure would only fail the check.
   delete d.balances;
 }
@@ -65,9 +63,9 @@ export function isLegacyStateFile(path: string): boolean {
 }
 
 /** The snapshot with every record of its epoch in the log applied: the state the old format last acknowledged. */
-export function readLegacyStateFile(path: string): EmulatorState {
+export function readLegacyStateFile(path: string): StateDocument {
   const logPath = `${path}.log`;
-  let snapshot: EmulatorState & { persistence?: { epoch: number } };
+  let snapshot: StateDocument & { persistence?: { epoch: number } };
   try {
     snapshot = JSON.parse(readFileSync(path, 'utf8'));
   } catch (error) {

@@ -1,13 +1,13 @@
 // Group commit: the answers that end in one turn of the event loop wait for one transaction, then go out (or as its 507).
 import type { Response } from 'express';
-import { DomainError } from '../../domain/errors.js';
-import { type Release, WAIT } from '../../http/response-pipeline.js';
-import { PlaneError } from '../error-codes.js';
+import { CodedError, DomainError } from '../domain/errors.js';
+import { type Release, WAIT } from '../http/response-pipeline.js';
 
 const INTERNAL =
   'The emulator hit an internal error. This is a bug in the emulator; please report it with the request.';
 
-export type Refusal = DomainError | PlaneError;
+/** A commit's refusal: the core's 507 storage_full, the store's 409 state_not_loaded, or the 500 of a bug. */
+export type Refusal = CodedError;
 
 export interface GroupCommitDeps {
   /** Commits everything pending as one transaction; throws the refusal (507 storage_full...) when it fails. */
@@ -40,7 +40,7 @@ export function groupCommit(deps: GroupCommitDeps): GroupCommit {
       try {
         deps.commit();
       } catch (error) {
-        if (error instanceof DomainError || error instanceof PlaneError) refusal = error;
+        if (error instanceof CodedError) refusal = error;
         else {
           // A bug, not the disk: the members still get an answer (the error envelope's 500), never a hang.
           deps.log(`the group commit failed: ${(error as Error).stack ?? String(error)}`);

@@ -1,25 +1,25 @@
 // The store of record in use: every acknowledged change is one SQLite transaction, committed before its response goes out.
 import type { RequestHandler, Response } from 'express';
-import type { DomainContext } from '../../domain/context.js';
-import { DomainError } from '../../domain/errors.js';
-import type { BeforeSend } from '../../http/response-pipeline.js';
-import { openSqliteStore, StorageFailure, type SqliteStore, type SyncLevel } from '../../infra/sqlite-store.js';
-import { PlaneError } from '../error-codes.js';
-import type { ControlDeps } from '../plane-state.js';
-import { exportState, importState } from './emulator-state.js';
+import type { DomainContext } from '../domain/context.js';
+import { CodedError, DomainError } from '../domain/errors.js';
+import type { BeforeSend } from '../http/response-pipeline.js';
+import { openSqliteStore, StorageFailure, type SqliteStore, type SyncLevel } from '../infra/sqlite-store.js';
+import { ChangeTracker } from './change-tracker.js';
 import { groupCommit, type Refusal } from './group-commit.js';
 import { recordSources } from './record-sources.js';
 import { canResume, resumeState } from './resume-state.js';
-import { ChangeTracker, fullBatch, isEmpty } from './state-changes.js';
+import { type DocumentDeps, exportState, importState } from './state-document.js';
 import { migrateLegacyStateFile } from './state-migration.js';
+import { fullBatch, isEmpty } from './state-rows.js';
+import { STORE_ERROR_STATUSES, StoreError } from './store-errors.js';
 import { readStoredState } from './stored-state.js';
 
 const READ_ONLY = new Set(['GET', 'HEAD', 'OPTIONS']);
-const REFUSAL_STATUSES: Record<string, number> = { state_not_loaded: 409, internal_error: 500 };
-/** Changes nobody was told about (timers, renders, the journal) reach the store within this long. */
+const REFUSAL_STATUSES: Record<string, number> = { ...STORE_ERROR_STATUSES, internal_error: 500 };
+/** Changes nobody was told about (timers, renders, the kept logs) reach the store within this long. */
 const BACKGROUND_COMMIT_MS = 1000;
 
-export interface Persistence {
+export interface StoreOfRecord {
   /** Loads the stored state, if there is one (true), migrating an old JSON state file first. */
   open(): Promise<boolean>;
   /** Commits what changed since the last commit; throws the 507 when the disk refuses it. */
@@ -32,7 +32,7 @@ export interface Persistence {
    * it, or as a 507 when it failed. A streamed answer (no `release`) commits at once.
    */
   gate: BeforeSend;
-  /** A last commit (with the journal) unless told not to, then the database is closed and its lock released. */
+  /** A last commit (with the kept logs) unless told not to, then the database is closed and its lock released. */
   close(options?: { write?: boolean }): Promise<void>;
   /** The store's key-value meta table, for settings that must outlive a restart (e.g. a signing secret). */
   readMeta(key: string): string | undefined;
@@ -40,7 +40,7 @@ export interface Persistence {
   writeMeta(key: string, value: string): void;
 }
 
-export interface PersistenceOptions {
+export interface StoreOptions {
   /** The database file (--state-file); undefined for the emulator's private (temporary) database. */
   path?: string;
   sync: SyncLevel;
@@ -53,9 +53,10 @@ const storageFull = (failure: StorageFailure) =>
     `The change could not be stored (${failure.code}): the disk holding the state file is full or failing. Nothing was changed or charged; free space and retry the request.`,
   );
 
-export function createPersistence(deps: () => ControlDeps, options: PersistenceOptions): Persistence {
+export function createStoreOfRecord(deps: DocumentDeps, options: StoreOptions): StoreOfRecord {
   const { path, log } = options;
-  if (path) migrateLegacyStateFile(path, options.sync, log);
+  const { kept } = deps;
+  if (path) migrateLegacyStateFile(path, options.sync, kept, log);
   const store: SqliteStore = openSqliteStore({ path: path ?? '', sync: path ? options.sync : 'off' });
   let tracker: ChangeTracker | undefined;
   /** Bumped when a failed commit starts restoring memory from the store and when it is done. */
@@ -67,29 +68,28 @@ export function createPersistence(deps: () => ControlDeps, options: PersistenceO
   let closed = false;
   // A kept state that start() has not read yet: writing over it would lose it, so every change is refused until then.
   let unread = Boolean(path) && store.hasState();
-  const context = (): DomainContext => deps().runtime.context();
+  const context = (): DomainContext => deps.runtime.context();
   // A query by columns commits the heap's changes first, so it sees them; a failure there is the read's 507.
   const sources = recordSources(store, () => {
     if (!writing && !loading) commit();
   });
 
-  const write = (withJournal: boolean) => {
+  const write = (withLogs: boolean) => {
     if (closed || loading) return;
     if (unread)
-      throw new PlaneError(
+      throw new StoreError(
         'state_not_loaded',
         `State file ${store.path} holds a state this emulator has not loaded: call start() (or startEmulator()) before using it, so nothing overwrites it.`,
       );
     writing = true;
     try {
-      const { state } = deps();
       if (!tracker || tracker.context !== context()) {
         // A reset or an import swapped the whole context: written whole, in one transaction.
-        store.commit(fullBatch(exportState(deps()), context()));
-        tracker = new ChangeTracker(context(), state, sources);
+        store.commit(fullBatch(exportState(deps), kept, context()));
+        tracker = new ChangeTracker(context(), kept, sources);
         return;
       }
-      const { batch, accept } = tracker.next(state, withJournal);
+      const { batch, accept } = tracker.next(withLogs);
       if (isEmpty(batch)) return accept();
       store.commit(batch);
       accept();
@@ -103,10 +103,10 @@ export function createPersistence(deps: () => ControlDeps, options: PersistenceO
     loading = true;
     try {
       if (canResume(store)) {
-        await resumeState(deps(), store, sources);
-        tracker = new ChangeTracker(context(), deps().state, sources, { resumed: true });
+        await resumeState(deps, store, sources);
+        tracker = new ChangeTracker(context(), kept, sources, { resumed: true });
       } else {
-        await importState(deps(), readStoredState(store), 'store');
+        await importState(deps, readStoredState(store, kept), 'store');
         tracker = undefined;
       }
     } finally {
@@ -157,7 +157,7 @@ export function createPersistence(deps: () => ControlDeps, options: PersistenceO
 
   /** True when a commit now would write nothing: the tracker follows this context and sees no change. */
   const nothingToWrite = () =>
-    !unread && !loading && tracker !== undefined && tracker.context === context() && !tracker.hasChanges(deps().state);
+    !unread && !loading && tracker !== undefined && tracker.context === context() && !tracker.hasChanges();
 
   /** The answer of a group's member: undefined when it stands, else the refusal's body (a read shares its group's). */
   const verdict = (res: Response, refusal: Refusal | undefined): string | undefined => {
@@ -177,7 +177,7 @@ export function createPersistence(deps: () => ControlDeps, options: PersistenceO
   // While a failed commit's reload runs nothing is written: the members are refused by their epoch (verdict).
   const group = groupCommit({ commit, mayWrite: () => !closed && !restoring, verdict, log });
 
-  const refusedText = (res: Response, error: DomainError | PlaneError) => {
+  const refusedText = (res: Response, error: CodedError) => {
     const body = JSON.stringify({ error: { code: error.code, message: error.message } });
     res.statusCode = REFUSAL_STATUSES[error.code] ?? 507;
     res.setHeader('Content-Type', 'application/json');
@@ -221,7 +221,7 @@ export function createPersistence(deps: () => ControlDeps, options: PersistenceO
         commit();
         return verdict(res, undefined);
       } catch (error) {
-        if (error instanceof DomainError || error instanceof PlaneError) return verdict(res, error);
+        if (error instanceof CodedError) return verdict(res, error);
         throw error;
       }
     },

@@ -1,9 +1,16 @@
 // The domain stores' on-demand reads, answered by the store of record: committed generations, ledger entries, idempotency records.
-import type { Generation } from '../../domain/generation.js';
-import type { IdempotencyEntry } from '../../domain/idempotency.js';
-import type { LedgerEntry } from '../../domain/ledger.js';
-import type { SqliteStore } from '../../infra/sqlite-store.js';
-import type { RecordSources } from './state-changes.js';
+import type { Generation } from '../domain/generation.js';
+import type { GenerationSource } from '../domain/generation-store.js';
+import type { IdempotencyEntry, IdempotencySource } from '../domain/idempotency.js';
+import type { LedgerEntry, LedgerSource } from '../domain/ledger.js';
+import type { SqliteStore } from '../infra/sqlite-store.js';
+
+/** Where the stores of a context find what has been committed: the store of record's reads. */
+export interface RecordSources {
+  generations: GenerationSource;
+  ledger: LedgerSource;
+  idempotency: IdempotencySource;
+}
 
 const parse = <T>(json: string | undefined): T | undefined =>
   json === undefined ? undefined : (JSON.parse(json) as T);

@@ -1,22 +1,23 @@
 // Moves a state file of the old JSON format (snapshot + log) into an SQLite database at the same path, once.
 import { copyFileSync, existsSync, renameSync, rmSync } from 'node:fs';
-import { openSqliteStore, type SyncLevel } from '../../infra/sqlite-store.js';
+import { openSqliteStore, type SyncLevel } from '../infra/sqlite-store.js';
 import { isLegacyStateFile, readLegacyStateFile } from './legacy-state-file.js';
-import { fullBatch } from './state-changes.js';
+import type { KeptState } from '../wiring/kept-state.js';
+import { fullBatch } from './state-rows.js';
 
 /**
  * The database is built beside the file and renamed over it in one step, after copies of the old files are made:
  * a crash at any point leaves either the old JSON state (migrated again at the next start) or the new database.
  * The state itself is validated when the database is loaded, like any import.
  */
-export function migrateLegacyStateFile(path: string, sync: SyncLevel, log: (line: string) => void) {
+export function migrateLegacyStateFile(path: string, sync: SyncLevel, kept: KeptState, log: (line: string) => void) {
   if (!isLegacyStateFile(path)) return;
   const state = readLegacyStateFile(path);
   const building = `${path}.migrating`;
   for (const leftover of [building, `${building}-wal`, `${building}-shm`]) rmSync(leftover, { force: true });
   const store = openSqliteStore({ path: building, sync });
   try {
-    store.commit(fullBatch(state));
+    store.commit(fullBatch(state, kept));
   } finally {
     store.close();
   }

@@ -1,0 +1,128 @@
+// The change tracker's cheap look (hasChanges) agrees with the batch it would build, for each kind of change.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { DomainContext } from '../../../src/domain/context.js';
+import type { Emulator } from '../../../src/index.js';
+import { openSqliteStore, type SqliteStore } from '../../../src/infra/sqlite-store.js';
+import { ChangeTracker } from '../../../src/store/change-tracker.js';
+import { recordSources } from '../../../src/store/record-sources.js';
+import { isEmpty } from '../../../src/store/state-rows.js';
+import { createEmulatorWith, runtimeOf } from '../../../src/testing.js';
+import type { KeptLog, KeptState } from '../../../src/wiring/kept-state.js';
+
+const opened: { emulator: Emulator; store: SqliteStore }[] = [];
+afterEach(async () => {
+  // The emulator first: its last commit reads the context, whose stores now read this store.
+  for (const { emulator, store } of opened.splice(0)) {
+    await emulator.close();
+    store.close();
+  }
+});
+
+/** A plugin's kept state as the tracker sees it: one value and one log (entries kept from `first` on). */
+function keptByAPlugin() {
+  const kept = { value: { rules: [] as string[] }, entries: [] as { id: number; text: string }[], first: 0 };
+  const log: KeptLog = {
+    kind: 'log',
+    name: 'journal',
+    largeMembers: { keep: 10, members: [] },
+    current: () => ({ seq: kept.entries.at(-1)?.id ?? 0, entries: [...kept.entries] }),
+    lastId: () => kept.entries.at(-1)?.id ?? 0,
+    firstId: () => kept.entries.find((e) => e.id >= kept.first)?.id ?? 0,
+    after: (id) => kept.entries.filter((e) => e.id > id && e.id >= kept.first),
+    prepare: () => () => undefined,
+  };
+  const state: KeptState = {
+    sections: [
+      { kind: 'value', name: 'settings', empty: {}, current: () => kept.value, prepare: () => () => undefined },
+      log,
+    ],
+  };
+  return { kept, state };
+}
+
+/** A tracker over a live emulator's context, writing to a private store of its own (nothing goes over HTTP). */
+function tracked() {
+  const emulator = createEmulatorWith({ seed: 1, timing: 'manual' });
+  const store = openSqliteStore({ path: '', sync: 'off' });
+  opened.push({ emulator, store });
+  const ctx: DomainContext = runtimeOf(emulator).context();
+  const { kept, state } = keptByAPlugin();
+  const tracker = new ChangeTracker(
+    ctx,
+    state,
+    recordSources(store, () => {}),
+  );
+  /** The tracker's verdict, then the batch's, committed: both must say the same. */
+  const commit = (withLogs = false) => {
+    const looked = tracker.hasChanges();
+    const { batch, accept } = tracker.next(withLogs);
+    if (!isEmpty(batch)) store.commit(batch);
+    accept();
+    return [looked, !isEmpty(batch)];
+  };
+  return { ctx, kept, store, tracker, commit };
+}
+
+describe('ChangeTracker.hasChanges', () => {
+  it('says no change when nothing moved, and after every commit', () => {
+    const { commit } = tracked();
+    expect(commit()).toEqual([false, false]);
+    expect(commit()).toEqual([false, false]);
+  });
+
+  it.each([
+    ['an id used up by a refused request', ({ ctx }: ReturnType<typeof tracked>) => void ctx.ids.next('gen')],
+    [
+      'a ledger entry',
+      ({ ctx }: ReturnType<typeof tracked>) =>
+        void ctx.ledger.append({ type: 'funding', accountId: 'acct_000001', amount: 5, at: ctx.clock.now() }),
+    ],
+    ['a clock moved forward', ({ ctx }: ReturnType<typeof tracked>) => ctx.clock.advanceBy(1000)],
+    [
+      'a new account',
+      ({ ctx }: ReturnType<typeof tracked>) => void ctx.accounts.createAccount('acct_x', 'X', ctx.clock.now()),
+    ],
+    [
+      'a changed timing profile',
+      ({ ctx }: ReturnType<typeof tracked>) => {
+        ctx.settings.timing = { ...ctx.settings.timing, default: { mode: 'instant' } } as typeof ctx.settings.timing;
+      },
+    ],
+    [
+      "a plugin's kept value",
+      ({ kept }: ReturnType<typeof tracked>) => {
+        kept.value = { rules: ['x'] };
+      },
+    ],
+  ])('sees %s, as the batch does, and nothing once it is committed', (_name, change) => {
+    const t = tracked();
+    expect(t.commit()).toEqual([false, false]);
+    change(t);
+    expect(t.commit()).toEqual([true, true]);
+    expect(t.commit()).toEqual([false, false]);
+  });
+});
+
+describe('ChangeTracker and a kept log', () => {
+  it('writes a log only with the logs (the background commit), and then only its new rows', () => {
+    const t = tracked();
+    t.kept.entries.push({ id: 1, text: 'one' }, { id: 2, text: 'two' });
+    // Diagnostic: an answer neither waits for the log nor writes it.
+    expect(t.commit()).toEqual([false, false]);
+    expect(t.store.logDocuments('journal', 10, [])).toEqual([]);
+    expect(t.commit(true)).toEqual([false, true]);
+    expect(t.store.logDocuments('journal', 10, []).map((r) => r.key)).toEqual([1, 2]);
+    expect(t.store.meta('journal_seq')).toBe('2');
+    expect(t.commit(true)).toEqual([false, false]);
+  });
+
+  it('drops from its table the rows the log itself dropped', () => {
+    const t = tracked();
+    t.kept.entries.push({ id: 1, text: 'one' }, { id: 2, text: 'two' }, { id: 3, text: 'three' });
+    t.commit(true);
+    t.kept.first = 3;
+    t.kept.entries.push({ id: 4, text: 'four' });
+    expect(t.commit(true)).toEqual([false, true]);
+    expect(t.store.logDocuments('journal', 10, []).map((r) => r.key)).toEqual([3, 4]);
+  });
+});
