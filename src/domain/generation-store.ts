@@ -1,5 +1,6 @@
 // Generations by id and per account in creation order, with newest-first paging on an opaque, insert-stable cursor.
 import { ValidationFailure } from './errors.js';
+import { allStatuses, type Census, type CensusFilter, censusOf, foldText } from './generation-census.js';
 import { type Generation, type GenerationStatus, isFinal } from './generation.js';
 import { RecentCache } from './recent-cache.js';
 import type { MediaKind } from './catalogue-schema.js';
@@ -50,10 +51,12 @@ export interface GenerationSource extends WaitingSource {
    * the heap's copy of a generation, when it has one: the source then reads only the others' documents.
    */
   query(
-    query: ListFilter & { accountId?: string; before: number; limit: number },
+    query: ListFilter & { accountId?: string; text?: string; before: number; limit: number; offset?: number },
     held?: (id: string) => Generation | undefined,
   ): Generation[];
   count(): number;
+  /** How many generations match, by status (`text` is already folded, see foldText). */
+  countByStatus(filter: { modelSlug?: string; text?: string }): Partial<Record<string, number>>;
 }
 
 /** Told when the store of record takes generations over (the lifecycle hands it their timers). */
@@ -188,6 +191,18 @@ export class GenerationStore {
       if (chunk.length < SCAN_CHUNK) return;
       before = chunk[chunk.length - 1].seq;
     }
+  }
+
+  /** Counts by status and a page by offset: the store of record's indexed query when attached, so no walk of them all. */
+  census(filter: CensusFilter, offset: number, limit: number): Census {
+    if (!this.source) return censusOf(this.newestFirst({ modelSlug: filter.modelSlug }), filter, offset, limit);
+    const { modelSlug, status } = filter;
+    const text = foldText(filter.text);
+    const counts = allStatuses(this.source.countByStatus({ modelSlug, text }));
+    const query = { modelSlug, text, status, before: Number.POSITIVE_INFINITY, offset, limit };
+    const items = this.source.query(query, (id) => this.resident(id));
+    const total = status ? counts[status] : counts.pending + counts.running + counts.completed + counts.failed;
+    return { counts, total, items };
   }
 
   /** Every generation (export): the whole state is the answer, so it is built whole. */

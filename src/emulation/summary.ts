@@ -35,25 +35,20 @@ export function upcoming(deps: ControlDeps, limit = 5) {
 
 /**
  * Everything the console shows, in one answer: clock, wallets, keys, rules, scenario, a filtered page of generations,
- * the journal's newest entries and what is due next. Search is a plain substring (no pattern) over id and prompt.
+ * the journal's newest entries and what is due next. Search is a plain substring (no pattern) over id and prompt, in
+ * any case.
  */
 export function summary(deps: ControlDeps, query: unknown = {}) {
   const q = parseInput(summaryQuery, query, 'summary query');
   const ctx = contextOf(deps);
-  const needle = q.q?.trim().toLowerCase() ?? '';
-  const counts = { pending: 0, running: 0, completed: 0, failed: 0 };
   const offset = q.offset ?? 0;
   const limit = q.limit ?? 25;
-  // One pass, newest first, keeping only the page: the store is read a chunk at a time, never held whole.
-  const page: Generation[] = [];
-  let total = 0;
-  for (const g of ctx.generations.newestFirst({ modelSlug: q.model })) {
-    if (needle && !g.id.toLowerCase().includes(needle) && !g.prompt.toLowerCase().includes(needle)) continue;
-    counts[g.status] += 1;
-    if (q.status && g.status !== q.status) continue;
-    if (total >= offset && total < offset + limit) page.push(g);
-    total += 1;
-  }
+  // Counted and paged by the store of record's query: a refresh does not walk every generation.
+  const { counts, total, items } = ctx.generations.census(
+    { modelSlug: q.model, text: q.q, status: q.status },
+    offset,
+    limit,
+  );
   const renderer = deps.rendererInfo();
   return {
     emulator: {
@@ -68,7 +63,7 @@ export function summary(deps: ControlDeps, query: unknown = {}) {
     faults: listFaults(deps),
     scenario: deps.state.scenario && scenarioProgressView(deps.state.scenario, deps.state.faults.list()),
     generations: {
-      items: page.map((g) => ({
+      items: items.map((g) => ({
         ...generationView(ctx, g, deps.baseUrl ?? ''),
         output_state: outputState(g),
       })),

@@ -24,6 +24,8 @@ export interface SqlConnection {
   prepare(sql: string): SqlStatement;
   /** Runs `work` between BEGIN and COMMIT; when it or the commit throws, rolls back and rethrows. */
   transaction<T>(work: () => T): T;
+  /** Makes a deterministic scalar function of JavaScript callable from this connection's SQL. */
+  defineFunction(name: string, fn: (...args: SqlValue[]) => SqlValue): void;
   close(): void;
 }
 
@@ -37,6 +39,7 @@ interface NativeStatement {
 interface NativeDatabase {
   exec(sql: string): unknown;
   prepare(sql: string): NativeStatement;
+  function(name: string, options: { deterministic: boolean }, fn: (...args: SqlValue[]) => SqlValue): unknown;
   close(): void;
 }
 
@@ -122,6 +125,7 @@ export function openSqlConnection(path: string): SqlConnection {
         inTransaction = false;
       }
     },
+    defineFunction: (name, fn) => void db.function(name, { deterministic: true }, fn),
     close() {
       if (open) db.close();
       open = false;

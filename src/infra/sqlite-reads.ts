@@ -11,10 +11,25 @@ export interface GenerationQuery {
   from?: number;
   /** Exclusive upper bound on created_at. */
   to?: number;
+  /** Already lower-cased: only generations whose id or prompt, lower-cased, contains it (the console's search). */
+  text?: string;
   /** Only generations with a smaller seq (the cursor). */
   before: number;
   limit: number;
+  /** Rows skipped before the page (the console pages by offset). */
+  offset?: number;
 }
+
+/** The filters of a count by status: a page's, without status, cursor and size. */
+export type GenerationCountQuery = Omit<GenerationQuery, 'status' | 'before' | 'limit' | 'offset'>;
+
+/**
+ * The SQL function behind the `text` filter, registered on the connection: it lower-cases the way JavaScript does,
+ * where SQLite's own lower() folds ASCII only, so the search finds what the in-memory search finds.
+ */
+export const FOLDED_CONTAINS = 'folded_contains';
+export const foldedContains = (text: unknown, needle: unknown) =>
+  typeof text === 'string' && typeof needle === 'string' && text.toLowerCase().includes(needle) ? 1 : 0;
 
 /** The store's reads by key and by indexed column. */
 export interface StoreReads<Table extends string> {
@@ -24,6 +39,8 @@ export interface StoreReads<Table extends string> {
   generationPage(query: GenerationQuery): string[];
   /** The same page's keys only: a caller holding most of them in its heap reads the others' documents by key. */
   generationKeys(query: GenerationQuery): string[];
+  /** How many generations match, by status: no document is parsed unless a filter reads one. */
+  generationCounts(query: GenerationCountQuery): Record<string, number>;
   /** The running generations' documents, in seq order: a start puts them back to pending. */
   runningGenerations(): string[];
   /**
@@ -49,16 +66,30 @@ interface Connection {
 
 type Row = { json: string };
 
-const GENERATION_FILTERS: [keyof GenerationQuery, string][] = [
-  ['accountId', 'account_id = ?'],
-  ['status', 'status = ?'],
-  ['kind', "json_extract(json, '$.kind') = ?"],
-  ['modelSlug', "json_extract(json, '$.modelSlug') = ?"],
-  ['from', 'created_at >= ?'],
-  ['to', 'created_at < ?'],
+/** Each filter's clause and how many times its value is bound in it. */
+const GENERATION_FILTERS: [keyof GenerationQuery, string, number][] = [
+  ['accountId', 'account_id = ?', 1],
+  ['status', 'status = ?', 1],
+  ['kind', "json_extract(json, '$.kind') = ?", 1],
+  ['modelSlug', "json_extract(json, '$.modelSlug') = ?", 1],
+  ['from', 'created_at >= ?', 1],
+  ['to', 'created_at < ?', 1],
+  ['text', `(${FOLDED_CONTAINS}(key, ?) OR ${FOLDED_CONTAINS}(json_extract(json, '$.prompt'), ?))`, 2],
 ];
 
-/** Every statement prepared once (a page's, once per combination of filters and column: at most 128; a page's ledger, once per length). */
+/** The WHERE clauses of the filters `query` sets, and their values in order. */
+function filtersOf(query: Partial<GenerationQuery>): { clauses: string[]; values: unknown[] } {
+  const used = GENERATION_FILTERS.filter(([field]) => query[field] !== undefined);
+  return {
+    clauses: used.map(([, clause]) => clause),
+    values: used.flatMap(([field, , times]) => Array.from({ length: times }, () => query[field])),
+  };
+}
+
+/**
+ * Every statement prepared once (a page's, once per combination of filters and column: at most 256; a count's, at
+ * most 64; a page's ledger, once per length).
+ */
 export function prepareReads<Table extends string>(db: Connection, tables: readonly Table[]): StoreReads<Table> {
   const byKey = new Map(tables.map((t) => [t, db.prepare(`SELECT json FROM ${t} WHERE key = ?`)]));
   const counts = new Map(tables.map((t) => [t, db.prepare(`SELECT COUNT(*) AS n FROM ${t}`)]));
@@ -87,11 +118,17 @@ export function prepareReads<Table extends string>(db: Connection, tables: reado
   };
   const json = (rows: unknown[]) => (rows as Row[]).map((r) => r.json);
   const page = (column: 'json' | 'key', query: GenerationQuery) => {
-    const used = GENERATION_FILTERS.filter(([field]) => query[field] !== undefined);
-    const where = ['seq < ?', ...used.map(([, clause]) => clause)].join(' AND ');
-    const sql = `SELECT ${column} FROM generations WHERE ${where} ORDER BY seq DESC LIMIT ?`;
+    const { clauses, values } = filtersOf(query);
+    const where = ['seq < ?', ...clauses].join(' AND ');
+    const sql = `SELECT ${column} FROM generations WHERE ${where} ORDER BY seq DESC LIMIT ? OFFSET ?`;
     const before = Number.isFinite(query.before) ? query.before : Number.MAX_SAFE_INTEGER;
-    return prepared(sql).all(before, ...used.map(([field]) => query[field]), query.limit);
+    return prepared(sql).all(before, ...values, query.limit, query.offset ?? 0);
+  };
+  const countsByStatus = (query: GenerationCountQuery) => {
+    const { clauses, values } = filtersOf(query);
+    const where = clauses.length ? ` WHERE ${clauses.join(' AND ')}` : '';
+    const rows = prepared(`SELECT status, COUNT(*) AS n FROM generations${where} GROUP BY status`).all(...values);
+    return Object.fromEntries((rows as { status: string; n: number }[]).map((r) => [r.status, r.n]));
   };
   return {
     document: (table, key) => (byKey.get(table)?.get(key) as Row | undefined)?.json,
@@ -116,5 +153,6 @@ export function prepareReads<Table extends string>(db: Connection, tables: reado
     ledgerEntries: (accountId) => json(accountId === undefined ? allLedger.all() : accountLedger.all(accountId)),
     generationPage: (query) => json(page('json', query)),
     generationKeys: (query) => (page('key', query) as { key: string }[]).map((r) => r.key),
+    generationCounts: countsByStatus,
   };
 }

@@ -8,7 +8,13 @@ import {
   type SqlValue,
   sqliteErrorCode,
 } from './sqlite-driver.js';
-import { type GenerationQuery, prepareReads, type StoreReads } from './sqlite-reads.js';
+import {
+  FOLDED_CONTAINS,
+  foldedContains,
+  type GenerationQuery,
+  prepareReads,
+  type StoreReads,
+} from './sqlite-reads.js';
 
 export type { GenerationQuery };
 
@@ -251,6 +257,7 @@ export function openSqliteStore(options: OpenOptions): SqliteStore {
   const getMeta = db.prepare('SELECT value FROM meta WHERE key = ?');
   const trimLogs = new Map(LOG_TABLES.map((t) => [t, db.prepare(`DELETE FROM ${t} WHERE key < ?`)]));
   const expireIdempotency = db.prepare('DELETE FROM idempotency WHERE created_at <= ?');
+  db.defineFunction(FOLDED_CONTAINS, foldedContains);
   const queries = prepareReads(db, DOCUMENT_TABLES);
 
   const apply = (batch: ChangeBatch) => {

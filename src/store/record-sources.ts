@@ -33,8 +33,10 @@ export function recordSources(store: SqliteStore, flush: () => void): RecordSour
           modelSlug: query.modelSlug,
           from: query.from,
           to: query.to,
+          text: query.text,
           before: query.before,
           limit: query.limit,
+          offset: query.offset,
         };
         if (!held) return store.generationPage(page).map((json) => JSON.parse(json) as Generation);
         // A list read again finds its page in the heap's cache: only the keys are read, no document parsed.
@@ -44,6 +46,10 @@ export function recordSources(store: SqliteStore, flush: () => void): RecordSour
         });
       },
       count: () => store.count('generations'),
+      countByStatus(filter) {
+        flush();
+        return store.generationCounts(filter);
+      },
       // No flush: the scheduler skips a row the heap has moved past (see StoredTasks.live).
       waiting: (query) => store.waitingGenerations(query),
     },

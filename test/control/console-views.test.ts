@@ -21,6 +21,12 @@ describe('console views', () => {
     expect((await control.summary({ q: '(1)' })).generations.total).toBe(1);
     expect((await control.summary({ q: 'gen_000008' })).generations.items[0].prompt).toBe('a whale');
     expect((await control.summary({ status: 'completed' })).generations.total).toBe(0);
+    // Any case, beyond ASCII too (the store's query folds as JavaScript does, not as SQLite's lower()).
+    await api.submit(submission({ prompt: 'ÉCLAIR AU CAFÉ' }), idem(9));
+    expect((await control.summary({ q: 'éclair au café' })).generations.items.map((g) => g.prompt)).toEqual([
+      'ÉCLAIR AU CAFÉ',
+    ]);
+    expect((await control.summary({ model: 'no-such-model' })).generations).toMatchObject({ total: 0, all: 9 });
     const res = await api.get('/_emulator/summary?limit=500');
     expect([res.status, res.body.error.code]).toEqual([422, 'invalid_control_request']);
   });
