@@ -165,14 +165,20 @@ export class GenerationStore {
     return loaded;
   }
 
-  /** The generations the clock still moves: the running ones from the heap, the waiting ones read a chunk at a time. */
-  *inFlightGenerations(): Generator<Generation> {
-    if (!this.source) {
-      for (const g of this.held.values()) if (!isFinal(g.status)) yield g;
-      return;
-    }
-    yield* [...this.inFlight.values()];
-    yield* this.newestFirst({ status: 'pending' });
+  /**
+   * The generations whose next move may be among the `limit` soonest: the running ones and the waiting ones changed
+   * since the last commit (the heap's), and the first `limit` of each of the store's due-time indexes (no walk of all).
+   */
+  soonestToMove(limit: number): Generation[] {
+    if (!this.source) return [...this.held.values()].filter((g) => !isFinal(g.status));
+    const found = new Map<string, Generation>();
+    for (const g of [...this.inFlight.values(), ...this.changed.values()]) if (!isFinal(g.status)) found.set(g.id, g);
+    for (const manualOnly of [false, true])
+      for (const { key } of this.source.waiting({ manualOnly, upTo: Number.MAX_SAFE_INTEGER, limit })) {
+        const g = found.has(key) ? undefined : this.get(key);
+        if (g && !isFinal(g.status)) found.set(key, g);
+      }
+    return [...found.values()];
   }
 
   /** Every generation, newest first, read a chunk at a time from the source (the heap holds one chunk). */

@@ -20,17 +20,17 @@ function outputState(g: Generation): 'ok' | 'expired' | 'missing' | null {
   return 'ok';
 }
 
-/** The next `limit` scheduled moves of any generation, soonest first. */
+/** The next `limit` scheduled moves of any generation, soonest first; at one instant, in the order they run (seq). */
 export function upcoming(deps: ControlDeps, limit = 5) {
   const moves = [];
-  for (const g of contextOf(deps).generations.inFlightGenerations()) {
+  for (const g of contextOf(deps).generations.soonestToMove(limit)) {
     const next = nextTransition(g);
-    if (next) moves.push({ generation_id: g.id, model_slug: g.modelSlug, status: next.status, at: next.at });
+    if (next) moves.push({ g, next });
   }
   return moves
-    .sort((a, b) => a.at - b.at)
+    .sort((a, b) => a.next.at - b.next.at || a.g.seq - b.g.seq)
     .slice(0, limit)
-    .map((m) => ({ ...m, at: iso(m.at) }));
+    .map(({ g, next }) => ({ generation_id: g.id, model_slug: g.modelSlug, status: next.status, at: iso(next.at) }));
 }
 
 /**

@@ -79,6 +79,24 @@ describe('console views', () => {
     expect((await control.generation(id)).status).toBe('running');
   });
 
+  it('shows the five soonest moves of all the waiting generations, soonest first, ties in the order they run', async () => {
+    const { api, control } = controlled({ clockStart: '2026-05-01T12:00:00Z' });
+    // Due in 80 s, 70 s, ... 10 s, and a second one at 10 s: the newest are the soonest, and more wait than are shown.
+    const ids: string[] = [];
+    for (let n = 1; n <= 9; n++) {
+      const prompt = `x [emulator:pending=${Math.max(90 - n * 10, 10)}s]`;
+      ids.push((await api.submit(submission({ prompt }), idem(n))).body.generation.id);
+    }
+    const { upcoming } = await control.summary();
+    expect(upcoming.map((m) => [m.generation_id, m.status, m.at.slice(11, 19)])).toEqual([
+      [ids[7], 'running', '12:00:10'],
+      [ids[8], 'running', '12:00:10'],
+      [ids[6], 'running', '12:00:20'],
+      [ids[5], 'running', '12:00:30'],
+      [ids[4], 'running', '12:00:40'],
+    ]);
+  });
+
   it('keeps request and response bodies cut at 4 KB with their sizes, and why a fault rule matched', async () => {
     const { api, control } = controlled();
     await control.faults.add({
