@@ -1,7 +1,6 @@
 // The composition root: options -> infra -> runtime -> the store of record and the emulation plane -> http app. The one place that wires layers.
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import type { RequestHandler } from 'express';
 import { composePlugins, type Plugins } from './compose-plugins.js';
 import { isLoopbackHost, LOOPBACK_HOSTS, resolveOptions, tokenForBinding } from './config.js';
@@ -12,7 +11,7 @@ import { parseDuration } from './domain/durations.js';
 import { createRuntime, type Runtime } from './domain/runtime.js';
 import { planeGuard } from './emulation/admin/plane-guard.js';
 import { buildApp } from './http/app.js';
-import { answerClientErrors } from './http/client-errors.js';
+import { listenOn } from './http/listen.js';
 import type { RequestListener } from './http-shapes.js';
 import { splitCorsMiddleware } from './http/middleware/cors.js';
 import { createRenderer, RendererStartAborted } from './infra/create-renderer.js';
@@ -22,6 +21,7 @@ import { createUploadBlobs } from './infra/upload-blobs.js';
 import { openapiRoutes } from './openapi/openapi-route.js';
 import { applyCalibration } from './verify/calibration.js';
 import { buildContext, SEEDED_ACCOUNT_ID } from './wiring/build-context.js';
+import { keptSigningSecret } from './wiring/kept-signing-secret.js';
 import { loadCatalogue } from './wiring/catalogue-file.js';
 
 /** An Express middleware, typed by its shape only so the published .d.ts files need no @types/express. */
@@ -44,9 +44,6 @@ function largestUpload(catalogue: Catalogue): number {
   return Math.max(1, ...catalogue.models.map((m) => m.reference_inputs?.max_bytes ?? 0));
 }
 
-/** The store of record's meta key for the URL-signing secret. */
-const SIGNING_SECRET_META = 'signing_secret';
-
 /** createEmulator() for this repository's own callers (src/testing.ts): the emulator and the runtime behind it. */
 export function composeEmulator(
   given: EmulatorOptions = {},
@@ -58,20 +55,11 @@ export function composeEmulator(
   // Links signed before a reset or an import must answer 403 after it: the ids they name may now be another's.
   const signingSecret = createSigningSecret(options.signingSecret);
   const signer = createSigner(signingSecret);
-  // The secret is kept in the store of record, so links survive a restart; a reset or an import makes a new one.
-  const keepSecret = () => {
-    try {
-      plugins?.store.writeMeta(SIGNING_SECRET_META, signingSecret.current());
-    } catch (error) {
-      options.log(
-        `the new signing secret could not be stored (${(error as Error).message}): links signed from now on will not survive a restart`,
-      );
-    }
-  };
-  const rotateSecret = () => {
-    signingSecret.rotate();
-    keepSecret();
-  };
+  const keptSecret = keptSigningSecret(signingSecret, {
+    fixed: options.signingSecret !== undefined,
+    meta: () => plugins?.store,
+    log: options.log,
+  });
   const servers = new Set<Server>();
   let renderer: Renderer | undefined;
   let adminToken = options.adminToken || undefined;
@@ -123,11 +111,11 @@ export function composeEmulator(
       await uploadBlobs.clear();
     },
     afterReset: () => {
-      rotateSecret();
+      keptSecret.rotate();
       plugins?.plane.afterReset?.();
     },
     afterRestore: (origin) => {
-      if (origin === 'import') rotateSecret();
+      if (origin === 'import') keptSecret.rotate();
     },
   });
 
@@ -203,23 +191,14 @@ export function composeEmulator(
     );
     if (!isLoopbackHost(host) && host !== '0.0.0.0' && host !== '::')
       allowedHosts.add(host.includes(':') ? `[${host}]` : host.toLowerCase());
-    const server = createServer(app);
-    answerClientErrors(server);
-    servers.add(server);
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, host, () => resolve());
-    });
-    const address = server.address() as AddressInfo;
-    const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
-    return { url: `http://${shownHost}:${address.port}`, server };
+    return listenOn(app, servers, port, host);
   };
 
   const openStore = async (): Promise<boolean> => {
     if (storePhase !== 'unopened') throw new Error('start() was already called on this emulator.');
     storePhase = 'opening';
-    // Unless --signing-secret fixes it, the secret kept with the state signs again: older links still verify.
-    const kept = options.signingSecret === undefined ? store.readMeta(SIGNING_SECRET_META) : undefined;
+    // Read before the state is loaded: the kept secret signs again, so older links still verify.
+    const kept = keptSecret.kept();
     let loaded: boolean;
     try {
       loaded = await store.open();
@@ -228,8 +207,7 @@ export function composeEmulator(
       throw error;
     }
     storePhase = 'open';
-    if (kept) signingSecret.restore(kept);
-    else keepSecret();
+    keptSecret.settle(kept);
     return loaded;
   };
 

@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Generation } from '../../../src/domain/generation.js';
 import { censusOf, foldText } from '../../../src/domain/generation-census.js';
 
-const generation = (id: string, prompt: string, status: Generation['status']) =>
-  ({ id, prompt, status }) as Generation;
+const generation = (id: string, prompt: string, status: Generation['status']) => ({ id, prompt, status }) as Generation;
 
 const newestFirst = [
   generation('gen_4', 'Éclair au café', 'failed'),
