@@ -68,6 +68,10 @@ export async function importState(deps: DocumentDeps, input: unknown, origin: Re
   // Uploads exported with their bytes inline (older exports) go to the upload store; newer ones reference it.
   for (const u of domain.uploads)
     if (u.data !== undefined) await deps.uploadBlobs.put(u.id, Buffer.from(u.data, 'base64'));
-  await deps.runtime.restore((ctx) => importDomain(ctx, domain), origin);
-  for (const install of installs) install();
+  // The sections go in with the records, in the swap's synchronous step: a commit made while the old state winds
+  // down (restore awaits its renders) must write the new records with the new sections, never with the old ones.
+  await deps.runtime.restore((ctx) => {
+    importDomain(ctx, domain);
+    for (const install of installs) install();
+  }, origin);
 }

@@ -139,6 +139,30 @@ describe('state file', () => {
     }
   });
 
+  it('keeps an import whole in the store even when a change commits while the old state winds down', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'emulator-state-'));
+    dirs.push(dir);
+    const stateFile = join(dir, 'state.db');
+    const exported = await (await busyEmulator()).control.exportState();
+    const first = await startEmulator({ seed: 1, timing: 'manual', ffmpegPath: false, stateFile });
+    for (let n = 0; n < 4; n++)
+      await fetch(`${first.url}/v1/media/models`, { headers: { Authorization: `Bearer ${DEFAULT_API_KEY}` } });
+    await first.control.faults.add({ id: 'replaced', action: { type: 'stall' } });
+    // The balance commits while the import waits for the old state's renders to settle.
+    await Promise.all([first.control.importState(JSON.parse(JSON.stringify(exported))), first.control.setBalance(5)]);
+    const journal = await first.control.journal();
+    await first.close();
+
+    const second = await startEmulator({ seed: 1, timing: 'manual', ffmpegPath: false, stateFile });
+    try {
+      expect(await second.control.journal()).toEqual(journal);
+      expect((await second.control.faults.list()).map((f) => f.id)).toEqual(['later']);
+      expect((await second.control.accounts())[0].balance).toBe(5);
+    } finally {
+      await second.close();
+    }
+  });
+
   it('refuses every change to a kept state that start() has not loaded, and leaves the file as it was', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'emulator-state-'));
     dirs.push(dir);
