@@ -102,6 +102,7 @@ export function composeEmulator(
         renderer: startRenderer,
         uploadBytes: (id) => uploadBlobs.read(id),
         currentRenderer: () => renderer,
+        // One plugin scripts generations: the plane (a second adjuster would need an order of its own).
         planAdjuster: (input) => plugins?.plane.planAdjuster?.(input),
         promptCheck: (prompt) => plugins?.plane.checkPrompt?.(prompt),
         seeded,
@@ -112,7 +113,7 @@ export function composeEmulator(
     },
     afterReset: () => {
       keptSecret.rotate();
-      plugins?.plane.afterReset?.();
+      for (const plugin of plugins?.inOrder ?? []) plugin.afterReset?.();
     },
     afterRestore: (origin) => {
       if (origin === 'import') keptSecret.rotate();
@@ -150,10 +151,10 @@ export function composeEmulator(
     ],
     responseHooks: inOrder.flatMap((p) => p.responseHooks ?? []),
     extra: [
-      ...(plane.routes ?? []),
+      ...inOrder.flatMap((p) => p.routes ?? []),
       openapiRoutes({
         errorStatuses: options.errorStatuses,
-        contributions: async () => (plane.openapi ? [await plane.openapi()] : []),
+        contributions: () => Promise.all(inOrder.flatMap((p) => (p.openapi ? [p.openapi()] : []))),
       }),
     ],
   });

@@ -1,10 +1,13 @@
 // Where the plugins' kept sections live in the store of record: the values in one meta entry, each log in its table.
 import type { KeptLog, KeptState, KeptValue } from '../wiring/kept-state.js';
 
-/** The meta entry holding every kept value, as one JSON object keyed by section name (in the sections' order). */
+/**
+ * The meta entry holding every kept value, as one JSON object keyed by section name (in the sections' order). Its
+ * name, like the log entries' below, is in every existing state file: renaming it would lose their values.
+ */
 export const VALUES_META = 'control';
 
-/** The meta entry holding a log's last id. */
+/** The meta entry holding a log's last id: existing files hold one per log under this name, so do not rename it. */
 export const logSeqMeta = (log: KeptLog) => `${log.name}_seq`;
 
 export const keptValues = (kept: KeptState): KeptValue[] => kept.sections.filter((s) => s.kind === 'value');

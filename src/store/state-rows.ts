@@ -28,7 +28,7 @@ export const documentRow = (key: string | number, value: unknown): DocumentRow =
  * What a start reads instead of every row: the ledger's sums and where the id sequences stand. A store without them
  * (written by an older version, or migrated from JSON) is loaded whole once and written again with them.
  */
-export function resumeMeta(ctx: DomainContext): { ledger_totals: string; ids: string; timers: string } {
+function resumeMeta(ctx: DomainContext): { ledger_totals: string; ids: string; timers: string } {
   return {
     ledger_totals: JSON.stringify(ctx.ledger.totals()),
     ids: JSON.stringify(ctx.ids.counters()),

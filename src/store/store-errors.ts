@@ -9,7 +9,7 @@ export const STORE_ERROR_STATUSES = {
   state_not_loaded: 409,
 } as const satisfies Record<string, number>;
 
-export type StoreErrorCode = keyof typeof STORE_ERROR_STATUSES;
+type StoreErrorCode = keyof typeof STORE_ERROR_STATUSES;
 
 /** A refusal of the store: the compiler checks the code against the store's list, the core's table gives its status. */
 export class StoreError extends CodedError {

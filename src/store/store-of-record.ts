@@ -2,6 +2,7 @@
 import type { RequestHandler, Response } from 'express';
 import type { DomainContext } from '../domain/context.js';
 import { CodedError, DomainError } from '../domain/errors.js';
+import { statusFor } from '../http/error-statuses.js';
 import type { BeforeSend } from '../http/response-pipeline.js';
 import { openSqliteStore, StorageFailure, type SqliteStore, type SyncLevel } from '../infra/sqlite-store.js';
 import { ChangeTracker } from './change-tracker.js';
@@ -15,7 +16,6 @@ import { STORE_ERROR_STATUSES, StoreError } from './store-errors.js';
 import { readStoredState } from './stored-state.js';
 
 const READ_ONLY = new Set(['GET', 'HEAD', 'OPTIONS']);
-const REFUSAL_STATUSES: Record<string, number> = { ...STORE_ERROR_STATUSES, internal_error: 500 };
 /** Changes nobody was told about (timers, renders, the kept logs) reach the store within this long. */
 const BACKGROUND_COMMIT_MS = 1000;
 
@@ -45,6 +45,9 @@ export interface StoreOptions {
   path?: string;
   sync: SyncLevel;
   log: (line: string) => void;
+  /** The emulator's `errorStatuses` and `errorCodes` options: a refusal answered here honours them as the error handler does. */
+  errorStatuses?: Record<string, number>;
+  errorCodes?: Record<string, string>;
 }
 
 const storageFull = (failure: StorageFailure) =>
@@ -177,9 +180,13 @@ export function createStoreOfRecord(deps: DocumentDeps, options: StoreOptions): 
   // While a failed commit's reload runs nothing is written: the members are refused by their epoch (verdict).
   const group = groupCommit({ commit, mayWrite: () => !closed && !restoring, verdict, log });
 
+  // Answered here, not by the error handler (the response is already on its way out): the same tables apply.
+  const statuses: Record<string, number> = { ...STORE_ERROR_STATUSES, ...options.errorStatuses };
+  const codes = options.errorCodes ?? {};
   const refusedText = (res: Response, error: CodedError) => {
-    const body = JSON.stringify({ error: { code: error.code, message: error.message } });
-    res.statusCode = REFUSAL_STATUSES[error.code] ?? 507;
+    const code = Object.hasOwn(codes, error.code) ? codes[error.code] : error.code;
+    const body = JSON.stringify({ error: { code, message: error.message } });
+    res.statusCode = statusFor(error.code, statuses);
     res.setHeader('Content-Type', 'application/json');
     res.setHeader('Content-Length', Buffer.byteLength(body));
     return body;

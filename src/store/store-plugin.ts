@@ -1,4 +1,4 @@
-// The store of record as a plugin of the service core: its hooks in the response pipeline, its codes, its handle.
+// The store of record as a plugin beside the core (not in it): its hooks in the response pipeline, its codes, its handle.
 import type { PluginSetup, EmulatorPlugin } from '../wiring/plugin.js';
 import type { KeptState, StoreHandle } from '../wiring/kept-state.js';
 import { exportState, importState, type DocumentDeps } from './state-document.js';
@@ -19,7 +19,13 @@ export interface StorePlugin extends EmulatorPlugin {
 export function storePlugin(setup: PluginSetup, kept: KeptState): StorePlugin {
   const { runtime, options, uploadBlobs } = setup;
   const deps: DocumentDeps = { runtime, uploadBlobs, kept };
-  const store = createStoreOfRecord(deps, { path: options.stateFile, sync: options.stateSync, log: options.log });
+  const store = createStoreOfRecord(deps, {
+    path: options.stateFile,
+    sync: options.stateSync,
+    log: options.log,
+    errorStatuses: options.errorStatuses,
+    errorCodes: options.errorCodes,
+  });
   return {
     // First among the plugins' middleware: it notes when each change began, before any other plugin can answer.
     middleware: [store.middleware()],

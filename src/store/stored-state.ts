@@ -24,7 +24,7 @@ export function storedSettings(store: SqliteStore) {
 }
 
 /** A kept log as the store holds it: its last id and its rows, the older ones without their large members. */
-export function storedLog(store: SqliteStore, log: KeptLog): LogDocument {
+function storedLog(store: SqliteStore, log: KeptLog): LogDocument {
   const { keep, members } = log.largeMembers;
   return {
     seq: storedMeta(store, logSeqMeta(log), 0),

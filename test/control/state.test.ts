@@ -183,6 +183,22 @@ describe('state file', () => {
     } finally {
       await unstarted.close();
     }
+    // The store answers its refusals itself, with the emulator's status and code tables like every other error.
+    const calibrated = createEmulatorApp({
+      ...{ seed: 1, timing: 'manual', ffmpegPath: false, stateFile },
+      errorStatuses: { state_not_loaded: 423 },
+      errorCodes: { state_not_loaded: 'not_ready' },
+    });
+    try {
+      const res = await request(calibrated.app)
+        .post('/v1/media/generations')
+        .set('Authorization', `Bearer ${DEFAULT_API_KEY}`)
+        .set('Idempotency-Key', 'unstarted-0002')
+        .send(submission());
+      expect([res.status, res.body.error.code]).toEqual([423, 'not_ready']);
+    } finally {
+      await calibrated.close();
+    }
 
     const second = await startEmulator({ seed: 1, timing: 'manual', ffmpegPath: false, stateFile });
     try {
