@@ -1,6 +1,6 @@
 // The wallet ledger: every funding, charge and refund is an entry; balances and totals are sums of entries.
 import { DomainError } from './errors.js';
-import { RecentCache } from './recent-cache.js';
+import { CommittedCredits } from './committed-credits.js';
 
 export type EntryType = 'funding' | 'charge' | 'refund';
 
@@ -49,8 +49,7 @@ export interface LedgerTotals {
 }
 
 const DAY_MS = 86_400_000;
-/** How many generations' committed credits the heap keeps: a read by id then needs no query of the store. */
-const COMMITTED_CREDITS_CAPACITY = 4096;
+
 export const utcDay = (ms: number) => Math.floor(ms / DAY_MS);
 
 /**
@@ -66,7 +65,7 @@ export class Ledger {
   private funded = new Map<string, number>();
   private readonly byGeneration = new Map<string, GenerationCredits>();
   /** With a source: the committed credits of generations read or written lately (a bounded cache of the store's sums). */
-  private readonly committedCredits = new RecentCache<string, GenerationCredits>(COMMITTED_CREDITS_CAPACITY);
+  private committedCredits?: CommittedCredits;
   private keyDayNet = new Map<string, number>();
   private readonly chargeTimes = new Map<string, number>();
   private accountDay = new Map<string, { charged: number; refunded: number }>();
@@ -141,7 +140,7 @@ export class Ledger {
     this.entries.length = 0;
     this.byGeneration.clear();
     this.chargeTimes.clear();
-    this.committedCredits.clear();
+    this.committedCredits = new CommittedCredits(source);
   }
 
   /** How many uncommitted() would give, without copying them. */
@@ -158,37 +157,10 @@ export class Ledger {
   committed(count: number) {
     if (!this.source || count === 0) return;
     this.committedCount += count;
-    for (const e of this.entries.splice(0, count)) this.foldCommitted(e);
+    for (const e of this.entries.splice(0, count)) this.committedCredits?.fold(e);
     this.byGeneration.clear();
     this.chargeTimes.clear();
     for (const e of this.entries) this.indexGeneration(e);
-  }
-
-  /**
-   * Keeps a cached generation's committed sums current. A charge is a generation's first entry (submission charges
-   * once), so an uncached generation's charge starts its sums; a refund of an uncached one is left to the next read.
-   */
-  private foldCommitted(e: LedgerEntry) {
-    if (!e.generationId || e.type === 'funding') return;
-    const known = this.committedCredits.get(e.generationId);
-    if (e.type === 'charge') {
-      if (known) known.charged += e.amount;
-      else this.committedCredits.set(e.generationId, { charged: e.amount, refunded: 0 });
-    } else if (known) known.refunded += e.amount;
-  }
-
-  /** Sums of committed entries, of the generations in `missing`, read from the source at once and cached. */
-  private readCommitted(missing: string[]): void {
-    if (!this.source || missing.length === 0) return;
-    const sums = new Map(missing.map((id) => [id, { charged: 0, refunded: 0 }]));
-    const entries = missing.length === 1 ? this.source.ofGeneration(missing[0]) : this.source.ofGenerations(missing);
-    for (const e of entries) {
-      const credits = sums.get(e.generationId ?? '');
-      if (!credits) continue;
-      if (e.type === 'charge') credits.charged += e.amount;
-      else if (e.type === 'refund') credits.refunded += e.amount;
-    }
-    for (const [id, credits] of sums) this.committedCredits.set(id, credits);
   }
 
   totals(): LedgerTotals {
@@ -209,7 +181,7 @@ export class Ledger {
     this.entries.length = 0;
     this.byGeneration.clear();
     this.chargeTimes.clear();
-    this.committedCredits.clear();
+    this.committedCredits = new CommittedCredits(source);
     this.balances = new Map(totals.balances);
     this.funded = new Map(totals.funded);
     this.keyDayNet = new Map(totals.keyDayNet);
@@ -228,18 +200,18 @@ export class Ledger {
 
   /** `generationCredits` of each of `generationIds` (a page): the store is read once, for those not cached. */
   creditsOf(generationIds: string[]): Map<string, GenerationCredits> {
-    if (this.source) this.readCommitted(generationIds.filter((id) => this.committedCredits.get(id) === undefined));
-    return new Map(generationIds.map((id) => [id, this.generationCredits(id)]));
+    const committed = this.committedCredits?.of(generationIds);
+    return new Map(generationIds.map((id) => [id, this.withRecent(id, committed?.get(id))]));
   }
 
   generationCredits(generationId: string): GenerationCredits {
+    return this.withRecent(generationId, this.committedCredits?.of([generationId]).get(generationId));
+  }
+
+  /** Committed sums (none without a source) plus the entries not committed yet. */
+  private withRecent(generationId: string, committed: GenerationCredits | undefined): GenerationCredits {
     const recent = this.byGeneration.get(generationId) ?? { charged: 0, refunded: 0 };
-    if (!this.source) return recent;
-    let committed = this.committedCredits.get(generationId);
-    if (!committed) {
-      this.readCommitted([generationId]);
-      committed = this.committedCredits.get(generationId) ?? { charged: 0, refunded: 0 };
-    }
+    if (!committed) return recent;
     return { charged: committed.charged + recent.charged, refunded: committed.refunded + recent.refunded };
   }
 
