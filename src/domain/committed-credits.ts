@@ -1,5 +1,5 @@
 // Per-generation sums of committed ledger entries, for the generations read or written lately: a bounded cache.
-import type { GenerationCredits, LedgerEntry, LedgerSource } from './ledger.js';
+import type { GenerationCredits, LedgerEntry, LedgerSource } from './ledger-entry.js';
 import { RecentCache } from './recent-cache.js';
 
 /** How many generations' committed credits the heap keeps: a read by id then needs no query of the store. */

@@ -1,42 +1,9 @@
 // The wallet ledger: every funding, charge and refund is an entry; balances and totals are sums of entries.
 import { DomainError } from './errors.js';
 import { CommittedCredits } from './committed-credits.js';
+import type { GenerationCredits, LedgerEntry, LedgerSource, ModelTotals } from './ledger-entry.js';
 
-export type EntryType = 'funding' | 'charge' | 'refund';
-
-export interface LedgerEntry {
-  id: string;
-  seq: number;
-  type: EntryType;
-  accountId: string;
-  /** Positive; the type gives the sign. A funding entry may be negative: a balance adjustment downwards (control plane). */
-  amount: number;
-  at: number;
-  generationId?: string;
-  keyId?: number;
-  modelSlug?: string;
-  note?: string;
-}
-
-export interface GenerationCredits {
-  charged: number;
-  refunded: number;
-}
-
-export interface ModelTotals {
-  generations: number;
-  charged: number;
-  refunded: number;
-}
-
-/** Where committed entries live: the store of record, read on demand (SQL behind it, in infra). */
-export interface LedgerSource {
-  /** One generation's entries (its charge and refunds), in order. */
-  ofGeneration(generationId: string): LedgerEntry[];
-  /** Several generations' entries, in order: a page's, in one read. */
-  ofGenerations(generationIds: string[]): LedgerEntry[];
-  list(filter: { accountId?: string }): LedgerEntry[];
-}
+export type { EntryType, GenerationCredits, LedgerEntry, LedgerSource, ModelTotals } from './ledger-entry.js';
 
 /** The running sums, small (per account, key-day and model): kept whole in the heap and stored with each commit. */
 export interface LedgerTotals {
