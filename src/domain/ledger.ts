@@ -1,40 +1,14 @@
 // The wallet ledger: every funding, charge and refund is an entry; balances and totals are sums of entries.
 import { DomainError } from './errors.js';
+import { GenerationCreditIndex } from './generation-credits.js';
+import type { GenerationCredits, LedgerEntry, LedgerSource } from './ledger-entry.js';
 
-export type EntryType = 'funding' | 'charge' | 'refund';
-
-export interface LedgerEntry {
-  id: string;
-  seq: number;
-  type: EntryType;
-  accountId: string;
-  /** Positive; the type gives the sign. A funding entry may be negative: a balance adjustment downwards (control plane). */
-  amount: number;
-  at: number;
-  generationId?: string;
-  keyId?: number;
-  modelSlug?: string;
-  note?: string;
-}
-
-export interface GenerationCredits {
-  charged: number;
-  refunded: number;
-}
+export type { EntryType, GenerationCredits, LedgerEntry, LedgerSource } from './ledger-entry.js';
 
 export interface ModelTotals {
   generations: number;
   charged: number;
   refunded: number;
-}
-
-/** Where committed entries live: the store of record, read on demand (SQL behind it, in infra). */
-export interface LedgerSource {
-  /** One generation's entries (its charge and refunds), in order. */
-  ofGeneration(generationId: string): LedgerEntry[];
-  /** Several generations' entries, in order: a page's, in one read. */
-  ofGenerations(generationIds: string[]): LedgerEntry[];
-  list(filter: { accountId?: string }): LedgerEntry[];
 }
 
 /** The running sums, small (per account, key-day and model): kept whole in the heap and stored with each commit. */
@@ -61,9 +35,8 @@ export class Ledger {
   private committedCount = 0;
   private balances = new Map<string, number>();
   private funded = new Map<string, number>();
-  private readonly byGeneration = new Map<string, GenerationCredits>();
+  private readonly credits = new GenerationCreditIndex();
   private keyDayNet = new Map<string, number>();
-  private readonly chargeTimes = new Map<string, number>();
   private accountDay = new Map<string, { charged: number; refunded: number }>();
   private models = new Map<string, Map<string, ModelTotals>>();
 
@@ -96,11 +69,12 @@ export class Ledger {
     this.accountDay.set(day, today);
     if (e.keyId !== undefined) {
       // A refund gives credits back to the day of the charge it reverses, so a day's usage never goes below zero.
-      const chargedAt = e.type === 'refund' && e.generationId ? (this.chargeTime(e.generationId) ?? e.at) : e.at;
+      const chargedAt =
+        e.type === 'refund' && e.generationId ? (this.credits.chargeTime(e.generationId) ?? e.at) : e.at;
       const keyDay = `${e.keyId}:${utcDay(chargedAt)}`;
       this.keyDayNet.set(keyDay, (this.keyDayNet.get(keyDay) ?? 0) - sign * e.amount);
     }
-    this.indexGeneration(e);
+    this.credits.add(e);
     if (e.modelSlug) {
       const perAccount = this.models.get(e.accountId) ?? new Map<string, ModelTotals>();
       const totals = perAccount.get(e.modelSlug) ?? { generations: 0, charged: 0, refunded: 0 };
@@ -113,29 +87,12 @@ export class Ledger {
     }
   }
 
-  /** The per-generation indexes: of every entry without a source, of the uncommitted ones with one. */
-  private indexGeneration(e: LedgerEntry) {
-    if (!e.generationId || e.type === 'funding') return;
-    if (e.type === 'charge') this.chargeTimes.set(e.generationId, e.at);
-    const credits = this.byGeneration.get(e.generationId) ?? { charged: 0, refunded: 0 };
-    if (e.type === 'charge') credits.charged += e.amount;
-    else credits.refunded += e.amount;
-    this.byGeneration.set(e.generationId, credits);
-  }
-
-  private chargeTime(generationId: string): number | undefined {
-    const kept = this.chargeTimes.get(generationId);
-    if (kept !== undefined || !this.source) return kept;
-    return this.source.ofGeneration(generationId).find((e) => e.type === 'charge')?.at;
-  }
-
   /** From now on committed entries live in `source`, which holds every entry so far; the heap keeps the sums only. */
   attach(source: LedgerSource) {
     this.source = source;
     this.committedCount = this.size;
     this.entries.length = 0;
-    this.byGeneration.clear();
-    this.chargeTimes.clear();
+    this.credits.useSource(source);
   }
 
   /** How many uncommitted() would give, without copying them. */
@@ -152,10 +109,7 @@ export class Ledger {
   committed(count: number) {
     if (!this.source || count === 0) return;
     this.committedCount += count;
-    this.entries.splice(0, count);
-    this.byGeneration.clear();
-    this.chargeTimes.clear();
-    for (const e of this.entries) this.indexGeneration(e);
+    this.credits.committed(this.entries.splice(0, count), this.entries);
   }
 
   totals(): LedgerTotals {
@@ -174,8 +128,7 @@ export class Ledger {
     this.source = source;
     this.committedCount = totals.size;
     this.entries.length = 0;
-    this.byGeneration.clear();
-    this.chargeTimes.clear();
+    this.credits.useSource(source);
     this.balances = new Map(totals.balances);
     this.funded = new Map(totals.funded);
     this.keyDayNet = new Map(totals.keyDayNet);
@@ -192,29 +145,13 @@ export class Ledger {
     return this.funded.get(accountId) ?? 0;
   }
 
-  /** `generationCredits` of each of `generationIds` (a page), read from the source at once. */
+  /** `generationCredits` of each of `generationIds` (a page): what the heap does not keep is read in one query. */
   creditsOf(generationIds: string[]): Map<string, GenerationCredits> {
-    const out = new Map(
-      generationIds.map((id) => [id, { ...(this.byGeneration.get(id) ?? { charged: 0, refunded: 0 }) }]),
-    );
-    if (!this.source) return out;
-    for (const e of this.source.ofGenerations(generationIds)) {
-      const credits = out.get(e.generationId ?? '');
-      if (!credits) continue;
-      if (e.type === 'charge') credits.charged += e.amount;
-      else if (e.type === 'refund') credits.refunded += e.amount;
-    }
-    return out;
+    return this.credits.of(generationIds);
   }
 
   generationCredits(generationId: string): GenerationCredits {
-    const recent = this.byGeneration.get(generationId) ?? { charged: 0, refunded: 0 };
-    if (!this.source) return recent;
-    const credits = { ...recent };
-    for (const e of this.source.ofGeneration(generationId))
-      if (e.type === 'charge') credits.charged += e.amount;
-      else if (e.type === 'refund') credits.refunded += e.amount;
-    return credits;
+    return this.credits.of([generationId]).get(generationId) as GenerationCredits;
   }
 
   /** Net credits a key spent on the UTC day of `at`: that day's charges minus the refunds of those charges. */

@@ -1,6 +1,6 @@
 // Unit tests of the ledger: entries are the truth, balances and per-generation credits are derived from them.
 import { describe, expect, it } from 'vitest';
-import { Ledger } from '../../../src/domain/ledger.js';
+import { Ledger, type LedgerEntry, type LedgerSource } from '../../../src/domain/ledger.js';
 
 const DAY = 86_400_000;
 
@@ -66,5 +66,45 @@ describe('Ledger', () => {
     l.append({ type: 'charge', accountId: 'a', amount: 3, at: 1, generationId: 'g1', keyId: 1 });
     expect(l.list({ accountId: 'a' }).map((e) => e.seq)).toEqual([1, 3]);
     expect(l.list({ generationId: 'g1' }).map((e) => e.type)).toEqual(['charge']);
+  });
+
+  it('reads a committed generation’s credits once, and again only after a commit adds to them', () => {
+    const l = ledger();
+    const stored: LedgerEntry[] = [];
+    let reads = 0;
+    const source: LedgerSource = {
+      ofGeneration(id) {
+        reads += 1;
+        return stored.filter((e) => e.generationId === id);
+      },
+      ofGenerations(ids) {
+        reads += 1;
+        return stored.filter((e) => ids.includes(e.generationId ?? ''));
+      },
+      list: () => [...stored],
+    };
+    const commit = () => {
+      const entries = l.uncommitted();
+      stored.push(...entries);
+      l.committed(entries.length);
+    };
+    l.append({ type: 'charge', accountId: 'a', amount: 30, at: 1, generationId: 'g1', keyId: 1, modelSlug: 'm' });
+    l.append({ type: 'charge', accountId: 'a', amount: 20, at: 1, generationId: 'g2', keyId: 1, modelSlug: 'm' });
+    stored.push(...l.list());
+    l.attach(source);
+
+    const page = () => Object.fromEntries(l.creditsOf(['g1', 'g2']));
+    expect(page()).toEqual({ g1: { charged: 30, refunded: 0 }, g2: { charged: 20, refunded: 0 } });
+    expect(page()).toEqual({ g1: { charged: 30, refunded: 0 }, g2: { charged: 20, refunded: 0 } });
+    expect(reads).toBe(1);
+
+    // No keyId: a key's refund also reads the charge's day, which is not what this test counts.
+    l.append({ type: 'refund', accountId: 'a', amount: 10, at: 2, generationId: 'g1', modelSlug: 'm' });
+    expect(page().g1).toEqual({ charged: 30, refunded: 10 });
+    expect(reads).toBe(1);
+    commit();
+    expect(page().g1).toEqual({ charged: 30, refunded: 10 });
+    expect(l.generationCredits('g2')).toEqual({ charged: 20, refunded: 0 });
+    expect(reads).toBe(2);
   });
 });
