@@ -46,8 +46,8 @@ export interface CommitListener {
 const RECENT_CAPACITY = 1000;
 /** Rows per read when walking every generation (console, control list, export). */
 const SCAN_CHUNK = 500;
-/** List pages whose ids the heap remembers until the next change: a client polling its list costs no query. */
-const PAGE_CAPACITY = 64;
+/** List pages the heap remembers until the next change (at most 32 x 101 generations): a polled list costs no query. */
+const PAGE_CAPACITY = 32;
 
 type PageQuery = ListFilter & { accountId: string; before: number; limit: number };
 
@@ -68,10 +68,10 @@ export class GenerationStore {
   private readonly changed = new Map<string, Generation>();
   private readonly recent = new RecentCache<string, Generation>(RECENT_CAPACITY);
   /**
-   * The ids of pages read from the source, by query. Any add or change may move a generation into or out of a page
+   * Pages read from the source, by query. Any add or change may move a generation into or out of a page
    * (a new one, a status filter), so each empties it; columns a page selects on otherwise never change.
    */
-  private readonly pages = new RecentCache<string, string[]>(PAGE_CAPACITY);
+  private readonly pages = new RecentCache<string, Generation[]>(PAGE_CAPACITY);
   private total = 0;
   private seq = 0;
   private listener?: CommitListener;
@@ -199,23 +199,20 @@ export class GenerationStore {
       ? this.sourcePage(this.source, { ...filter, accountId, before, limit: limit + 1 })
       : this.heldPage(accountId, filter, before, limit + 1);
     const items = found.slice(0, limit);
-    if (this.source) for (const g of items) if (g.status !== 'running') this.recent.set(g.id, g);
     return { items, nextCursor: found.length > limit ? encodeCursor(items[items.length - 1].seq) : null };
   }
 
-  /** The page the source gives, or the ids it gave for the same query, when nothing has changed since. */
+  /**
+   * The page the source gives, or the one it gave for the same query when nothing has changed since: the same objects
+   * the heap holds (a change to one of them empties the pages first), so the two never disagree.
+   */
   private sourcePage(source: GenerationSource, query: PageQuery): Generation[] {
     const key = pageKey(query);
-    const ids = this.pages.get(key);
-    if (ids) {
-      const kept = ids.map((id) => this.get(id));
-      if (kept.every((g) => g !== undefined)) return kept as Generation[];
-    }
+    const kept = this.pages.get(key);
+    if (kept) return kept;
     const found = source.query(query, (id) => this.resident(id));
-    this.pages.set(
-      key,
-      found.map((g) => g.id),
-    );
+    for (const g of found) if (g.status !== 'running') this.recent.set(g.id, g);
+    this.pages.set(key, found);
     return found;
   }
 
