@@ -58,16 +58,16 @@ export class GenerationCreditIndex {
   /** Each generation's credits; the committed sums not kept are read from the source in one query. */
   of(generationIds: string[]): Map<string, GenerationCredits> {
     const stored = this.storedSums(generationIds);
-    return new Map(
-      generationIds.map((id) => {
-        const credits = none();
-        for (const part of [stored.get(id), this.pending.get(id)]) {
-          credits.charged += part?.charged ?? 0;
-          credits.refunded += part?.refunded ?? 0;
-        }
-        return [id, credits];
-      }),
-    );
+    const out = new Map<string, GenerationCredits>();
+    for (const id of generationIds) {
+      const kept = stored.get(id);
+      const pending = this.pending.get(id);
+      out.set(id, {
+        charged: (kept?.charged ?? 0) + (pending?.charged ?? 0),
+        refunded: (kept?.refunded ?? 0) + (pending?.refunded ?? 0),
+      });
+    }
+    return out;
   }
 
   private storedSums(generationIds: string[]): Map<string, GenerationCredits> {
