@@ -1,10 +1,9 @@
 // Generations by id and per account in creation order, with newest-first paging on an opaque, insert-stable cursor.
-import { ValidationFailure } from './errors.js';
 import { allStatuses, type Census, type CensusFilter, censusOf, foldText } from './generation-census.js';
 import { type Generation, type GenerationStatus, isFinal } from './generation.js';
 import { RecentCache } from './recent-cache.js';
 import type { MediaKind } from './catalogue-schema.js';
-import { validationItem } from './validation-item.js';
+import { decodeCursor, encodeCursor } from './page-cursor.js';
 import type { WaitingSource } from './move-timers.js';
 
 export interface ListFilter {
@@ -23,25 +22,6 @@ export interface Page {
 }
 
 export const DEFAULT_PAGE_LIMIT = 30;
-
-const encodeCursor = (seq: number) => Buffer.from(JSON.stringify({ v: 1, before: seq })).toString('base64url');
-
-function decodeCursor(cursor: string): number {
-  try {
-    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { v?: unknown; before?: unknown };
-    if (parsed.v === 1 && Number.isSafeInteger(parsed.before)) return parsed.before as number;
-  } catch {
-    // fall through to the 422 below
-  }
-  throw new ValidationFailure([
-    validationItem(
-      'cursor_invalid',
-      ['query', 'cursor'],
-      'Cursor is not valid; pass the next_cursor value of a previous page unchanged',
-      cursor,
-    ),
-  ]);
-}
 
 /** Where generations live once committed: the store of record, read on demand (SQL behind it, in infra). */
 export interface GenerationSource extends WaitingSource {
@@ -69,6 +49,13 @@ export interface CommitListener {
 const RECENT_CAPACITY = 1000;
 /** Rows per read when walking every generation (console, control list, export). */
 const SCAN_CHUNK = 500;
+/** List pages the heap remembers until the next change (at most 32 x 101 generations): a polled list costs no query. */
+const PAGE_CAPACITY = 32;
+
+type PageQuery = ListFilter & { accountId: string; before: number; limit: number };
+
+const pageKey = (q: PageQuery) =>
+  JSON.stringify([q.accountId, q.kind, q.status, q.modelSlug, q.from, q.to, q.before, q.limit]);
 
 /**
  * Until a source is attached (a context the store of record has not written yet), every generation stays in the heap.
@@ -83,6 +70,11 @@ export class GenerationStore {
   /** Added or touched since the store of record last committed them: what its next transaction writes. */
   private readonly changed = new Map<string, Generation>();
   private readonly recent = new RecentCache<string, Generation>(RECENT_CAPACITY);
+  /**
+   * Pages read from the source, by query. Any add or change may move a generation into or out of a page
+   * (a new one, a status filter), so each empties it; columns a page selects on otherwise never change.
+   */
+  private readonly pages = new RecentCache<string, Generation[]>(PAGE_CAPACITY);
   private total = 0;
   private seq = 0;
   private listener?: CommitListener;
@@ -110,6 +102,7 @@ export class GenerationStore {
     this.held.clear();
     if (!keepChanged) this.changed.clear();
     this.recent.clear();
+    this.pages.clear();
     this.total = source.count();
     this.listener?.useStore(source, new Set(this.changed.keys()));
   }
@@ -122,6 +115,7 @@ export class GenerationStore {
 
   /** Marks a generation changed (a move, link state, a once-only marker spent by a read). */
   touch(generation: Generation) {
+    this.pages.clear();
     this.changed.set(generation.id, generation);
     // A running generation is held by its render: everyone must see that one copy. A waiting one is held by id.
     if (generation.status === 'running') this.inFlight.set(generation.id, generation);
@@ -223,11 +217,24 @@ export class GenerationStore {
   page(accountId: string, filter: ListFilter, limit: number, cursor?: string): Page {
     const before = cursor === undefined ? Infinity : decodeCursor(cursor);
     const found = this.source
-      ? this.source.query({ ...filter, accountId, before, limit: limit + 1 }, (id) => this.resident(id))
+      ? this.sourcePage(this.source, { ...filter, accountId, before, limit: limit + 1 })
       : this.heldPage(accountId, filter, before, limit + 1);
     const items = found.slice(0, limit);
-    if (this.source) for (const g of items) if (g.status !== 'running') this.recent.set(g.id, g);
     return { items, nextCursor: found.length > limit ? encodeCursor(items[items.length - 1].seq) : null };
+  }
+
+  /**
+   * The page the source gives, or the one it gave for the same query when nothing has changed since: the same objects
+   * the heap holds (a change to one of them empties the pages first), so the two never disagree.
+   */
+  private sourcePage(source: GenerationSource, query: PageQuery): Generation[] {
+    const key = pageKey(query);
+    const kept = this.pages.get(key);
+    if (kept) return kept;
+    const found = source.query(query, (id) => this.resident(id));
+    for (const g of found) if (g.status !== 'running') this.recent.set(g.id, g);
+    this.pages.set(key, found);
+    return found;
   }
 
   private heldPage(accountId: string, filter: ListFilter, before: number, limit: number): Generation[] {

@@ -1,5 +1,4 @@
-// A ledger entry and what is read of entries: the types the ledger and its caches share.
-
+// A ledger entry, a generation's credits and where committed entries are read from: shared by the ledger and its indexes.
 export type EntryType = 'funding' | 'charge' | 'refund';
 
 export interface LedgerEntry {
@@ -17,12 +16,6 @@ export interface LedgerEntry {
 }
 
 export interface GenerationCredits {
-  charged: number;
-  refunded: number;
-}
-
-export interface ModelTotals {
-  generations: number;
   charged: number;
   refunded: number;
 }

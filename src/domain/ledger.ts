@@ -1,9 +1,15 @@
 // The wallet ledger: every funding, charge and refund is an entry; balances and totals are sums of entries.
 import { DomainError } from './errors.js';
-import { CommittedCredits } from './committed-credits.js';
-import type { GenerationCredits, LedgerEntry, LedgerSource, ModelTotals } from './ledger-entry.js';
+import { GenerationCreditIndex } from './generation-credits.js';
+import type { GenerationCredits, LedgerEntry, LedgerSource } from './ledger-entry.js';
 
-export type { EntryType, GenerationCredits, LedgerEntry, LedgerSource, ModelTotals } from './ledger-entry.js';
+export type { EntryType, GenerationCredits, LedgerEntry, LedgerSource } from './ledger-entry.js';
+
+export interface ModelTotals {
+  generations: number;
+  charged: number;
+  refunded: number;
+}
 
 /** The running sums, small (per account, key-day and model): kept whole in the heap and stored with each commit. */
 export interface LedgerTotals {
@@ -16,7 +22,6 @@ export interface LedgerTotals {
 }
 
 const DAY_MS = 86_400_000;
-
 export const utcDay = (ms: number) => Math.floor(ms / DAY_MS);
 
 /**
@@ -30,11 +35,8 @@ export class Ledger {
   private committedCount = 0;
   private balances = new Map<string, number>();
   private funded = new Map<string, number>();
-  private readonly byGeneration = new Map<string, GenerationCredits>();
-  /** With a source: the committed credits of generations read or written lately (a bounded cache of the store's sums). */
-  private committedCredits?: CommittedCredits;
+  private readonly credits = new GenerationCreditIndex();
   private keyDayNet = new Map<string, number>();
-  private readonly chargeTimes = new Map<string, number>();
   private accountDay = new Map<string, { charged: number; refunded: number }>();
   private models = new Map<string, Map<string, ModelTotals>>();
 
@@ -67,11 +69,12 @@ export class Ledger {
     this.accountDay.set(day, today);
     if (e.keyId !== undefined) {
       // A refund gives credits back to the day of the charge it reverses, so a day's usage never goes below zero.
-      const chargedAt = e.type === 'refund' && e.generationId ? (this.chargeTime(e.generationId) ?? e.at) : e.at;
+      const chargedAt =
+        e.type === 'refund' && e.generationId ? (this.credits.chargeTime(e.generationId) ?? e.at) : e.at;
       const keyDay = `${e.keyId}:${utcDay(chargedAt)}`;
       this.keyDayNet.set(keyDay, (this.keyDayNet.get(keyDay) ?? 0) - sign * e.amount);
     }
-    this.indexGeneration(e);
+    this.credits.add(e);
     if (e.modelSlug) {
       const perAccount = this.models.get(e.accountId) ?? new Map<string, ModelTotals>();
       const totals = perAccount.get(e.modelSlug) ?? { generations: 0, charged: 0, refunded: 0 };
@@ -84,30 +87,12 @@ export class Ledger {
     }
   }
 
-  /** The per-generation indexes: of every entry without a source, of the uncommitted ones with one. */
-  private indexGeneration(e: LedgerEntry) {
-    if (!e.generationId || e.type === 'funding') return;
-    if (e.type === 'charge') this.chargeTimes.set(e.generationId, e.at);
-    const credits = this.byGeneration.get(e.generationId) ?? { charged: 0, refunded: 0 };
-    if (e.type === 'charge') credits.charged += e.amount;
-    else credits.refunded += e.amount;
-    this.byGeneration.set(e.generationId, credits);
-  }
-
-  private chargeTime(generationId: string): number | undefined {
-    const kept = this.chargeTimes.get(generationId);
-    if (kept !== undefined || !this.source) return kept;
-    return this.source.ofGeneration(generationId).find((e) => e.type === 'charge')?.at;
-  }
-
   /** From now on committed entries live in `source`, which holds every entry so far; the heap keeps the sums only. */
   attach(source: LedgerSource) {
     this.source = source;
     this.committedCount = this.size;
     this.entries.length = 0;
-    this.byGeneration.clear();
-    this.chargeTimes.clear();
-    this.committedCredits = new CommittedCredits(source);
+    this.credits.useSource(source);
   }
 
   /** How many uncommitted() would give, without copying them. */
@@ -124,10 +109,7 @@ export class Ledger {
   committed(count: number) {
     if (!this.source || count === 0) return;
     this.committedCount += count;
-    for (const e of this.entries.splice(0, count)) this.committedCredits?.fold(e);
-    this.byGeneration.clear();
-    this.chargeTimes.clear();
-    for (const e of this.entries) this.indexGeneration(e);
+    this.credits.committed(this.entries.splice(0, count), this.entries);
   }
 
   totals(): LedgerTotals {
@@ -146,9 +128,7 @@ export class Ledger {
     this.source = source;
     this.committedCount = totals.size;
     this.entries.length = 0;
-    this.byGeneration.clear();
-    this.chargeTimes.clear();
-    this.committedCredits = new CommittedCredits(source);
+    this.credits.useSource(source);
     this.balances = new Map(totals.balances);
     this.funded = new Map(totals.funded);
     this.keyDayNet = new Map(totals.keyDayNet);
@@ -165,21 +145,13 @@ export class Ledger {
     return this.funded.get(accountId) ?? 0;
   }
 
-  /** `generationCredits` of each of `generationIds` (a page): the store is read once, for those not cached. */
+  /** `generationCredits` of each of `generationIds` (a page): what the heap does not keep is read in one query. */
   creditsOf(generationIds: string[]): Map<string, GenerationCredits> {
-    const committed = this.committedCredits?.of(generationIds);
-    return new Map(generationIds.map((id) => [id, this.withRecent(id, committed?.get(id))]));
+    return this.credits.of(generationIds);
   }
 
   generationCredits(generationId: string): GenerationCredits {
-    return this.withRecent(generationId, this.committedCredits?.of([generationId]).get(generationId));
-  }
-
-  /** Committed sums (none without a source) plus the entries not committed yet. */
-  private withRecent(generationId: string, committed: GenerationCredits | undefined): GenerationCredits {
-    const recent = this.byGeneration.get(generationId) ?? { charged: 0, refunded: 0 };
-    if (!committed) return recent;
-    return { charged: committed.charged + recent.charged, refunded: committed.refunded + recent.refunded };
+    return this.credits.of([generationId]).get(generationId) as GenerationCredits;
   }
 
   /** Net credits a key spent on the UTC day of `at`: that day's charges minus the refunds of those charges. */

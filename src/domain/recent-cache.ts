@@ -18,6 +18,10 @@ export class RecentCache<K, V> {
     if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as K);
   }
 
+  delete(key: K) {
+    this.entries.delete(key);
+  }
+
   clear() {
     this.entries.clear();
   }
