@@ -1,12 +1,12 @@
 // `npm run bench:compare -- <git ref> [--rounds N] [--seconds S]`: API throughput and CPU per request against another
 // commit, both built the same way and measured in one run, rounds alternating; the regression check behind "within 10%".
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { REPO_ROOT } from '../scripts/transpile-dist.js';
 import type { ServerProcess } from './servers.js';
+import { withRefWorktree } from './ref-worktree.js';
 import { median } from './startup.js';
 import { measure, ROUTES } from './throughput.js';
 
@@ -72,12 +72,7 @@ async function start(name: string, tree: string, cleanups: (() => unknown)[]): P
   return { name, stored, manual, generation };
 }
 
-const cleanups: (() => unknown)[] = [];
-const worktree = mkdtempSync(join(tmpdir(), 'bench-compare-'));
-try {
-  execFileSync('git', ['-C', REPO_ROOT, 'worktree', 'add', '--detach', worktree, ref], { stdio: 'ignore' });
-  cleanups.push(() => execFileSync('git', ['-C', REPO_ROOT, 'worktree', 'remove', '--force', worktree]));
-  symlinkSync(join(REPO_ROOT, 'node_modules'), join(worktree, 'node_modules'));
+await withRefWorktree(ref, async (worktree, cleanups) => {
   const load = loadavg()[0];
   const sides = [await start(ref, worktree, cleanups), await start('this checkout', REPO_ROOT, cleanups)];
   console.log(
@@ -109,13 +104,4 @@ try {
       `| ${name} | ${fmt(rpsBefore)} | ${fmt(rpsAfter)} | ${(rpsAfter / rpsBefore).toFixed(2)} | ${fmt(cpuBefore)} | ${fmt(cpuAfter)} | ${(cpuAfter / cpuBefore).toFixed(2)} |`,
     );
   }
-} finally {
-  for (const cleanup of cleanups.reverse()) {
-    try {
-      await cleanup();
-    } catch {
-      // Best effort: a server that already stopped, a worktree already gone.
-    }
-  }
-  rmSync(worktree, { recursive: true, force: true });
-}
+});

@@ -1,13 +1,12 @@
 // `node --import tsx bench/console-summary.ts <git ref> [--stored N]`: the console's refresh (GET /_emulator/summary)
 // with N generations stored, against another commit built the same way, in one run.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { REPO_ROOT } from '../scripts/transpile-dist.js';
 import type { ServerProcess } from './servers.js';
+import { withRefWorktree } from './ref-worktree.js';
 import { median } from './startup.js';
 
 const { positionals, values } = parseArgs({
@@ -64,12 +63,7 @@ async function timed(url: string): Promise<number> {
   return median(times);
 }
 
-const cleanups: (() => unknown)[] = [];
-const worktree = mkdtempSync(join(tmpdir(), 'bench-summary-'));
-try {
-  execFileSync('git', ['-C', REPO_ROOT, 'worktree', 'add', '--detach', worktree, ref], { stdio: 'ignore' });
-  cleanups.push(() => execFileSync('git', ['-C', REPO_ROOT, 'worktree', 'remove', '--force', worktree]));
-  symlinkSync(join(REPO_ROOT, 'node_modules'), join(worktree, 'node_modules'));
+await withRefWorktree(ref, async (worktree, cleanups) => {
   const before = await start(worktree, cleanups);
   const after = await start(REPO_ROOT, cleanups);
   console.log(`${STORED.toLocaleString('en-US')} waiting generations each; load ${loadavg()[0].toFixed(1)}`);
@@ -79,13 +73,4 @@ try {
     const [a, b] = [await timed(`${before.url}${path}`), await timed(`${after.url}${path}`)];
     console.log(`| GET ${path} | ${a.toFixed(0)} | ${b.toFixed(0)} |`);
   }
-} finally {
-  for (const cleanup of cleanups.reverse()) {
-    try {
-      await cleanup();
-    } catch {
-      // Best effort: a server that already stopped, a worktree already gone.
-    }
-  }
-  rmSync(worktree, { recursive: true, force: true });
-}
+});
