@@ -1,5 +1,5 @@
 // The console's view of the generations: how many there are by status, and one page of them, by model and text.
-import type { Generation, GenerationStatus } from './generation.js';
+import { GENERATION_STATUSES, type Generation, type GenerationStatus } from './generation.js';
 
 export interface CensusFilter {
   modelSlug?: string;
@@ -27,13 +27,15 @@ export const textMatches = (g: Generation, folded: string) =>
 
 /** Counts by status, every status present (0 when none). */
 export function allStatuses(counts: Partial<Record<string, number>>): Record<GenerationStatus, number> {
-  return {
-    pending: counts.pending ?? 0,
-    running: counts.running ?? 0,
-    completed: counts.completed ?? 0,
-    failed: counts.failed ?? 0,
-  };
+  return Object.fromEntries(GENERATION_STATUSES.map((status) => [status, counts[status] ?? 0])) as Record<
+    GenerationStatus,
+    number
+  >;
 }
+
+/** How many of `counts` there are in all. */
+export const totalOf = (counts: Record<GenerationStatus, number>) =>
+  GENERATION_STATUSES.reduce((sum, status) => sum + counts[status], 0);
 
 /** One pass over `newestFirst` (already filtered by model) for a store without SQL behind it: the heap's generations. */
 export function censusOf(

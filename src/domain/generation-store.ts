@@ -1,5 +1,5 @@
 // Generations by id and per account in creation order, with newest-first paging on an opaque, insert-stable cursor.
-import { allStatuses, type Census, type CensusFilter, censusOf, foldText } from './generation-census.js';
+import { allStatuses, type Census, type CensusFilter, censusOf, foldText, totalOf } from './generation-census.js';
 import { type Generation, type GenerationStatus, isFinal } from './generation.js';
 import { RecentCache } from './recent-cache.js';
 import type { MediaKind } from './catalogue-schema.js';
@@ -201,7 +201,7 @@ export class GenerationStore {
     const counts = allStatuses(this.source.countByStatus({ modelSlug, text }));
     const query = { modelSlug, text, status, before: Number.POSITIVE_INFINITY, offset, limit };
     const items = this.source.query(query, (id) => this.resident(id));
-    const total = status ? counts[status] : counts.pending + counts.running + counts.completed + counts.failed;
+    const total = status ? counts[status] : totalOf(counts);
     return { counts, total, items };
   }
 
