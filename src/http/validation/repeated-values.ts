@@ -1,9 +1,16 @@
 // Which value FastAPI takes when a client repeats a header, a query parameter or a form field.
 import type { IncomingMessage } from 'node:http';
 
-/** Starlette's Headers.get returns the first of repeated headers (Node joins them with ", " in req.headers). */
+/**
+ * Starlette's Headers.get returns the first of repeated headers (Node joins them with ", " in req.headers). Read from
+ * rawHeaders: `headersDistinct` builds arrays for every header on first use, a cost on each submission. `name` is
+ * lower case.
+ */
 export function firstHeader(req: IncomingMessage, name: string): string | undefined {
-  return req.headersDistinct[name]?.[0];
+  const raw = req.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2)
+    if (raw[i].length === name.length && raw[i].toLowerCase() === name) return raw[i + 1];
+  return undefined;
 }
 
 /** Express turns a repeated query parameter or form field into an array; FastAPI takes the last value for a scalar. */
