@@ -1,4 +1,4 @@
-// Fault-rule patterns run in linear time (re2js), and a pattern RE2 cannot compile is a field-naming 422.
+// Fault-rule patterns and routes run in linear time (re2js), and a pattern RE2 cannot compile is a field-naming 422.
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { client, makeEmulator } from '../helpers/emulator.js';
@@ -23,6 +23,29 @@ describe('fault rule patterns', () => {
       'redos-key-2',
     );
     expect(hit.status).toBe(503);
+  });
+
+  it('matches a route of eleven `*` against a path it does not fit without stalling, and still matches by route', async () => {
+    const emulator = makeEmulator({ ffmpegPath: false });
+    const auth = { Authorization: `Bearer ${emulator.apiKey}` };
+    // As a backtracking regex (^/.*.*...x/?$) against this path: 0.8 s at eight `*`, 4 s at nine, five times more for
+    // each further `*`. Eleven would take about 100 s, past the test timeout, so a return to such an engine fails here.
+    const stars = await request(emulator.app)
+      .post('/_emulator/faults')
+      .send({ match: { route: `/${'*'.repeat(11)}x` }, action: { type: 'status', status: 503 } });
+    expect(stars.status).toBe(201);
+    const missed = await request(emulator.app).get('/v1/media/generations/gen_not_there').set(auth);
+    expect([missed.status, missed.body.error.code]).toEqual([404, 'generation_not_found']);
+    const hit = await request(emulator.app).get('/v1/media/generations/gen_not_therex').set(auth);
+    expect(hit.status).toBe(503);
+    await request(emulator.app)
+      .post('/_emulator/faults')
+      .send({ match: { route: '/v1/media/generations/:id' }, action: { type: 'status', status: 502 } });
+    await request(emulator.app).delete(`/_emulator/faults/${stars.body.fault.id}`);
+    const byParam = await request(emulator.app).get('/v1/media/generations/gen_not_there/').set(auth);
+    expect(byParam.status).toBe(502);
+    const deeper = await request(emulator.app).get('/v1/media/generations/gen_not_there/extra').set(auth);
+    expect([deeper.status, deeper.body.error.code]).toEqual([404, 'route_not_found']);
   });
 
   it.each([
