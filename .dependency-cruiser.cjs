@@ -48,14 +48,14 @@ module.exports = {
       severity: 'error',
       comment: 'Only the composition root (src/emulator.ts) and the entry points know how the layers are put together.',
       from: { path: CORE },
-      to: { path: '^src/(emulator|compose-plugins|index|start-emulator|testing)[.]ts$|^src/cli/' },
+      to: { path: '^src/(emulator|emulator-lifetime|compose-plugins|index|start-emulator|testing)[.]ts$|^src/cli/' },
     },
     {
       name: 'plugins-never-import-the-composition',
       severity: 'error',
       comment: 'The plane and the store get a Runtime handle (PluginSetup), never the Emulator.',
       from: { path: '^src/(emulation|store)/' },
-      to: { path: '^src/(emulator|compose-plugins|index|start-emulator|testing)[.]ts$|^src/cli/' },
+      to: { path: '^src/(emulator|emulator-lifetime|compose-plugins|index|start-emulator|testing)[.]ts$|^src/cli/' },
     },
     {
       name: 'infra-never-imports-domain',

@@ -1,17 +1,15 @@
 // The composition root: options -> infra -> runtime -> the store of record and the emulation plane -> http app. The one place that wires layers.
-import { randomBytes } from 'node:crypto';
-import type { Server } from 'node:http';
 import type { RequestHandler } from 'express';
 import { composePlugins, type Plugins } from './compose-plugins.js';
-import { isLoopbackHost, LOOPBACK_HOSTS, resolveOptions, tokenForBinding } from './config.js';
+import { LOOPBACK_HOSTS, resolveOptions } from './config.js';
 import type { EmulatorOptions } from './emulator-options.js';
-import type { Emulator, ListenAt, Listening, Started } from './emulator-types.js';
+import { emulatorLifetime, type PlaneAccess } from './emulator-lifetime.js';
+import type { Emulator } from './emulator-types.js';
 import { type Catalogue, parseCatalogue } from './domain/catalogue.js';
 import { parseDuration } from './domain/durations.js';
 import { createRuntime, type Runtime } from './domain/runtime.js';
 import { planeGuard } from './emulation/admin/plane-guard.js';
 import { buildApp } from './http/app.js';
-import { listenOn } from './http/listen.js';
 import type { RequestListener } from './http-shapes.js';
 import { splitCorsMiddleware } from './http/middleware/cors.js';
 import { createRenderer, RendererStartAborted } from './infra/create-renderer.js';
@@ -25,7 +23,7 @@ import { keptSigningSecret } from './wiring/kept-signing-secret.js';
 import { loadCatalogue } from './wiring/catalogue-file.js';
 
 /** An Express middleware, typed by its shape only so the published .d.ts files need no @types/express. */
-export type HttpHandler = (req: never, res: never, next: never) => unknown;
+type HttpHandler = (req: never, res: never, next: never) => unknown;
 
 /** What only the composition's callers in this repository pass: the environment the CLI read, test middleware. */
 export interface CompositionExtras {
@@ -60,18 +58,19 @@ export function composeEmulator(
     meta: () => plugins?.store,
     log: options.log,
   });
-  const servers = new Set<Server>();
   let renderer: Renderer | undefined;
-  let adminToken = options.adminToken || undefined;
-  const allowedHosts = new Set<string>([...LOOPBACK_HOSTS, ...options.allowedHosts]);
-  if (options.publicBaseUrl) allowedHosts.add(new URL(options.publicBaseUrl).hostname.toLowerCase());
+  const access: PlaneAccess = {
+    adminToken: options.adminToken || undefined,
+    allowedHosts: new Set<string>([...LOOPBACK_HOSTS, ...options.allowedHosts]),
+  };
+  if (options.publicBaseUrl) access.allowedHosts.add(new URL(options.publicBaseUrl).hostname.toLowerCase());
   // The plugins are built from the runtime, and the runtime's contexts consult the plane's plan adjuster: it and the
   // reset listener are looked up when called, so neither needs the other to exist first.
   let plugins: Plugins | undefined;
 
   // Started once construction has succeeded (or when a start-up scenario needs it), so a refused start makes no temp dir.
   let rendererPromise: Promise<Renderer> | undefined;
-  // close() at any moment, even while ffmpeg is still being probed: aborting kills the probes and drops the work dir.
+  // Aborted by close() (see LifetimeParts.starting).
   const starting = new AbortController();
   const startRenderer = (): Promise<Renderer> =>
     (rendererPromise ??= createRenderer({
@@ -142,8 +141,8 @@ export function composeEmulator(
     before: [
       ...((extras.first ?? []) as RequestHandler[]),
       planeGuard({
-        adminToken: () => adminToken,
-        allowedHosts: () => allowedHosts,
+        adminToken: () => access.adminToken,
+        allowedHosts: () => access.allowedHosts,
         controlOrigins: options.controlCorsOrigins,
       }),
       splitCorsMiddleware(options.corsOrigins, options.controlCorsOrigins),
@@ -159,82 +158,23 @@ export function composeEmulator(
     ],
   });
 
-  // 'opening' while start() reads the store: a close then must not write a half-loaded state over the kept one.
-  let storePhase: 'unopened' | 'opening' | 'open' | 'refused' = 'unopened';
-  const shutDown = async () => {
-    // Stop accepting, then stop the renderer (kills ffmpeg process groups, drops queued renders, removes its
-    // directory) before waiting on renders, so shutdown never waits for a render to finish on its own.
-    const ctx = runtime.context();
-    ctx.scheduler.clear();
-    ctx.lifecycle.clear();
-    const closing = [...servers].map((server) => {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
-      return closed;
-    });
-    servers.clear();
-    starting.abort();
-    await Promise.all(closing);
-    const started = await rendererPromise?.catch(() => undefined);
-    await started?.close();
-    await runtime.stop();
-    await uploadBlobs.close();
-    // Last, so what it commits is final: nothing runs any more.
-    await store.close({ write: storePhase === 'unopened' || storePhase === 'open' });
-  };
-  let closing: Promise<void> | undefined;
-  const close = () => (closing ??= shutDown());
-
-  const listen = async (port = 0, host = '127.0.0.1'): Promise<Listening> => {
-    // Reachable beyond loopback: never leave the plane open unless the caller said so with adminToken: false.
-    adminToken ??= tokenForBinding(host, options.adminToken, options.controlPlane, () =>
-      randomBytes(24).toString('base64url'),
-    );
-    if (!isLoopbackHost(host) && host !== '0.0.0.0' && host !== '::')
-      allowedHosts.add(host.includes(':') ? `[${host}]` : host.toLowerCase());
-    return listenOn(app, servers, port, host);
-  };
-
-  const openStore = async (): Promise<boolean> => {
-    if (storePhase !== 'unopened') throw new Error('start() was already called on this emulator.');
-    storePhase = 'opening';
-    // Read before the state is loaded: the kept secret signs again, so older links still verify.
-    const kept = keptSecret.kept();
-    let loaded: boolean;
-    try {
-      loaded = await store.open();
-    } catch (error) {
-      storePhase = 'refused';
-      throw error;
-    }
-    storePhase = 'open';
-    keptSecret.settle(kept);
-    return loaded;
-  };
-
-  // Overloads: given where, the answer says where it listens.
-  function start(): Promise<Started>;
-  function start(at: ListenAt): Promise<Started & Listening>;
-  async function start(at?: ListenAt): Promise<Started | (Started & Listening)> {
-    try {
-      const loaded = await openStore();
-      if (closing) throw new Error('The emulator was closed while it was starting.');
-      // Listen at once: renders wait for the renderer by themselves, and `ready` tells when ffmpeg was found.
-      return at ? { loaded, ...(await listen(at.port, at.host)) } : { loaded };
-    } catch (error) {
-      // A refused start leaves nothing behind: no renderer directory under TMPDIR, no lock on the state file.
-      await close();
-      throw error;
-    }
-  }
+  const lifetime = emulatorLifetime({
+    app,
+    options,
+    access,
+    runtime,
+    store,
+    keptSecret,
+    starting,
+    renderer: () => rendererPromise,
+    uploadBlobs,
+  });
 
   try {
     plane.start();
   } catch (error) {
-    // createEmulator fails: release what it already started (the renderer's work directory), and write nothing
-    // over a kept state it never read.
-    storePhase = 'refused';
-    void close().catch(() => undefined);
+    // createEmulator fails: release what it already started (the renderer's work directory).
+    lifetime.abandon();
     throw error;
   }
   const ready = startRenderer().then(
@@ -257,10 +197,10 @@ export function composeEmulator(
     settle: runtime.settle,
     reset: runtime.reset,
     control: plane.control,
-    start,
-    adminToken: () => adminToken,
-    listen,
-    close,
+    start: lifetime.start,
+    adminToken: () => access.adminToken,
+    listen: lifetime.listen,
+    close: lifetime.close,
   };
   for (const note of calibrated.notes) options.log(`calibration: ${note}`);
   return { emulator, runtime };

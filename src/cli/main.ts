@@ -6,7 +6,7 @@ import { CatalogueError } from '../domain/catalogue.js';
 import { CodedError } from '../domain/errors.js';
 import { createEmulator } from '../emulator.js';
 import type { Emulator, Listening, Started } from '../emulator-types.js';
-import { StoreRefused } from '../infra/sqlite-store.js';
+import { StoreRefused } from '../infra/sqlite-connection.js';
 import { CalibrationError } from '../verify/calibration.js';
 import { VERSION } from '../version.js';
 import { compositionExtras, readEnvironment } from './environment.js';

@@ -1,49 +1,15 @@
 // Generations by id and per account in creation order, with newest-first paging on an opaque, insert-stable cursor.
 import { allStatuses, type Census, type CensusFilter, censusOf, foldText, totalOf } from './generation-census.js';
-import { type Generation, type GenerationStatus, isFinal } from './generation.js';
+import { type Generation, isFinal } from './generation.js';
+import {
+  type CommitListener,
+  type GenerationSource,
+  type ListFilter,
+  matchesFilter,
+  type Page,
+} from './generation-source.js';
 import { RecentCache } from './recent-cache.js';
-import type { MediaKind } from './catalogue-schema.js';
 import { decodeCursor, encodeCursor } from './page-cursor.js';
-import type { WaitingSource } from './move-timers.js';
-
-export interface ListFilter {
-  kind?: MediaKind;
-  status?: GenerationStatus;
-  modelSlug?: string;
-  /** Inclusive lower bound on created_at (ms). */
-  from?: number;
-  /** Exclusive upper bound on created_at (ms). */
-  to?: number;
-}
-
-export interface Page {
-  items: Generation[];
-  nextCursor: string | null;
-}
-
-export const DEFAULT_PAGE_LIMIT = 30;
-
-/** Where generations live once committed: the store of record, read on demand (SQL behind it, in infra). */
-export interface GenerationSource extends WaitingSource {
-  get(id: string): Generation | undefined;
-  /**
-   * Newest first: seq below `before`, matching the filter (and account when given), at most `limit`. `held` gives
-   * the heap's copy of a generation, when it has one: the source then reads only the others' documents.
-   */
-  query(
-    query: ListFilter & { accountId?: string; text?: string; before: number; limit: number; offset?: number },
-    held?: (id: string) => Generation | undefined,
-  ): Generation[];
-  count(): number;
-  /** How many generations match, by status (`text` is already folded, see foldText). */
-  countByStatus(filter: { modelSlug?: string; text?: string }): Partial<Record<string, number>>;
-}
-
-/** Told when the store of record takes generations over (the lifecycle hands it their timers). */
-export interface CommitListener {
-  useStore(source: WaitingSource, uncommitted: ReadonlySet<string>): void;
-  committed(generations: Iterable<Generation>): void;
-}
 
 /** Committed, final generations the heap keeps for repeated reads; everything else is read from the source again. */
 const RECENT_CAPACITY = 1000;
@@ -179,7 +145,7 @@ export class GenerationStore {
   *newestFirst(filter: ListFilter & { accountId?: string } = {}): Generator<Generation> {
     if (!this.source) {
       const all = [...this.held.values()].filter(
-        (g) => matches(g, filter) && (!filter.accountId || g.accountId === filter.accountId),
+        (g) => matchesFilter(g, filter) && (!filter.accountId || g.accountId === filter.accountId),
       );
       yield* all.sort((a, b) => b.seq - a.seq);
       return;
@@ -246,14 +212,4 @@ export class GenerationStore {
     }
     return out;
   }
-}
-
-function matches(g: Generation, f: ListFilter): boolean {
-  return (
-    (!f.kind || g.kind === f.kind) &&
-    (!f.status || g.status === f.status) &&
-    (!f.modelSlug || g.modelSlug === f.modelSlug) &&
-    (f.from === undefined || g.createdAt >= f.from) &&
-    (f.to === undefined || g.createdAt < f.to)
-  );
 }

@@ -2,7 +2,7 @@
 import type { Clock } from '../infra/clock.js';
 import type { Scheduler } from '../infra/scheduler.js';
 import { DomainError } from './errors.js';
-import { failureMessage, invalidRefund, type RefundRequest, refundAmount, toRefundPolicy } from './failures.js';
+import type { RefundRequest } from './failures.js';
 import {
   isFinal,
   TRANSITIONS,
@@ -12,6 +12,7 @@ import {
   type OutputFile,
   type RefundPolicy,
 } from './generation.js';
+import { bookRefund, failureRefund, finalRefund, operatorFailure } from './generation-refunds.js';
 import type { Ledger } from './ledger.js';
 import { firstMoveDueAt, MoveTimers, type WaitingSource } from './move-timers.js';
 import { RenderSlots } from './render-slots.js';
@@ -133,16 +134,8 @@ export class Lifecycle {
     const fail = g.plan.fail;
     if (fail?.at === 'running') return this.timers.schedule(g, g.startedAt + fail.afterMs, this.failRunningDue);
     if (g.plan.stall) return;
-    this.requestRender(g);
-    this.timers.schedule(g, g.startedAt + g.plan.runningMs, this.finishDue);
-  }
-
-  private requestRender(g: Generation) {
     this.renders.request(g);
-  }
-
-  private startRender(g: Generation): Promise<void> {
-    return this.rendered.has(g.id) ? Promise.resolve() : this.renders.start(g);
+    this.timers.schedule(g, g.startedAt + g.plan.runningMs, this.finishDue);
   }
 
   /** One generation's render and what its outcome does: complete it once its timer is done too, or fail it. */
@@ -188,30 +181,19 @@ export class Lifecycle {
   /** Fails a pending or running generation now, refunding as the policy says. */
   fail(g: Generation, error: GenerationError, refund: RefundPolicy) {
     this.assertCanFail(g);
-    // Decide the refund before moving, so a refused refund leaves the generation as it was.
-    const refundNow =
-      refund.kind === 'none'
-        ? undefined
-        : refundAmount(g, this.deps.ledger.generationCredits(g.id), refund, { allowNothingLeft: true });
+    const refundNow = failureRefund(this.deps.ledger, g, refund);
     this.move(g, 'failed');
     g.completedAt = this.deps.clock.now();
     g.error = { code: error.code, message: error.message };
     this.forget(g.id);
-    if (refundNow) this.book(g, refundNow);
+    if (refundNow) bookRefund(this.deps.ledger, g, refundNow, this.deps.clock.now());
   }
 
-  /**
-   * Fails a pending or running generation at an operator's request: `refund` counts against what is left of the
-   * charge, and the message defaults to the one for `code` plus what happened to the charge.
-   */
+  /** Fails a pending or running generation at an operator's request (see operatorFailure). */
   failNow(g: Generation, request: { code: string; message?: string; refund: RefundRequest }) {
     this.assertCanFail(g);
-    const credits = this.deps.ledger.generationCredits(g.id);
-    const left = credits.charged - credits.refunded;
-    if (typeof request.refund === 'object' && request.refund.partial > left) throw invalidRefund(g, left);
-    const refund: RefundPolicy = left > 0 ? toRefundPolicy(request.refund, left) : { kind: 'none' };
-    const message = failureMessage(request.code, refund, credits.charged, request.message);
-    this.fail(g, { code: request.code, message }, refund);
+    const { error, refund } = operatorFailure(this.deps.ledger, g, request);
+    this.fail(g, error, refund);
   }
 
   private assertCanFail(g: Generation) {
@@ -230,7 +212,7 @@ export class Lifecycle {
       g.startedAt = this.deps.clock.now();
     }
     this.timerDone.add(g.id);
-    await this.startRender(g);
+    await (this.rendered.has(g.id) ? undefined : this.renders.start(g));
     this.maybeComplete(g);
   }
 
@@ -241,21 +223,9 @@ export class Lifecycle {
         'generation_not_final',
         `Generation ${g.id} is still ${g.status}; refund it once it has completed or failed, or fail it with a refund policy.`,
       );
-    const amount = refundAmount(g, this.deps.ledger.generationCredits(g.id), policy, { allowNothingLeft: false });
-    this.book(g, amount);
+    const amount = finalRefund(this.deps.ledger, g, policy);
+    bookRefund(this.deps.ledger, g, amount, this.deps.clock.now());
     return amount;
-  }
-
-  private book(g: Generation, amount: number) {
-    this.deps.ledger.append({
-      type: 'refund',
-      accountId: g.accountId,
-      amount,
-      at: this.deps.clock.now(),
-      generationId: g.id,
-      keyId: g.apiKeyId,
-      modelSlug: g.modelSlug,
-    });
   }
 
   /** Resolves when every render in flight or waiting has finished (tests, advance, close). */

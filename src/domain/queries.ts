@@ -3,9 +3,12 @@ import type { ApiKey } from './accounts.js';
 import type { DomainContext } from './context.js';
 import { DomainError } from './errors.js';
 import type { Generation } from './generation.js';
-import { DEFAULT_PAGE_LIMIT, type ListFilter } from './generation-store.js';
+import type { ListFilter } from './generation-source.js';
 import { isoTimestamp, toPublicGeneration } from './generation-view.js';
 import { utcDay } from './ledger.js';
+
+/** The page size of a list that names no limit. */
+const DEFAULT_PAGE_LIMIT = 30;
 
 /** What the public API answers; a read that shows outputs spends one of the plan's `expiredReads`. */
 export function publicView(

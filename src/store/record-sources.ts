@@ -1,6 +1,6 @@
 // The domain stores' on-demand reads, answered by the store of record: committed generations, ledger entries, idempotency records.
 import type { Generation } from '../domain/generation.js';
-import type { GenerationSource } from '../domain/generation-store.js';
+import type { GenerationSource } from '../domain/generation-source.js';
 import type { IdempotencyEntry, IdempotencySource } from '../domain/idempotency.js';
 import type { LedgerEntry, LedgerSource } from '../domain/ledger.js';
 import type { SqliteStore } from '../infra/sqlite-store.js';

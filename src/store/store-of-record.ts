@@ -1,21 +1,20 @@
 // The store of record in use: every acknowledged change is one SQLite transaction, committed before its response goes out.
-import type { RequestHandler, Response } from 'express';
+import type { RequestHandler } from 'express';
 import type { DomainContext } from '../domain/context.js';
-import { CodedError, DomainError } from '../domain/errors.js';
-import { statusFor } from '../http/error-statuses.js';
+import { DomainError } from '../domain/errors.js';
 import type { BeforeSend } from '../http/response-pipeline.js';
-import { openSqliteStore, StorageFailure, type SqliteStore, type SyncLevel } from '../infra/sqlite-store.js';
+import type { SyncLevel } from '../infra/sqlite-connection.js';
+import { openSqliteStore, StorageFailure, type SqliteStore } from '../infra/sqlite-store.js';
 import { ChangeTracker } from './change-tracker.js';
-import { groupCommit, type Refusal } from './group-commit.js';
 import { recordSources } from './record-sources.js';
+import { createResponseGate } from './response-gate.js';
 import { canResume, resumeState } from './resume-state.js';
 import { type DocumentDeps, exportState, importState } from './state-document.js';
 import { migrateLegacyStateFile } from './state-migration.js';
 import { fullBatch, isEmpty } from './state-rows.js';
-import { STORE_ERROR_STATUSES, StoreError } from './store-errors.js';
+import { StoreError } from './store-errors.js';
 import { readStoredState } from './stored-state.js';
 
-const READ_ONLY = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Changes nobody was told about (timers, renders, the kept logs) reach the store within this long. */
 const BACKGROUND_COMMIT_MS = 1000;
 
@@ -162,35 +161,16 @@ export function createStoreOfRecord(deps: DocumentDeps, options: StoreOptions): 
   const nothingToWrite = () =>
     !unread && !loading && tracker !== undefined && tracker.context === context() && !tracker.hasChanges();
 
-  /** The answer of a group's member: undefined when it stands, else the refusal's body (a read shares its group's). */
-  const verdict = (res: Response, refusal: Refusal | undefined): string | undefined => {
-    const started = res.locals.storeEpoch as number | undefined;
-    res.locals.storeEpoch = undefined;
-    if (refusal) return refusedText(res, refusal);
-    if (started === undefined || (!restoring && started === epoch)) return undefined;
-    return refusedText(
-      res,
-      new DomainError(
-        'storage_full',
-        'The change could not be stored: a write to the state file failed meanwhile and its state was reloaded. Nothing was changed or charged; retry the request.',
-      ),
-    );
-  };
-
-  // While a failed commit's reload runs nothing is written: the members are refused by their epoch (verdict).
-  const group = groupCommit({ commit, mayWrite: () => !closed && !restoring, verdict, log });
-
-  // Answered here, not by the error handler (the response is already on its way out): the same tables apply.
-  const statuses: Record<string, number> = { ...STORE_ERROR_STATUSES, ...options.errorStatuses };
-  const codes = options.errorCodes ?? {};
-  const refusedText = (res: Response, error: CodedError) => {
-    const code = Object.hasOwn(codes, error.code) ? codes[error.code] : error.code;
-    const body = JSON.stringify({ error: { code, message: error.message } });
-    res.statusCode = statusFor(error.code, statuses);
-    res.setHeader('Content-Type', 'application/json');
-    res.setHeader('Content-Length', Buffer.byteLength(body));
-    return body;
-  };
+  const gate = createResponseGate({
+    commit,
+    epoch: () => epoch,
+    restoring: () => restoring,
+    closed: () => closed,
+    nothingToWrite,
+    log,
+    errorStatuses: options.errorStatuses,
+    errorCodes: options.errorCodes,
+  });
 
   return {
     async open() {
@@ -205,33 +185,8 @@ export function createStoreOfRecord(deps: DocumentDeps, options: StoreOptions): 
       return true;
     },
     commit,
-    middleware() {
-      return (req, res, next) => {
-        if (!READ_ONLY.has(req.method)) res.locals.storeEpoch = epoch;
-        next();
-      };
-    },
-    gate(res, release) {
-      if (closed) return undefined;
-      if (res.locals.storeEpoch === undefined) {
-        // A read answered while changes wait for their commit may show them: it goes out with them, or as their 507.
-        if (group.size === 0 || !release) return undefined;
-        return group.join(res, release);
-      }
-      if (release) {
-        // Nothing to write and no group waiting (an estimate, a refusal): out at once, with no commit to wait for.
-        if (group.size === 0 && nothingToWrite()) return verdict(res, undefined);
-        return group.join(res, release);
-      }
-      if (restoring || res.locals.storeEpoch !== epoch) return verdict(res, undefined);
-      try {
-        commit();
-        return verdict(res, undefined);
-      } catch (error) {
-        if (error instanceof CodedError) return verdict(res, error);
-        throw error;
-      }
-    },
+    middleware: gate.middleware,
+    gate: gate.gate,
     readMeta: (key) => store.meta(key),
     writeMeta(key, value) {
       try {
@@ -245,7 +200,7 @@ export function createStoreOfRecord(deps: DocumentDeps, options: StoreOptions): 
       if (closed) return;
       clearInterval(timer);
       // Responses still waiting get their commit's verdict now, before the store goes.
-      if (group.size > 0) group.settle();
+      gate.settle();
       try {
         if (last && !restoring && !unread) write(true);
       } finally {

@@ -2,7 +2,8 @@
 // answered from the heap; an add or a change asks the source again and shows it.
 import { describe, expect, it } from 'vitest';
 import type { Generation, GenerationStatus } from '../../../src/domain/generation.js';
-import { type GenerationSource, GenerationStore } from '../../../src/domain/generation-store.js';
+import type { GenerationSource } from '../../../src/domain/generation-source.js';
+import { GenerationStore } from '../../../src/domain/generation-store.js';
 
 const generation = (seq: number, accountId = 'acct_a'): Generation =>
   ({

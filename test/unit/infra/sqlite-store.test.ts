@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSqlConnection } from '../../../src/infra/sqlite-driver.js';
-import { type DocumentRow, openSqliteStore, type SqliteStore, StoreRefused } from '../../../src/infra/sqlite-store.js';
+import { StoreRefused } from '../../../src/infra/sqlite-connection.js';
+import { type DocumentRow, openSqliteStore, type SqliteStore } from '../../../src/infra/sqlite-store.js';
 
 const open: SqliteStore[] = [];
 const dirs: string[] = [];
