@@ -72,6 +72,32 @@ describe('validation at load', () => {
     expect(missing.body.error.message).toContain('flaky-network, ');
   });
 
+  it('refuses a scenario whose clock steps pass 9999-12-31 before any step runs, and the emulator keeps answering', async () => {
+    const { emulator, control, api } = controlled();
+    const before = (await control.now()).toISOString();
+    const balance = (await control.accounts())[0].balance;
+    const far = await request(emulator.app)
+      .post('/_emulator/scenarios')
+      .send({
+        scenario: {
+          name: 'time-travel',
+          steps: [
+            { op: 'top_up', amount: 50 },
+            { op: 'set_clock', to: '9999-12-31T23:00:00Z' },
+            { op: 'advance_clock', by: '30m' },
+            { op: 'advance_clock', by: '31m' },
+          ],
+        },
+      });
+    expect([far.status, far.body.error.code]).toEqual([422, 'invalid_scenario']);
+    expect(far.body.error.problems).toEqual([{ field: 'steps[3]', message: expect.stringContaining('9999-12-31') }]);
+    // Nothing ran: not the top-up, not the clock.
+    expect((await control.now()).toISOString()).toBe(before);
+    expect((await control.accounts())[0].balance).toBe(balance);
+    const res = await api.submit(submission(), idem('after-time-travel'));
+    expect(res.status).toBe(202);
+  });
+
   it('refuses a broken file by path with the file named', () => {
     const dir = mkdtempSync(join(tmpdir(), 'scenario-'));
     dirs.push(dir);

@@ -1,4 +1,5 @@
 // Control operations on scenarios: load one (steps run in order, then its rules installed), read its progress, unload it.
+import { LAST_INSTANT_MS } from '../../domain/durations.js';
 import { PlaneError } from '../error-codes.js';
 import type { ScenarioDefinition, ScenarioStep } from './scenario-schema.js';
 import { loadNamedScenario, loadScenarioFile } from './scenario-files.js';
@@ -62,9 +63,28 @@ export function resolveScenario(input: unknown, fromHttp = false): ScenarioDefin
   return parseScenario(input);
 }
 
+/**
+ * Where the clock steps would take the clock, checked before any step runs: past 9999-12-31 no answer could be written
+ * (every request would fail), so such a scenario is refused whole, as an advance by the control plane is.
+ */
+function checkClockSteps(definition: ScenarioDefinition, now: number) {
+  let at = now;
+  definition.steps.forEach((step, i) => {
+    if (step.op === 'set_clock') at = Date.parse(step.to);
+    if (step.op === 'advance_clock') at += step.by;
+    if (at <= LAST_INSTANT_MS) return;
+    const message =
+      'would move the clock past 9999-12-31T23:59:59Z, the last instant the service can write; advance by less';
+    throw new PlaneError('invalid_scenario', `Scenario ${definition.name} is not valid: steps[${i}]: ${message}.`, {
+      problems: [{ field: `steps[${i}]`, message }],
+    });
+  });
+}
+
 /** Replaces the active scenario: its rules go, the new steps run in order, then the new rules are appended in order. */
 export function loadScenario(deps: ControlDeps, input: unknown, fromHttp = false): ScenarioProgress {
   const definition = resolveScenario(input, fromHttp);
+  checkClockSteps(definition, contextOf(deps).clock.now());
   const { faults } = deps.state;
   unloadScenario(deps);
   for (const rule of definition.faults) {
