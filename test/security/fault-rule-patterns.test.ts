@@ -63,4 +63,20 @@ describe('fault rule patterns', () => {
       expect(res.body.error.problems[0].field).toBe(`match.${field}`);
     },
   );
+
+  // Bounded before anything is compiled: a million RE2 instructions took seconds and about 75 MB of heap per rule, and
+  // a 900,000-character route failed to compile outside validation (a 500).
+  it.each([
+    ['prompt', 'whose counts multiply to a million', '(.{1000}){1000}'],
+    ['prompt', 'of 7,000 characters', '.{1000}'.repeat(1000)],
+    ['route', 'of 300,000 characters', `/${'*'.repeat(300_000)}`],
+    ['idempotency_key', 'of 600 characters', `/${'a'.repeat(598)}/`],
+  ])('refuses a %s pattern %s with 422 invalid_fault_rule naming the field', async (field, _what, pattern) => {
+    const emulator = makeEmulator({ ffmpegPath: false });
+    const res = await request(emulator.app)
+      .post('/_emulator/faults')
+      .send({ match: { [field]: pattern }, action: { type: 'status', status: 503 } });
+    expect([res.status, res.body.error.code]).toEqual([422, 'invalid_fault_rule']);
+    expect(res.body.error.problems.map((p: { field: string }) => p.field)).toEqual([`match.${field}`]);
+  });
 });

@@ -1,8 +1,8 @@
 // Fault rules: an ordered list, first match wins; `after` skips early matches, `probability` draws from the seeded random, `times` spends a rule.
-import { RE2JS } from 're2js';
 import { PlaneError } from '../error-codes.js';
 import {
   compileRegex,
+  compileRoute,
   faultRuleSchema,
   isGenerationAction,
   type ParsedFaultRule,
@@ -47,19 +47,6 @@ interface Compiled {
 }
 
 const GENERATION_REQUEST = { method: 'POST', path: '/v1/media/generations' };
-
-/**
- * `/v1/media/*` or `/v1/media/generations/:id` as a pattern. Compiled by RE2 (re2js) like the other matchers: with a
- * backtracking engine a route of a few dozen `*` takes exponential time against a path that does not match.
- */
-function compileRoute(route: string): Pattern {
-  const pattern = route
-    .split(/(:[A-Za-z_]\w*|\*)/)
-    .map((part) => (part === '*' ? '.*' : part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-    .join('');
-  const re = RE2JS.compile(`^${pattern.replace(/\/$/, '')}/?$`);
-  return { test: (path) => re.test(path) };
-}
 
 /** Parses a rule; every problem names its field, e.g. `action.status: must be between 400 and 599`. */
 export const parseFaultRule = (input: unknown, label = 'fault rule'): ParsedFaultRule =>
