@@ -27,6 +27,17 @@ describe('journal', () => {
     }
   });
 
+  it('keeps at most 1,024 characters of a path, a query and an Idempotency-Key, which a client can make 16 KB', async () => {
+    const { emulator, control } = controlled();
+    const long = 'a'.repeat(4000);
+    const res = await request(emulator.app).get(`/v1/media/${long}?q=${long}`).set('Idempotency-Key', `k${long}`);
+    expect([res.status, res.body.error.code]).toEqual([404, 'route_not_found']);
+    const [entry] = await control.journal();
+    expect([entry.path.length, entry.query.length, entry.idempotency_key?.length]).toEqual([1024, 1024, 1024]);
+    expect(entry.path).toBe(`/v1/media/${long}`.slice(0, 1024));
+    expect(entry.idempotency_key).toBe(`k${long}`.slice(0, 1024));
+  });
+
   it('filters by path (exact or prefix*), method, status (exact or class), since, fault and limit', async () => {
     const { emulator, api, control } = controlled({ clockStart: '2026-05-01T12:00:00Z' });
     const rule = await control.faults.add({

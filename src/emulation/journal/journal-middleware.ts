@@ -5,7 +5,7 @@ import type { Runtime } from '../../domain/runtime.js';
 import type { ResponseHooks } from '../../http/response-pipeline.js';
 import type { ControlState } from '../plane-state.js';
 import { isApiPath, scopeOf } from '../request-scope.js';
-import { type CapturedBody, captureBody } from './journal-store.js';
+import { type CapturedBody, captureBody, JOURNAL_TEXT_CAP } from './journal-store.js';
 import type { OpenExchange } from './open-exchange.js';
 import { ResponseCapture } from './response-capture.js';
 
@@ -22,6 +22,8 @@ function requestBody(req: Request): CapturedBody | null {
   return captureBody(JSON.stringify(body), type);
 }
 
+const cut = (text: string) => (text.length > JOURNAL_TEXT_CAP ? text.slice(0, JOURNAL_TEXT_CAP) : text);
+
 /** Opens the exchange of each /v1/media request; other requests pass untouched and are never recorded. */
 export function journalMiddleware(state: ControlState, runtime: Runtime): RequestHandler {
   return (req, res, next) => {
@@ -33,8 +35,8 @@ export function journalMiddleware(state: ControlState, runtime: Runtime): Reques
       at: ctx.clock.now(),
       started: performance.now(),
       method: req.method,
-      path: req.path,
-      query: queryAt === -1 ? '' : req.originalUrl.slice(queryAt + 1),
+      path: cut(req.path),
+      query: queryAt === -1 ? '' : cut(req.originalUrl.slice(queryAt + 1)),
       scope: scopeOf(state.scopes, ctx, req, res),
     });
     next();
@@ -50,7 +52,7 @@ function record(state: ControlState, res: Response, x: OpenExchange) {
     method: x.method,
     path: x.path,
     keyId: res.locals.apiKey?.id ?? scope.keyId,
-    idempotencyKey: scope.idempotencyKey,
+    idempotencyKey: scope.idempotencyKey === null ? null : cut(scope.idempotencyKey),
     status,
     latencyMs: Math.round((performance.now() - x.started) * 10) / 10,
     faultId: scope.faultId ?? res.locals.planAdjustment?.by ?? null,

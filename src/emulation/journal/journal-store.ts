@@ -53,6 +53,8 @@ const TRIM_BATCH = 1_000;
 /** Each body is cut here, and only the newest BODY_WINDOW entries keep theirs: at most ~4 MB of bodies per emulator. */
 export const BODY_CAP = 4096;
 export const BODY_WINDOW = 500;
+/** An entry's path, query and Idempotency-Key are cut here: a client picks their length, up to Node's 16 KB of headers. */
+export const JOURNAL_TEXT_CAP = 1024;
 /** The members of an entry that only the newest BODY_WINDOW entries keep. */
 export const JOURNAL_BODIES = ['requestBody', 'responseBody'] as const;
 
