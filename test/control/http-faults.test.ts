@@ -117,6 +117,27 @@ describe('latency action (short real delays: here the behaviour is time)', () =>
   });
 });
 
+describe('latency past what a Node timer holds', () => {
+  it('keeps a 30-day latency waiting instead of answering after 1 ms', async () => {
+    const { control, emulator, api } = controlled();
+    await control.faults.add({ match: { route: '/v1/media/models' }, action: { type: 'latency', ms: '30d' } });
+    let answered = false;
+    const held = request(emulator.app).get('/v1/media/models').set('Authorization', `Bearer ${emulator.apiKey}`);
+    held.then(
+      () => {
+        answered = true;
+      },
+      () => undefined,
+    );
+    // Other exchanges until the rule has seen the held request, then two more: each takes well over 1 ms.
+    while ((await control.faults.list())[0].matched === 0) await api.get('/v1/media/usage');
+    expect((await api.get('/v1/media/usage')).status).toBe(200);
+    expect((await api.get('/v1/media/usage')).status).toBe(200);
+    expect(answered).toBe(false);
+    held.abort();
+  });
+});
+
 describe('dribble action through supertest', () => {
   it('sends the whole body, slowly', async () => {
     const { control, emulator } = controlled();

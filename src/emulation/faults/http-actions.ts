@@ -33,10 +33,17 @@ export interface FaultExchange {
   proceed: () => void;
 }
 
+/**
+ * Node's timers hold at most 2^31 - 1 ms (24.8 days) and fire after 1 ms past it: a longer delay waits this long
+ * instead, which to a client is the same hang.
+ */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+const wait = (run: () => void, ms: number) => setTimeout(run, Math.min(ms, LONGEST_TIMER_MS));
+
 function afterLatency(spec: LatencySpec | undefined, x: FaultExchange, run: () => void) {
   const ms = spec ? sampleLatency(spec, x.random) : 0;
   if (ms <= 0) return run();
-  const timer = setTimeout(() => {
+  const timer = wait(() => {
     if (!x.res.destroyed) run();
   }, ms);
   // A client that gives up during the delay frees the timer at once.
@@ -82,7 +89,7 @@ function dribble(action: Extract<HttpFaultAction, { type: 'dribble' }>, x: Fault
       if (i >= pieces.length) return void x.res.end();
       x.res.write(pieces[i]);
       if (i + 1 >= pieces.length) return void x.res.end();
-      setTimeout(() => send(i + 1), gap);
+      wait(() => send(i + 1), gap);
     };
     send(0);
   });
