@@ -26,6 +26,9 @@ export interface UploadRequest {
   pixelProblem?: (format: ImageFormat) => Promise<string | undefined>;
 }
 
+/** A client names the file (multipart allows ~16 KB); the record keeps as much as a file system would. */
+export const MAX_FILENAME_LENGTH = 255;
+
 export async function registerUpload(ctx: DomainContext, key: ApiKey, request: UploadRequest) {
   const model = knownModel(ctx, request.modelSlug);
   checkKeyScope(key, model);
@@ -37,7 +40,7 @@ export async function registerUpload(ctx: DomainContext, key: ApiKey, request: U
     accountId: key.accountId,
     modelSlug: model.slug,
     targetSlot: request.targetSlot ?? null,
-    filename: request.filename,
+    filename: request.filename === null ? null : request.filename.slice(0, MAX_FILENAME_LENGTH),
     format,
     mimeType: mimeFor(format),
     width: request.sniffed!.width,

@@ -19,6 +19,8 @@ export interface UploadBlobs {
   read(id: string): Promise<Uint8Array>;
   remove(id: string): Promise<void>;
   bytes(): number;
+  /** True when a file of `size` bytes fits under the cap now (put() checks again). */
+  fits(size: number): boolean;
   clear(): Promise<void>;
   close(): Promise<void>;
 }
@@ -26,6 +28,12 @@ export interface UploadBlobs {
 export class UploadStoreFull extends Error {}
 
 const SAFE_ID = /^[A-Za-z0-9_-]+$/;
+/**
+ * What an upload counts against the cap: its size rounded up to whole 4 KiB blocks, as a file system stores it. A
+ * 91-byte image used to count 91 bytes, so the cap allowed millions of uploads, each with its record in memory.
+ */
+const BLOCK = 4096;
+const footprint = (size: number) => Math.max(1, Math.ceil(size / BLOCK)) * BLOCK;
 
 export function createUploadBlobs(options: UploadBlobsOptions): UploadBlobs {
   let dir = options.dir;
@@ -44,7 +52,7 @@ export function createUploadBlobs(options: UploadBlobsOptions): UploadBlobs {
       counted = true;
       mkdirSync(dir, { recursive: true });
       for (const name of readdirSync(dir)) {
-        const size = statSync(join(dir, name)).size;
+        const size = footprint(statSync(join(dir, name)).size);
         sizes.set(name, size);
         total += size;
       }
@@ -62,11 +70,12 @@ export function createUploadBlobs(options: UploadBlobsOptions): UploadBlobs {
     async put(id, data) {
       const at = ensure();
       const replaced = sizes.get(id) ?? 0;
-      if (total + reserved - replaced + data.length > options.maxBytes)
+      const size = footprint(data.length);
+      if (total + reserved - replaced + size > options.maxBytes)
         throw new UploadStoreFull(
           `The emulator's upload store holds ${total + reserved} bytes and its cap is ${options.maxBytes}; reset the emulator or raise maxUploadStoreBytes (--max-upload-store-bytes).`,
         );
-      reserved += data.length;
+      reserved += size;
       try {
         const file = await open(pathOf(at, id), 'w');
         try {
@@ -76,12 +85,12 @@ export function createUploadBlobs(options: UploadBlobsOptions): UploadBlobs {
           await file.close();
         }
       } catch (error) {
-        reserved -= data.length;
+        reserved -= size;
         throw error;
       }
-      reserved -= data.length;
-      total += data.length - (sizes.get(id) ?? 0);
-      sizes.set(id, data.length);
+      reserved -= size;
+      total += size - (sizes.get(id) ?? 0);
+      sizes.set(id, size);
     },
     async read(id) {
       return readFile(pathOf(ensure(), id));
@@ -93,6 +102,7 @@ export function createUploadBlobs(options: UploadBlobsOptions): UploadBlobs {
       await rm(pathOf(ensure(), id), { force: true });
     },
     bytes: () => total + reserved,
+    fits: (size) => total + reserved + footprint(size) <= options.maxBytes,
     async clear() {
       for (const id of [...sizes.keys()]) await rm(pathOf(ensure(), id), { force: true });
       sizes.clear();

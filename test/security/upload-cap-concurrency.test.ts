@@ -1,9 +1,11 @@
-// The upload store's byte cap holds under concurrent uploads: the bytes are reserved when checked, before any write.
+// The upload store's byte cap holds under concurrent uploads (bytes reserved when checked, before any write), and
+// counts what a file takes on disk (whole 4 KiB blocks), so tiny uploads cannot pile up records without bound.
 import { describe, expect, it } from 'vitest';
 import { startTestEmulator } from '../helpers/emulator.js';
-import { multipart, paddedPng } from '../helpers/images.js';
+import { multipart, paddedPng, png } from '../helpers/images.js';
 
-const FILE_BYTES = 865 * 1024;
+// A whole number of 4 KiB blocks, so the cap below counts these files at their size.
+const FILE_BYTES = 864 * 1024;
 
 describe('the upload store cap under concurrency', () => {
   it('accepts exactly as many concurrent uploads as fit, refuses the rest with 507, and stores no more bytes than the cap', async () => {
@@ -44,5 +46,26 @@ describe('the upload store cap under concurrency', () => {
     expect(await Promise.all([send(paddedPng(800, 600, FILE_BYTES)), send(paddedPng(800, 600, FILE_BYTES))])).toEqual([
       201, 201,
     ]);
+  });
+
+  it('counts each upload as whole 4 KiB blocks: ten tiny images fill a 40 KiB cap, and a long file name is kept to 255 characters', async () => {
+    const running = await startTestEmulator({ ffmpegPath: false, seed: 1, maxUploadStoreBytes: 10 * 4096 });
+    const tiny = png(64, 64);
+    expect(tiny.length).toBeLessThan(4096);
+    const statuses: number[] = [];
+    let filename = '';
+    for (let i = 0; i < 11; i++) {
+      const form = multipart({ model_slug: 'motion-lite-v1' }, { data: tiny, filename: `${'n'.repeat(1000)}.png` });
+      const res = await fetch(`${running.url}/v1/media/uploads`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${running.apiKey}`, 'Content-Type': form.contentType },
+        body: form.body,
+      });
+      statuses.push(res.status);
+      const body = (await res.json()) as { filename?: string };
+      if (res.status === 201) filename = body.filename ?? '';
+    }
+    expect(statuses).toEqual([...Array.from({ length: 10 }, () => 201), 507]);
+    expect(filename).toBe('n'.repeat(255));
   });
 });

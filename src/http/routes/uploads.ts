@@ -62,7 +62,7 @@ export function uploadRoutes(deps: RouteDeps): Router {
           );
         if (items.length || !parsed.success || !file) throw new ValidationFailure(items);
         // Checked before an id is drawn, so a refusal skips no seeded id; put() checks again for concurrent uploads.
-        if (deps.uploadBlobs.bytes() + file.size > deps.uploadBlobs.maxBytes) storeFull(deps.uploadBlobs);
+        if (!deps.uploadBlobs.fits(file.size)) storeFull(deps.uploadBlobs);
         const ctx = deps.ctx();
         const data = file.buffer;
         const upload = await registerUpload(ctx, apiKeyOf(res), {
