@@ -60,6 +60,14 @@ describe('validation at load', () => {
     );
   });
 
+  it('refuses more than 1,000 steps or rules in one scenario, naming the list', () => {
+    const steps = Array.from({ length: 1001 }, () => ({ op: 'freeze_clock' }));
+    expect(() => parseScenario({ name: 'x', steps })).toThrow(expect.objectContaining({ code: 'invalid_scenario' }));
+    const faults = Array.from({ length: 1001 }, () => ({ action: { type: 'stall' } }));
+    expect(() => parseScenario({ name: 'x', faults })).toThrow(/faults: Too big: expected array to have <=1000 items/);
+    expect(() => parseScenario({ name: 'x', steps: steps.slice(0, 1000) })).not.toThrow();
+  });
+
   it('answers 422 invalid_scenario over HTTP and 404 scenario_not_found for an unknown name, listing what exists', async () => {
     const { emulator } = controlled();
     const bad = await request(emulator.app)

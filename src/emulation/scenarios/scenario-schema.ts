@@ -49,6 +49,8 @@ export const stepSchema = z.discriminatedUnion(
   },
 );
 
+export const MAX_SCENARIO_ITEMS = 1000;
+
 export const scenarioSchema = z.strictObject({
   name: z
     .string()
@@ -56,9 +58,10 @@ export const scenarioSchema = z.strictObject({
   description: z.string().max(2000).optional(),
   /** What a client should see, in words: shown by the console and the progress. */
   expect: z.string().max(2000).optional(),
-  steps: z.array(stepSchema).default([]),
+  // Bounded, so one load cannot make a hundred thousand keys or rules (the shipped ones have under ten of each).
+  steps: z.array(stepSchema).max(MAX_SCENARIO_ITEMS).default([]),
   /** Rules as for POST /_emulator/faults; validated by the fault rule parser so its messages are the same. */
-  faults: z.array(z.record(z.string(), z.unknown())).default([]),
+  faults: z.array(z.record(z.string(), z.unknown())).max(MAX_SCENARIO_ITEMS).default([]),
 });
 
 export type ScenarioStep = z.output<typeof stepSchema>;
