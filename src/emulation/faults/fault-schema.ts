@@ -1,7 +1,7 @@
 // The fault rule format, validated with zod at the door: what a rule matches, how often it fires, and what it does.
-import { RE2JS } from 're2js';
 import * as z from 'zod';
 import { DURATION_TEXT_PATTERN, MAX_DURATION_MS, parseDuration } from '../../domain/durations.js';
+import { MAX_PATTERN_LENGTH, refineRegex, regexSchema, routeSchema } from './fault-patterns.js';
 
 /** "30s", "250ms", "1h30m" or a number of milliseconds, turned into milliseconds. */
 export const durationSchema = z
@@ -24,82 +24,6 @@ export const durationSchema = z
       return z.NEVER;
     }
   });
-
-/** Rules name prompts, keys and paths, not documents: what a pattern or route may be, checked before it is compiled. */
-export const MAX_PATTERN_LENGTH = 500;
-export const MAX_ROUTE_LENGTH = 200;
-/**
- * RE2 compiles a counted repetition into one copy per count, so `(.{1000}){1000}` is a million instructions (seconds
- * of compiling, tens of MB per rule). A pattern's length times the product of its counts stays under this.
- */
-const MAX_PATTERN_COST = 50_000;
-
-/** An upper bound on the size of the compiled program, read from the source text alone (an escaped `\{2}` counts too). */
-function patternCost(source: string): number {
-  let product = 1;
-  for (const count of source.matchAll(/\{(\d+)(?:,(\d*))?\}/g))
-    product = Math.min(product * Math.max(1, Number(count[1]), Number(count[2] || 0)), Number.MAX_SAFE_INTEGER);
-  return source.length * product;
-}
-
-/** A regular expression source, or a /literal/flags form; checked by compiling it. */
-export const regexSchema = z.string().min(1).max(MAX_PATTERN_LENGTH).superRefine(refineRegex);
-
-/** Compiles the pattern in RE2 (linear time), so a rule that cannot compile is refused with the field named. */
-function refineRegex(value: string, ctx: z.RefinementCtx): void {
-  // Too long is the schema's own message; nothing is compiled.
-  if (value.length > MAX_PATTERN_LENGTH) return;
-  if (patternCost(value) > MAX_PATTERN_COST) {
-    ctx.addIssue({
-      code: 'custom',
-      message: `repeats too much to compile cheaply: its counted repetitions ({n}) multiply past ${MAX_PATTERN_COST} with its length; use * or + or smaller counts`,
-    });
-    return;
-  }
-  try {
-    compileRegex(value);
-  } catch (error) {
-    ctx.addIssue({
-      code: 'custom',
-      message: `is not a valid regular expression in RE2 syntax (no backreferences or lookaround): ${(error as Error).message}`,
-    });
-  }
-}
-
-/** What a rule needs of a pattern: a yes/no answer in time linear in the input. */
-export interface Pattern {
-  test(input: string): boolean;
-}
-
-/**
- * RE2 semantics (re2js): no backreferences or lookaround, and matching time linear in the input, so a rule such as
- * /^(a+)+$/ cannot stall the server. `i`, `m` and `s` map to RE2 flags; `d`, `g`, `u` and `y` change nothing for a test.
- */
-export function compileRegex(value: string): Pattern {
-  const literal = /^\/(.*)\/([dgimsuy]*)$/s.exec(value);
-  const source = literal ? literal[1] : value;
-  const flags = literal ? literal[2] : '';
-  const re = RE2JS.compile(
-    source,
-    (flags.includes('i') ? RE2JS.CASE_INSENSITIVE : 0) |
-      (flags.includes('m') ? RE2JS.MULTILINE : 0) |
-      (flags.includes('s') ? RE2JS.DOTALL : 0),
-  );
-  return { test: (input) => re.test(input) };
-}
-
-/**
- * `/v1/media/*` or `/v1/media/generations/:id` as a pattern. Compiled by RE2 (re2js) like the other matchers: with a
- * backtracking engine a route of a few dozen `*` takes exponential time against a path that does not match.
- */
-export function compileRoute(route: string): Pattern {
-  const pattern = route
-    .split(/(:[A-Za-z_]\w*|\*)/)
-    .map((part) => (part === '*' ? '.*' : part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-    .join('');
-  const re = RE2JS.compile(`^${pattern.replace(/\/$/, '')}/?$`);
-  return { test: (path) => re.test(path) };
-}
 
 export const errorCode = z.string().regex(/^[a-z][a-z0-9_]{1,63}$/, 'must be lower_snake_case, 2-64 characters');
 
@@ -208,19 +132,7 @@ export const matchSchema = z.strictObject({
     .regex(/^[A-Za-z]+$/, 'must be an HTTP method such as POST')
     .transform((m) => m.toUpperCase())
     .optional(),
-  route: z
-    .string()
-    .startsWith('/', 'must start with "/", e.g. "/v1/media/generations" or "/v1/media/*"')
-    .max(MAX_ROUTE_LENGTH)
-    .superRefine((value, ctx) => {
-      if (value.length > MAX_ROUTE_LENGTH) return;
-      try {
-        compileRoute(value);
-      } catch (error) {
-        ctx.addIssue({ code: 'custom', message: `cannot be matched: ${(error as Error).message}` });
-      }
-    })
-    .optional(),
+  route: routeSchema.optional(),
   model_slug: z.string().min(1).optional(),
   key_id: z.int().positive().optional(),
   prompt: regexSchema.optional(),

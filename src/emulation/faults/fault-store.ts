@@ -1,13 +1,7 @@
 // Fault rules: an ordered list, first match wins; `after` skips early matches, `probability` draws from the seeded random, `times` spends a rule.
 import { PlaneError } from '../error-codes.js';
-import {
-  compileRegex,
-  compileRoute,
-  faultRuleSchema,
-  isGenerationAction,
-  type ParsedFaultRule,
-  type Pattern,
-} from './fault-schema.js';
+import { compileRegex, compileRoute, type Pattern } from './fault-patterns.js';
+import { faultRuleSchema, isGenerationAction, type ParsedFaultRule } from './fault-schema.js';
 import { parseOrRefuse } from '../inputs.js';
 
 /** What a rule can look at. Body members are known only for JSON bodies the middleware read ahead. */
