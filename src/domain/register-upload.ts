@@ -27,7 +27,7 @@ export interface UploadRequest {
 }
 
 /** A client names the file (multipart allows ~16 KB); the record keeps as much as a file system would. */
-export const MAX_FILENAME_LENGTH = 255;
+const MAX_FILENAME_LENGTH = 255;
 
 export async function registerUpload(ctx: DomainContext, key: ApiKey, request: UploadRequest) {
   const model = knownModel(ctx, request.modelSlug);

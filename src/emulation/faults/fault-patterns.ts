@@ -4,7 +4,7 @@ import * as z from 'zod';
 
 /** Rules name prompts, keys and paths, not documents: what a pattern or route may be, checked before it is compiled. */
 export const MAX_PATTERN_LENGTH = 500;
-export const MAX_ROUTE_LENGTH = 200;
+const MAX_ROUTE_LENGTH = 200;
 /**
  * RE2 compiles a counted repetition into one copy per count, so `(.{1000}){1000}` is a million instructions (seconds
  * of compiling, tens of MB per rule). A pattern's length times the product of its counts stays under this.

@@ -49,7 +49,7 @@ export const stepSchema = z.discriminatedUnion(
   },
 );
 
-export const MAX_SCENARIO_ITEMS = 1000;
+const MAX_SCENARIO_ITEMS = 1000;
 
 export const scenarioSchema = z.strictObject({
   name: z
