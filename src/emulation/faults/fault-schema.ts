@@ -1,7 +1,7 @@
 // The fault rule format, validated with zod at the door: what a rule matches, how often it fires, and what it does.
 import * as z from 'zod';
 import { DURATION_TEXT_PATTERN, MAX_DURATION_MS, parseDuration } from '../../domain/durations.js';
-import { MAX_PATTERN_LENGTH, refineRegex, regexSchema, routeSchema } from './fault-patterns.js';
+import { boundedPattern, refineRegex, regexSchema, routeSchema } from './fault-patterns.js';
 
 /** "30s", "250ms", "1h30m" or a number of milliseconds, turned into milliseconds. */
 export const durationSchema = z
@@ -137,10 +137,7 @@ export const matchSchema = z.strictObject({
   key_id: z.int().positive().optional(),
   prompt: regexSchema.optional(),
   /** A literal key, or a /pattern/flags checked like `prompt`. */
-  idempotency_key: z
-    .string()
-    .min(1)
-    .max(MAX_PATTERN_LENGTH)
+  idempotency_key: boundedPattern()
     .superRefine((value, ctx) => {
       if (value.startsWith('/')) refineRegex(value, ctx);
     })
