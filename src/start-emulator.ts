@@ -5,6 +5,7 @@ import type { Control } from './emulation/client.js';
 import { createEmulator } from './emulator.js';
 import type { Emulator, ListenAt } from './emulator-types.js';
 import type { RequestListener } from './http-shapes.js';
+import { nearest } from './cli/suggest.js';
 
 export interface StartOptions extends EmulatorOptions, ListenAt {}
 
@@ -18,8 +19,68 @@ export interface RunningEmulator {
   close(): Promise<void>;
 }
 
+/** Every option name, checked against the types: a name missing here, or one the types lack, does not compile. */
+const OPTION_NAMES: Record<keyof StartOptions, true> = {
+  apiKey: true,
+  initialBalance: true,
+  catalogue: true,
+  timing: true,
+  timingByModel: true,
+  clock: true,
+  clockStart: true,
+  seed: true,
+  publicBaseUrl: true,
+  corsOrigins: true,
+  urlTtlSeconds: true,
+  signingSecret: true,
+  pollAfterSeconds: true,
+  idempotencyWindowHours: true,
+  errorStatuses: true,
+  errorCodes: true,
+  ffmpegPath: true,
+  maxParallelRenders: true,
+  renderTimeout: true,
+  maxUploadStoreBytes: true,
+  maxStoreBytes: true,
+  storageDir: true,
+  outputLabel: true,
+  log: true,
+  adminToken: true,
+  allowedHosts: true,
+  controlCorsOrigins: true,
+  controlPlane: true,
+  magicPrompts: true,
+  stateFile: true,
+  stateSync: true,
+  calibration: true,
+  scenario: true,
+  port: true,
+  host: true,
+};
+
+/**
+ * TypeScript refuses a mistyped option; plain JavaScript would start the emulator with the default instead, silently
+ * (`renderer: 'fixture'` rendering with ffmpeg). Refused here with the nearest name, as the CLI refuses a config key.
+ */
+function refuseUnknownOptions(options: object, entry: string, allowed: (name: string) => boolean): void {
+  const unknown = Object.keys(options).filter((name) => !allowed(name));
+  if (unknown.length === 0) return;
+  const names = new Map(Object.keys(OPTION_NAMES).map((name) => [name, name]));
+  const described = unknown.map((name) => {
+    const hint = nearest(name, names);
+    return `"${name}"${hint ? ` (did you mean "${hint}"?)` : ''}`;
+  });
+  throw new TypeError(
+    `${entry}: unknown option ${described.join(', ')}. The options are listed in docs/api.md#configuration.`,
+  );
+}
+
+const isOption = (name: string) => Object.hasOwn(OPTION_NAMES, name);
+const isAppOption = (name: string) => isOption(name) && name !== 'port' && name !== 'host';
+
 /** A full emulator whose Express app needs no socket (supertest). Call `emulator.close()` when done. */
 export function createEmulatorApp(options: EmulatorOptions = {}): Emulator {
+  refuseUnknownOptions(options, 'createEmulatorApp', isAppOption);
   // FFMPEG_PATH and PATH are honoured in-process too: the one environment setting a test machine may need.
   const environment = readEnvironment();
   return createEmulator(
@@ -32,10 +93,12 @@ export function createEmulatorApp(options: EmulatorOptions = {}): Emulator {
 
 /** The Express app alone as a request listener, for supertest: `request(createApp())`. */
 export function createApp(options: EmulatorOptions = {}): RequestListener {
+  refuseUnknownOptions(options, 'createApp', isAppOption);
   return createEmulatorApp(options).app;
 }
 
 export async function startEmulator(options: StartOptions = {}): Promise<RunningEmulator> {
+  refuseUnknownOptions(options, 'startEmulator', isOption);
   const { port = 0, host = '127.0.0.1', ...rest } = options;
   const emulator = createEmulatorApp(rest);
   const { control } = emulator;
