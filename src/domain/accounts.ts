@@ -21,6 +21,19 @@ export interface ApiKey {
   revokedAt: number | null;
 }
 
+/**
+ * Far past any test's needs; keys are never deleted (a revoked key stays listed), so without a bound a script creating
+ * keys in a loop would grow every key list and console refresh until the process ran out of memory.
+ */
+export const MAX_KEYS = 10_000;
+export const MAX_ACCOUNTS = 10_000;
+
+const limitReached = (what: string, max: number) =>
+  new DomainError(
+    'limit_reached',
+    `This emulator already holds ${max.toLocaleString('en-US')} ${what}, its maximum; reset it (POST /_emulator/reset) to start again.`,
+  );
+
 export const KEY_PREFIX = 'sk-media-';
 export const KEY_SHAPE = /^sk-media-[A-Za-z0-9_-]{4,200}$/;
 
@@ -43,6 +56,7 @@ export class AccountStore {
   constructor(private readonly nextKeyId: () => number) {}
 
   createAccount(id: string, name: string, now: number): Account {
+    if (this.accounts.size >= MAX_ACCOUNTS) throw limitReached('accounts', MAX_ACCOUNTS);
     const account = { id, name, createdAt: now };
     this.accounts.set(id, account);
     this.changedAccounts.add(account);
@@ -67,6 +81,7 @@ export class AccountStore {
       );
     if (this.keysBySecret.has(input.secret))
       throw new DomainError('key_exists', 'An API key with this secret already exists; choose another.');
+    if (this.keysById.size >= MAX_KEYS) throw limitReached('API keys', MAX_KEYS);
     const key: ApiKey = {
       id,
       secret: input.secret,

@@ -40,6 +40,7 @@ export const ERROR_CODES = [
   'key_not_found',
   'key_exists',
   'invalid_key_format',
+  'limit_reached',
   'generation_final',
   'invalid_transition',
   'already_refunded',

@@ -1,6 +1,7 @@
 // Export of the whole domain state to plain JSON and import into a blank context: accounts, keys, ledger, generations, uploads, idempotency, clock.
 import * as z from 'zod';
 import type { IdGenerator, IdPrefix } from '../infra/ids.js';
+import { MAX_ACCOUNTS, MAX_KEYS } from './accounts.js';
 import type { DomainContext } from './context.js';
 import { LAST_INSTANT_MS } from './durations.js';
 import { DomainError } from './errors.js';
@@ -44,18 +45,20 @@ export const domainSnapshotSchema = z.looseObject({
     offset_ms: z.number().min(-MAX_TIME_MS).max(MAX_TIME_MS).default(0),
   }),
   timing: z.looseObject({ profile, byModel: z.record(z.string(), profile) }),
-  accounts: z.array(z.looseObject({ id: z.string(), name: z.string(), createdAt: instant })),
-  keys: z.array(
-    z.looseObject({
-      id: z.int().positive().max(MAX_COUNTER),
-      secret: z.string(),
-      accountId: z.string(),
-      name: z.string(),
-      createdAt: instant,
-      revokedAt: instant.nullable().optional(),
-      dailyCreditLimit: credits.min(0).nullable().optional(),
-    }),
-  ),
+  accounts: z.array(z.looseObject({ id: z.string(), name: z.string(), createdAt: instant })).max(MAX_ACCOUNTS),
+  keys: z
+    .array(
+      z.looseObject({
+        id: z.int().positive().max(MAX_COUNTER),
+        secret: z.string(),
+        accountId: z.string(),
+        name: z.string(),
+        createdAt: instant,
+        revokedAt: instant.nullable().optional(),
+        dailyCreditLimit: credits.min(0).nullable().optional(),
+      }),
+    )
+    .max(MAX_KEYS),
   ledger: z.array(
     z.looseObject({
       type: z.enum(['funding', 'charge', 'refund']),

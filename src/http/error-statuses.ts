@@ -42,6 +42,7 @@ export const DEFAULT_ERROR_STATUSES: Readonly<Record<ErrorCode, number>> = {
   account_not_found: 404,
   key_not_found: 404,
   key_exists: 409,
+  limit_reached: 409,
   invalid_key_format: 422,
   generation_final: 409,
   invalid_transition: 409,

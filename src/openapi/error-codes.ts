@@ -90,6 +90,10 @@ export const ERROR_CODE_DOCS: Readonly<Record<AnyErrorCode, ErrorCodeDoc>> = {
   account_not_found: { description: 'No account with this id.' },
   key_not_found: { description: 'No API key with this id.' },
   key_exists: { description: 'An API key with this secret already exists.' },
+  limit_reached: {
+    description:
+      'The emulator holds its maximum of API keys (10,000) or accounts (10,000); keys are never deleted, so reset it.',
+  },
   invalid_key_format: {
     description: 'A key secret must be `sk-media-` followed by 4-200 letters, digits, `_` or `-`.',
   },

@@ -58,7 +58,13 @@ const HOSTILE: [string, (s: State) => void, string][] = [
     'domain.ledger[',
   ],
   ['a journal seq of 1e300', (s) => (s.control.journal.seq = 1e300), 'control.journal.seq'],
+  ['10,001 API keys, one past the maximum', (s) => (s.domain.keys = manyKeys(s.domain.keys[0], 10_001)), 'domain.keys'],
 ];
+
+/** `count` keys like `first`, each with its own id and secret. */
+function manyKeys(first: State, count: number): State[] {
+  return Array.from({ length: count }, (_, i) => ({ ...first, id: i + 1, secret: `sk-media-imported-${i + 1}` }));
+}
 
 describe('an import with a number out of range', () => {
   it.each(HOSTILE)(
@@ -92,6 +98,21 @@ describe('an import with a number out of range', () => {
     expect((await request(emulator.app).put('/_emulator/state').send(big)).status).toBe(200);
     const created = await request(emulator.app).post('/_emulator/keys').send({});
     expect([created.status, created.body.key?.id]).toEqual([201, 2 ** 31 - 1]);
+  });
+
+  it('imports 10,000 API keys, the maximum, and refuses the next one with 409 limit_reached', async () => {
+    const { emulator, state } = await exported();
+    const full = structuredClone(state);
+    full.domain.keys = manyKeys(state.domain.keys[0], 10_000);
+    for (const e of full.domain.ledger) if (e.keyId !== undefined) e.keyId = 1;
+    for (const g of full.domain.generations) g.apiKeyId = 1;
+    expect((await request(emulator.app).put('/_emulator/state').send(full)).status).toBe(200);
+    const refused = await request(emulator.app).post('/_emulator/keys').send({});
+    expect([refused.status, refused.body.error?.code]).toEqual([409, 'limit_reached']);
+    expect(refused.body.error.message).toBe(
+      'This emulator already holds 10,000 API keys, its maximum; reset it (POST /_emulator/reset) to start again.',
+    );
+    expect((await request(emulator.app).get('/_emulator/keys')).body.keys).toHaveLength(10_000);
   });
 });
 

@@ -53,7 +53,7 @@ export const ACCOUNT_API = {
     body: S.NewKey,
     status: 201,
     answer: S.KeyEnvelope,
-    errors: ['account_not_found', 'invalid_key_format', 'key_exists'],
+    errors: ['account_not_found', 'invalid_key_format', 'key_exists', 'limit_reached'],
     handle: (deps, { body }) => ({ key: createKey(deps, body) }),
   }),
   revokeKey: defineOperation({

@@ -11,6 +11,7 @@ const STEP_ERRORS = [
   'key_not_found',
   'key_exists',
   'invalid_key_format',
+  'limit_reached',
   'invalid_amount',
   'invalid_duration',
   'invalid_fault_rule',

@@ -1,6 +1,6 @@
 // Unit tests of the account store: keys belong to known accounts, secrets are unique, authentication fails with a code per cause.
 import { describe, expect, it } from 'vitest';
-import { AccountStore } from '../../../src/domain/accounts.js';
+import { AccountStore, MAX_ACCOUNTS, MAX_KEYS } from '../../../src/domain/accounts.js';
 
 const SECRET = 'sk-media-unit-test-key';
 
@@ -21,6 +21,16 @@ const code = (fn: () => unknown) => {
 };
 
 describe('AccountStore', () => {
+  it('holds at most MAX_KEYS keys and MAX_ACCOUNTS accounts, refusing the next with limit_reached', () => {
+    const accounts = store();
+    for (let i = 0; i < MAX_KEYS; i++) accounts.createKey({ accountId: 'acct', secret: `sk-media-key-${i}` }, 0);
+    expect(code(() => accounts.createKey({ accountId: 'acct', secret: 'sk-media-one-more' }, 0))).toBe('limit_reached');
+    expect(accounts.listKeys()).toHaveLength(MAX_KEYS);
+    for (let i = 1; i < MAX_ACCOUNTS; i++) accounts.createAccount(`acct-${i}`, 'Account', 0);
+    expect(code(() => accounts.createAccount('one-more', 'Account', 0))).toBe('limit_reached');
+    expect(accounts.listAccounts()).toHaveLength(MAX_ACCOUNTS);
+  });
+
   it('creates a key for a known account and authenticates its bearer header', () => {
     const accounts = store();
     const key = accounts.createKey({ accountId: 'acct', secret: SECRET }, 5);
