@@ -11,7 +11,7 @@ import { probeCapabilities } from '../src/infra/ffmpeg/ffmpeg-capabilities.js';
 import { findFont } from '../src/infra/ffmpeg/find-font.js';
 import { findUp, HERE } from '../src/infra/ffmpeg/find-up.js';
 import { buildRenderPlan } from '../src/infra/ffmpeg/render-plan.js';
-import { runProcess } from '../src/infra/ffmpeg/run-ffmpeg.js';
+import { FFMPEG_MALLOC_TUNING, runProcess } from '../src/infra/ffmpeg/run-ffmpeg.js';
 import type { RenderJob } from '../src/infra/renderer.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 11);
@@ -45,6 +45,7 @@ const renderer = await createRenderer({
   now: Date.now,
   workDir: scratch,
   searchPath: process.env.PATH,
+  childEnvironment: process.env,
   log: (l) => console.log(l),
 });
 if (renderer.info.mode !== 'ffmpeg') throw new Error(`no ffmpeg: ${renderer.info.warning}`);
@@ -59,7 +60,7 @@ async function bare(job: RenderJob): Promise<number> {
   if (plan.type !== 'ffmpeg') throw new Error('not an ffmpeg plan');
   await Promise.all(plan.files.map((f) => writeFile(f.path, f.data)));
   const started = performance.now();
-  await runProcess(binary, plan.args);
+  await runProcess(binary, plan.args, { env: { ...process.env, ...FFMPEG_MALLOC_TUNING } });
   // The output stays until the end, like the renderer's stored files, so neither side pays for deletes mid-run.
   return performance.now() - started;
 }
@@ -143,7 +144,7 @@ const section = [
     `${platform()} ${release()}, Node ${process.version}, ffmpeg ${renderer.info.version} (${renderer.info.source}), ` +
     `1-minute load average ${loadAtStart.toFixed(1)} at the start.`,
   '',
-  'Bare ffmpeg = the exact arguments the renderer builds, spawned directly with inputs already on disk.',
+  'Bare ffmpeg = the exact arguments and environment the renderer builds, spawned directly with inputs already on disk.',
   'Renderer = `render()` from call to resolved promise: cache key, temp files, queue, ffmpeg, move into the store.',
   'The machine is shared with other work, so single runs are noisy; the minimum shows the overhead with the least noise.',
   'Encoder: libx264 `-preset ultrafast -crf 23`, yuv420p, 24 fps, keyframe every 2 s, `+faststart`; AAC 96 kb/s.',

@@ -29,6 +29,8 @@ type HttpHandler = (req: never, res: never, next: never) => unknown;
 export interface CompositionExtras {
   /** PATH to search for ffmpeg; read from the environment by src/cli/environment.ts. */
   searchPath?: string;
+  /** The environment ffmpeg runs with; read by src/cli/environment.ts. */
+  childEnvironment?: Record<string, string | undefined>;
   /** Middleware in front of everything, even CORS (the test suite's contract checker). */
   first?: HttpHandler[];
 }
@@ -77,6 +79,7 @@ export function composeEmulator(
       signal: starting.signal,
       ffmpegPath: options.ffmpegPath === '' ? undefined : options.ffmpegPath,
       searchPath: extras.searchPath,
+      childEnvironment: extras.childEnvironment,
       maxParallel: options.maxParallelRenders || undefined,
       renderTimeoutMs: parseDuration(options.renderTimeout, 'renderTimeout'),
       workDir: options.storageDir,

@@ -6,13 +6,16 @@ export interface Environment {
   ffmpegPath?: string;
   /** Where to look for ffmpeg, as the shell would. */
   searchPath?: string;
+  /** The whole environment, which ffmpeg runs with (a system build may need its LD_LIBRARY_PATH). */
+  variables: Record<string, string | undefined>;
 }
 
 export function readEnvironment(env: Record<string, string | undefined> = process.env): Environment {
-  return { ffmpegPath: env.FFMPEG_PATH || undefined, searchPath: env.PATH };
+  return { ffmpegPath: env.FFMPEG_PATH || undefined, searchPath: env.PATH, variables: env };
 }
 
 /** What createEmulator takes from the environment besides options. */
 export const compositionExtras = (environment: Environment): CompositionExtras => ({
   searchPath: environment.searchPath,
+  childEnvironment: environment.variables,
 });

@@ -17,6 +17,8 @@ export interface CreateRendererOptions {
   ffmpegPath?: string | false;
   /** PATH to search for ffmpeg (read from the environment by the caller). */
   searchPath?: string;
+  /** The environment a render's ffmpeg runs with, plus the allocator settings of FFMPEG_MALLOC_TUNING; default: this process's, without them. */
+  childEnvironment?: Record<string, string | undefined>;
   /** Parallel ffmpeg processes; default: the number of cores. */
   maxParallel?: number;
   /** Longest one ffmpeg process may run before its process group is killed. */
@@ -90,6 +92,7 @@ async function pickRenderer(options: CreateRendererOptions, workDir: string): Pr
         caps,
         font,
         renderTimeoutMs: options.renderTimeoutMs,
+        childEnvironment: options.childEnvironment,
       });
     }
   } else {

@@ -5,7 +5,7 @@ import { createCachingRenderer, type ProduceContext } from './caching-renderer.j
 import type { FfmpegCapabilities } from './ffmpeg-capabilities.js';
 import type { FontChoice } from './find-font.js';
 import { buildRenderPlan, missingEncoder } from './render-plan.js';
-import { runProcess } from './run-ffmpeg.js';
+import { FFMPEG_MALLOC_TUNING, runProcess } from './run-ffmpeg.js';
 
 /** Bump when the pictures or sounds change, so cached outputs of an older look are not served. */
 export const FFMPEG_RENDERER_VERSION = 'ffmpeg-renderer/1';
@@ -21,11 +21,14 @@ export interface FfmpegRendererOptions {
   maxStoreBytes: number;
   now: () => number;
   renderTimeoutMs?: number;
+  /** See CreateRendererOptions.childEnvironment. */
+  childEnvironment?: Record<string, string | undefined>;
   log?: (line: string) => void;
 }
 
 export async function createFfmpegRenderer(options: FfmpegRendererOptions): Promise<Renderer> {
   const { binary, caps, font } = options;
+  const env = options.childEnvironment && { ...options.childEnvironment, ...FFMPEG_MALLOC_TUNING };
   const produce = async (job: RenderJob, ctx: ProduceContext): Promise<void> => {
     const missing = missingEncoder(job, caps);
     if (missing) throw new Error(`the ffmpeg at ${binary} has no ${missing} encoder for ${job.spec.format} output`);
@@ -36,7 +39,7 @@ export async function createFfmpegRenderer(options: FfmpegRendererOptions): Prom
     }
     // Reference images and text go to files: ffmpeg reads them itself, and no user text enters the filter graph.
     await Promise.all(plan.files.map((f) => writeFile(f.path, f.data)));
-    await runProcess(binary, plan.args, { signal: ctx.signal, timeoutMs: options.renderTimeoutMs });
+    await runProcess(binary, plan.args, { signal: ctx.signal, timeoutMs: options.renderTimeoutMs, env });
   };
   const info: RendererInfo = {
     mode: 'ffmpeg',

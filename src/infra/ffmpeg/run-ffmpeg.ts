@@ -10,7 +10,21 @@ export interface RunOptions {
   captureStdout?: boolean;
   /** Kill the process (its whole group) after this many ms and reject with a timeout message. */
   timeoutMs?: number;
+  /** The process's environment; default: this process's. */
+  env?: Record<string, string | undefined>;
 }
+
+/**
+ * glibc's allocator settings for a render: fixed thresholds instead of its dynamic ones. With the dynamic ones, whether
+ * the heap is trimmed and grown again on every frame depends on the order ffmpeg's threads happen to free their first
+ * large buffers, so the same command ran in 0.7 s or in 2.2 s (15 s of 720p with audio: 93,000 minor page faults
+ * instead of 6,000, at the same peak RSS). Fixed at 32 MiB, every run takes the fast path (bench/RESULTS.md, Renders).
+ * Other C libraries ignore these variables.
+ */
+export const FFMPEG_MALLOC_TUNING = {
+  MALLOC_MMAP_THRESHOLD_: String(32 * 1024 * 1024),
+  MALLOC_TRIM_THRESHOLD_: String(32 * 1024 * 1024),
+} as const;
 
 export interface RunResult {
   stdout: string;
@@ -45,6 +59,7 @@ export function runProcess(binary: string, args: readonly string[], options: Run
       stdio: ['ignore', options.captureStdout ? 'pipe' : 'ignore', 'pipe'],
       windowsHide: true,
       detached: process.platform !== 'win32',
+      ...(options.env ? { env: options.env } : {}),
     });
     let timedOut = false;
     const killGroup = (): void => {
