@@ -12,7 +12,7 @@ import type { OutputUrlSigner } from './generation-view.js';
 import type { IdempotencyStore } from './idempotency.js';
 import type { Ledger } from './ledger.js';
 import type { Lifecycle } from './lifecycle.js';
-import type { GenerationInput } from './model-rules.js';
+import type { GenerationInput } from './generation-input.js';
 import type { OutputFileSource } from './output-file-source.js';
 import type { TimingSettings } from './timing.js';
 import type { UploadStore } from './uploads.js';

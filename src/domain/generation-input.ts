@@ -1,5 +1,14 @@
 // The validated request body as the domain reads it: JSON nulls for optional members mean "not sent".
-import type { GenerationInput } from './model-rules.js';
+/** The request as the model rules and the submission read it. */
+export interface GenerationInput {
+  model_slug: string;
+  prompt: string;
+  params?: Record<string, string>;
+  texts?: Record<string, string>;
+  refs?: string[];
+  ref_slots?: Record<string, string[]>;
+  ref_roles?: Record<string, 'first' | 'last'>;
+}
 
 export interface ValidatedBody {
   model_slug: string;

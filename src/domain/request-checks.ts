@@ -3,7 +3,9 @@ import type { ApiKey } from './accounts.js';
 import type { ModelEntry } from './catalogue-schema.js';
 import type { DomainContext } from './context.js';
 import { DomainError, ValidationFailure } from './errors.js';
-import { checkModelRules, refIds, type GenerationInput } from './model-rules.js';
+import type { GenerationInput } from './generation-input.js';
+import { checkModelRules } from './model-rules.js';
+import { refIds } from './reference-rules.js';
 import type { Upload } from './uploads.js';
 import { validationItem, type Loc } from './validation-item.js';
 

@@ -8,7 +8,7 @@ import { toGenerationInput, type ValidatedBody } from './generation-input.js';
 import { toPublicGeneration } from './generation-view.js';
 import type { StoredResponse } from './idempotency.js';
 import { utcDay } from './ledger.js';
-import { assignFrames } from './model-rules.js';
+import { assignFrames } from './reference-rules.js';
 import { quote } from './pricing.js';
 import { checkKeyScope, checkRules, knownModel, resolveRefs } from './request-checks.js';
 import { plannedTimers, profileFor } from './timing.js';

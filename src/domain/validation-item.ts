@@ -21,3 +21,8 @@ export function validationItem(
   if (ctx !== undefined) item.ctx = ctx;
   return item;
 }
+
+/** `a, b, c` for a message, or `none`. */
+export function listText(values: readonly string[]): string {
+  return values.length === 0 ? 'none' : values.join(', ');
+}

@@ -2,7 +2,9 @@
 import { describe, it, expect } from 'vitest';
 import type { ModelEntry } from '../../../src/domain/catalogue-schema.js';
 import { fixtureModel } from '../../helpers/catalogue.js';
-import { assignFrames, checkModelRules, refIds, type GenerationInput } from '../../../src/domain/model-rules.js';
+import type { GenerationInput } from '../../../src/domain/generation-input.js';
+import { checkModelRules } from '../../../src/domain/model-rules.js';
+import { assignFrames, refIds } from '../../../src/domain/reference-rules.js';
 import type { ValidationItem } from '../../../src/domain/validation-item.js';
 
 const model = fixtureModel;
