@@ -54,6 +54,10 @@ export const DEFAULT_ERROR_STATUSES: Readonly<Record<ErrorCode, number>> = {
   invalid_state: 422,
 };
 
+/** The code an answer carries: a calibrated emulator answers with the real service's; statuses key on the emulator's own. */
+export const answeredCode = (code: string, renames: Record<string, string>): string =>
+  Object.hasOwn(renames, code) ? renames[code] : code;
+
 export function statusFor(code: string, overrides: Record<string, number>): number {
   return overrides[code] ?? (DEFAULT_ERROR_STATUSES as Readonly<Record<string, number>>)[code] ?? 400;
 }

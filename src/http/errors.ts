@@ -1,7 +1,7 @@
 // The one error handler: domain codes to statuses (from the table), 422s in FastAPI form, and never a bare 500.
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { CodedError, ValidationFailure } from '../domain/errors.js';
-import { statusFor } from './error-statuses.js';
+import { answeredCode, statusFor } from './error-statuses.js';
 import { sendError, sendStarlette500, sendValidationError } from './send.js';
 import { UnrenderableJson } from './validation/python-values.js';
 import { JSON_BODY_LIMIT_TEXT } from './routes/limits.js';
@@ -48,9 +48,7 @@ function handler(
       const status = statusFor(error.code, statuses);
       const retryAfter = error.details?.retry_after_seconds;
       if (typeof retryAfter === 'number') res.setHeader('Retry-After', String(retryAfter));
-      // A calibrated emulator answers with the real service's code; the status still keys on the emulator's own.
-      const code = Object.hasOwn(codes, error.code) ? codes[error.code] : error.code;
-      return sendError(res, status, code, error.message, error.details);
+      return sendError(res, status, answeredCode(error.code, codes), error.message, error.details);
     }
     const httpError = error as { type?: string; status?: number; message?: string };
     if (httpError.type === 'entity.too.large')

@@ -1,7 +1,7 @@
 // The store of record at the door of each response: a change goes out after its commit, or as that commit's refusal.
 import type { RequestHandler, Response } from 'express';
 import { CodedError, DomainError } from '../domain/errors.js';
-import { statusFor } from '../http/error-statuses.js';
+import { answeredCode, statusFor } from '../http/error-statuses.js';
 import type { BeforeSend } from '../http/response-pipeline.js';
 import { groupCommit, type Refusal } from './group-commit.js';
 import { STORE_ERROR_STATUSES } from './store-errors.js';
@@ -58,8 +58,7 @@ export function createResponseGate(deps: ResponseGateDeps): ResponseGate {
   const statuses: Record<string, number> = { ...STORE_ERROR_STATUSES, ...deps.errorStatuses };
   const codes = deps.errorCodes ?? {};
   const refusedText = (res: Response, error: CodedError) => {
-    const code = Object.hasOwn(codes, error.code) ? codes[error.code] : error.code;
-    const body = JSON.stringify({ error: { code, message: error.message } });
+    const body = JSON.stringify({ error: { code: answeredCode(error.code, codes), message: error.message } });
     res.statusCode = statusFor(error.code, statuses);
     res.setHeader('Content-Type', 'application/json');
     res.setHeader('Content-Length', Buffer.byteLength(body));
