@@ -13,7 +13,7 @@ type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer R
 
 export type PathParams<P extends string> = { [Name in ParamNames<P>]: string };
 
-/** What a handler receives: the path's parameters, and the query and body (parsed, when the declaration names its `input`). */
+/** What a handler receives: the path's parameters, query and body (parsed if the declaration names its `input`). */
 export interface HandlerInput<P extends string, Q = unknown, B = unknown> {
   params: PathParams<P>;
   query: Q;
