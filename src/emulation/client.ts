@@ -2,7 +2,7 @@
 import type { ControlDeps } from './plane-state.js';
 import { CONTROL_OPERATIONS } from './registry/registry.js';
 import { type CLIENT_BINDINGS, type DerivedClient, deriveClient } from './registry/client-bindings.js';
-import type { AnyOperation, HandlerInput } from './registry/operation.js';
+import { type AnyOperation, type HandlerInput, runOperation } from './registry/operation.js';
 
 /** The methods and their documentation are the bindings' (registry/client-bindings.ts); both clients are this type. */
 export interface Control extends DerivedClient<typeof CLIENT_BINDINGS> {
@@ -22,8 +22,7 @@ export function createControl(
 ): Control {
   const operations: Record<string, AnyOperation> = CONTROL_OPERATIONS;
   const methods: Omit<Control, 'setBaseUrl'> = deriveClient(async (id, input) => {
-    const { params = {}, query, body } = input as Partial<HandlerInput<string>>;
-    const result = await operations[id].handle(deps(), { params, query, body });
+    const result = await runOperation(operations[id], deps(), input as Partial<HandlerInput<string>>);
     commit();
     return result;
   });

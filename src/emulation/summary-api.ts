@@ -12,6 +12,7 @@ export const SUMMARY_API = {
     description:
       'Clock, wallets, keys, fault rules, scenario, a filtered page of generations (`status`, `model`, `q` searches id and prompt as plain text, `offset`, `limit` up to 100), the newest journal entries and the next scheduled moves.',
     query: summaryQuery,
+    input: 'summary query',
     answer: S.Summary,
     handle: (deps, { query }) => summary(deps, query),
   }),

@@ -1,4 +1,5 @@
 // The console's reads: one summary per refresh, the catalogue it needs once.
+import type * as z from 'zod';
 import { FAILURE_MESSAGES } from '../domain/failures.js';
 import { GENERATION_ACTIONS, HTTP_ACTIONS } from './faults/fault-schema.js';
 import type { Generation } from '../domain/generation.js';
@@ -10,7 +11,7 @@ import { contextOf, type ControlDeps } from './plane-state.js';
 import { nextTransition } from './generations/generation-detail.js';
 import { listFaults } from './faults/fault-api.js';
 import { clockView, generationView, iso, journalView, scenarioProgressView } from './views.js';
-import { parseInput, summaryQuery } from './inputs.js';
+import type { summaryQuery } from './inputs.js';
 
 /** What the outputs' links answer now, so the console shows a badge instead of fetching a link that cannot work. */
 function outputState(g: Generation): 'ok' | 'expired' | 'missing' | null {
@@ -38,8 +39,7 @@ export function upcoming(deps: ControlDeps, limit = 5) {
  * the journal's newest entries and what is due next. Search is a plain substring (no pattern) over id and prompt, in
  * any case.
  */
-export function summary(deps: ControlDeps, query: unknown = {}) {
-  const q = parseInput(summaryQuery, query, 'summary query');
+export function summary(deps: ControlDeps, q: z.output<typeof summaryQuery>) {
   const ctx = contextOf(deps);
   const offset = q.offset ?? 0;
   const limit = q.limit ?? 25;

@@ -137,6 +137,23 @@ export function controlClientContract(name: string, start: () => Promise<ClientU
       await expect(control.revokeKey(9999)).rejects.toMatchObject({ code: 'key_not_found' });
     });
 
+    it('refuses a bad query or body naming what it is, and a scenario step as the call it makes', async () => {
+      await expect(control.generations({ limit: 0 })).rejects.toMatchObject({
+        code: 'invalid_control_request',
+        message: 'The generations query is not valid: limit: Too small: expected number to be >=1.',
+      });
+      const tooShort = 'Too small: expected string to have >=1 characters';
+      const badKey = {
+        code: 'invalid_control_request',
+        message: `The new key is not valid: name: ${tooShort}.`,
+        details: { problems: [{ field: 'name', message: tooShort }] },
+      };
+      await expect(control.createKey({ name: '' })).rejects.toMatchObject(badKey);
+      const scenario = { name: 'blank-key', steps: [{ op: 'create_key' as const, name: '' }] };
+      await expect(control.scenario.load(scenario)).rejects.toMatchObject(badKey);
+      expect(await control.keys()).toHaveLength(1);
+    });
+
     it('loads a scenario by name, reports its progress and unloads it', async () => {
       expect(await control.scenario.available()).toContain('flaky-network');
       expect((await control.scenario.load('flaky-network')).name).toBe('flaky-network');

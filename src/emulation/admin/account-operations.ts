@@ -1,9 +1,10 @@
 // Control operations on accounts, balances and API keys. A balance change is always a ledger entry, never an overwrite.
+import type * as z from 'zod';
 import { KEY_PREFIX } from '../../domain/accounts.js';
 import { DomainError } from '../../domain/errors.js';
 import { PlaneError } from '../error-codes.js';
 import { contextOf, type ControlDeps } from '../plane-state.js';
-import { balanceInput, newKeyInput, parseInput } from '../inputs.js';
+import type { balanceInput, newKeyInput } from '../inputs.js';
 import { accountView, keyView, type AccountView, type KeyView } from '../views.js';
 
 const SECRET_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
@@ -27,9 +28,8 @@ export function listAccounts(deps: ControlDeps): AccountView[] {
 export function changeBalance(
   deps: ControlDeps,
   accountId: string,
-  input: unknown,
+  change: z.output<typeof balanceInput>,
 ): { account_id: string; balance: number } {
-  const change = parseInput(balanceInput, input, 'balance change');
   knownAccount(deps, accountId);
   const ctx = contextOf(deps);
   const balance = ctx.ledger.balance(accountId);
@@ -55,8 +55,7 @@ export function listKeys(deps: ControlDeps): KeyView[] {
 }
 
 /** A new key; without a secret one is drawn from the seeded random, so a seed repeats it. */
-export function createKey(deps: ControlDeps, input: unknown = {}): KeyView {
-  const body = parseInput(newKeyInput, input, 'new key');
+export function createKey(deps: ControlDeps, body: z.output<typeof newKeyInput>): KeyView {
   const ctx = contextOf(deps);
   const accountId = body.account_id ?? deps.runtime.accountId;
   knownAccount(deps, accountId);

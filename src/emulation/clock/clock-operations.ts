@@ -4,18 +4,14 @@ import type * as z from 'zod';
 import { PlaneError } from '../error-codes.js';
 import type { advanceSchema } from '../openapi/control-schemas.js';
 import { contextOf, type ControlDeps } from '../plane-state.js';
-import { advanceInput, parseInput, timingInput } from '../inputs.js';
+import type { timingInput } from '../inputs.js';
 import { clockView, timingView, type ClockView, type TimingView } from '../views.js';
 
 /** The clock after the advance, and the status moves it caused (pending -> completed counts two). */
 export type AdvanceResult = z.output<typeof advanceSchema>;
 
-/** `{ by }`: "10m", "30s", "250ms"... or milliseconds. Resolves after the renders the transitions started have finished. */
-export function advanceClock(deps: ControlDeps, body: unknown): Promise<AdvanceResult> {
-  return advanceBy(deps, parseInput(advanceInput, body, 'advance').by);
-}
-
-async function advanceBy(deps: ControlDeps, ms: number): Promise<AdvanceResult> {
+/** Moves the clock by `ms`, due transitions in order; resolves after the renders they started have finished. */
+export async function advanceClock(deps: ControlDeps, ms: number): Promise<AdvanceResult> {
   // Each generation's status before its first move and after its last: pending -> completed counts two, a failure one.
   const moved = new Map<string, { from: GenerationStatus; to: GenerationStatus }>();
   const stop = contextOf(deps).lifecycle.watchMoves((id, from, to) => {
@@ -44,7 +40,7 @@ export async function advanceToNext(deps: ControlDeps): Promise<AdvanceResult> {
       'nothing_scheduled',
       'No transition is scheduled: every generation is final or stalled. Submit one, or complete or fail a stalled one.',
     );
-  return advanceBy(deps, Math.max(0, due - ctx.clock.now()));
+  return advanceClock(deps, Math.max(0, due - ctx.clock.now()));
 }
 
 export function freezeClock(deps: ControlDeps): ClockView {
@@ -67,8 +63,7 @@ export function setClock(deps: ControlDeps, at: number): ClockView {
 }
 
 /** `{ profile?, by_model?: { slug: profile | null } }`: by_model entries are merged, null removes one. */
-export function setTiming(deps: ControlDeps, input: unknown): TimingView {
-  const body = parseInput(timingInput, input, 'timing');
+export function setTiming(deps: ControlDeps, body: z.output<typeof timingInput>): TimingView {
   const ctx = contextOf(deps);
   for (const slug of Object.keys(body.by_model ?? {}))
     if (!ctx.catalogue.get(slug))

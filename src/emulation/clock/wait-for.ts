@@ -1,10 +1,11 @@
 // waitFor(id, state): drives the emulator clock to the next scheduled transition until the generation gets there. Never sleeps.
+import type * as z from 'zod';
 import { parseDuration } from '../../domain/durations.js';
 import { PlaneError } from '../error-codes.js';
 import { isFinal, STATUS_RANK, type Generation, type GenerationStatus } from '../../domain/generation.js';
 import { contextOf, type ControlDeps } from '../plane-state.js';
 import { findGeneration, getGeneration } from '../generations/generation-operations.js';
-import { parseInput, waitInput } from '../inputs.js';
+import type { waitInput } from '../inputs.js';
 import type { AdminGenerationView } from '../views.js';
 
 /** A status, or `final` for completed-or-failed. */
@@ -35,8 +36,11 @@ function unreachable(g: Generation, target: WaitTarget, why: string): never {
  * happen (another final state, already past it, a stall with nothing scheduled, or beyond `within`). `body` is what
  * both clients send, `{ target, within? }`, so the remote client moves the clock the same way.
  */
-export async function waitFor(deps: ControlDeps, id: string, body: unknown): Promise<AdminGenerationView> {
-  const { target, within } = parseInput(waitInput, body, 'wait request');
+export async function waitFor(
+  deps: ControlDeps,
+  id: string,
+  { target, within }: z.output<typeof waitInput>,
+): Promise<AdminGenerationView> {
   const budget = parseDuration(within ?? '24h', 'within');
   const start = contextOf(deps).clock.now();
   for (let step = 0; step < MAX_STEPS; step++) {

@@ -1,7 +1,6 @@
 // /_emulator/faults, declared once (registry/operation.ts): the ordered fault rules; add, list, enable or disable, remove.
 import { defineOperation } from '../registry/operation.js';
 import { CONTROL_SCHEMAS as S } from '../openapi/components.js';
-import { faultPatchInput, parseInput } from '../inputs.js';
 import { contextOf, type ControlDeps } from '../plane-state.js';
 import { faultView } from '../views.js';
 
@@ -44,12 +43,10 @@ export const FAULT_API = {
     path: '/_emulator/faults/:id',
     summary: 'Enable or disable a fault rule',
     body: S.FaultPatch,
+    input: 'fault update',
     answer: S.FaultEnvelope,
     errors: ['fault_not_found'],
-    handle: (deps, { params, body }) => {
-      const { enabled } = parseInput(faultPatchInput, body, 'fault update');
-      return { fault: faultView(deps.state.faults.setEnabled(params.id, enabled)) };
-    },
+    handle: (deps, { params, body }) => ({ fault: faultView(deps.state.faults.setEnabled(params.id, body.enabled)) }),
   }),
   deleteFault: defineOperation({
     method: 'delete',

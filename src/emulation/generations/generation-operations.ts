@@ -1,8 +1,9 @@
 // Control operations on generations: list every account's, complete or fail one now, refund one, read the ledger.
+import type * as z from 'zod';
 import { DomainError } from '../../domain/errors.js';
 import type { Generation } from '../../domain/generation.js';
 import { contextOf, type ControlDeps } from '../plane-state.js';
-import { failInput, generationsQuery, ledgerQuery, parseInput, refundInput } from '../inputs.js';
+import type { failInput, generationsQuery, ledgerQuery, refundInput } from '../inputs.js';
 import { generationView, ledgerView, type AdminGenerationView, type LedgerEntryView } from '../views.js';
 
 export function findGeneration(deps: ControlDeps, id: string): Generation {
@@ -22,8 +23,7 @@ export function getGeneration(deps: ControlDeps, id: string): AdminGenerationVie
 }
 
 /** Newest first, every account; `status`, `account_id` and `limit` (default 100) narrow it. */
-export function listGenerations(deps: ControlDeps, query: unknown = {}): AdminGenerationView[] {
-  const q = parseInput(generationsQuery, query, 'generations query');
+export function listGenerations(deps: ControlDeps, q: z.output<typeof generationsQuery>): AdminGenerationView[] {
   const limit = q.limit ?? 100;
   const found: Generation[] = [];
   if (limit > 0)
@@ -42,8 +42,7 @@ export async function completeGeneration(deps: ControlDeps, id: string): Promise
 }
 
 /** Fails now with a code (default internal_error), a message and a refund policy (default full). */
-export function failGeneration(deps: ControlDeps, id: string, input: unknown = {}): AdminGenerationView {
-  const body = parseInput(failInput, input, 'failure');
+export function failGeneration(deps: ControlDeps, id: string, body: z.output<typeof failInput>): AdminGenerationView {
   const g = findGeneration(deps, id);
   contextOf(deps).lifecycle.failNow(g, {
     code: body.code ?? 'internal_error',
@@ -57,9 +56,8 @@ export function failGeneration(deps: ControlDeps, id: string, input: unknown = {
 export function refundGeneration(
   deps: ControlDeps,
   id: string,
-  input: unknown = {},
+  body: z.output<typeof refundInput>,
 ): { generation: AdminGenerationView; refunded: number } {
-  const body = parseInput(refundInput, input, 'refund');
   const g = findGeneration(deps, id);
   const refunded = contextOf(deps).lifecycle.refund(
     g,
@@ -68,7 +66,6 @@ export function refundGeneration(
   return { generation: view(deps, g), refunded };
 }
 
-export function ledgerEntries(deps: ControlDeps, query: unknown = {}): LedgerEntryView[] {
-  const q = parseInput(ledgerQuery, query, 'ledger query');
+export function ledgerEntries(deps: ControlDeps, q: z.output<typeof ledgerQuery>): LedgerEntryView[] {
   return contextOf(deps).ledger.list({ accountId: q.account_id, generationId: q.generation_id }).map(ledgerView);
 }

@@ -1,9 +1,10 @@
 // /_emulator/journal, declared once (registry/operation.ts): the request journal, filtered or one entry; clearing it.
+import type * as z from 'zod';
 import { defineOperation } from '../registry/operation.js';
 import { CONTROL_SCHEMAS as S } from '../openapi/components.js';
 import { PlaneError } from '../error-codes.js';
 import type { ControlDeps } from '../plane-state.js';
-import { journalQuery, parseInput, parseInstant } from '../inputs.js';
+import { journalQuery, parseInstant } from '../inputs.js';
 import { journalEntryView, journalView, type JournalEntryDetailView, type JournalEntryView } from '../views.js';
 
 export interface JournalQuery {
@@ -19,8 +20,7 @@ export interface JournalQuery {
 }
 
 /** The query as it came in a URL, or from a client (which sends a Date as ISO 8601). */
-function readJournal(deps: ControlDeps, query: unknown): JournalEntryView[] {
-  const q = parseInput(journalQuery, query, 'journal query');
+function readJournal(deps: ControlDeps, q: z.output<typeof journalQuery>): JournalEntryView[] {
   return deps.state.journal
     .list({
       path: q.path,
@@ -51,6 +51,7 @@ export const JOURNAL_API = {
     path: '/_emulator/journal',
     summary: 'The /v1/media requests the emulator received',
     query: journalQuery,
+    input: 'journal query',
     answer: S.Journal,
     handle: (deps, { query }) => ({ entries: readJournal(deps, query) }),
   }),

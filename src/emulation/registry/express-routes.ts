@@ -3,7 +3,7 @@ import express, { type Request, type RequestHandler, Router } from 'express';
 import { methodNotAllowed } from '../../http/errors.js';
 import { sendJson } from '../../http/send.js';
 import type { ControlDeps } from '../plane-state.js';
-import type { AnyOperation } from './operation.js';
+import { type AnyOperation, runOperation } from './operation.js';
 import { operationEntries } from './registry.js';
 
 const DEFAULT_BODY_LIMIT = '1mb';
@@ -25,7 +25,7 @@ const bodyIsJson: RequestHandler = (req, _res, next) => {
 
 function handler(op: AnyOperation, deps: (req: Request) => ControlDeps): RequestHandler {
   return async (req, res) => {
-    const answer = await op.handle(deps(req), { params: req.params, query: req.query, body: req.body });
+    const answer = await runOperation(op, deps(req), { params: req.params, query: req.query, body: req.body });
     sendJson(res, op.status ?? 200, answer);
   };
 }

@@ -1,6 +1,7 @@
 // One control operation as data: method, path, documented input and answer, and the handler both clients end up calling.
 import type * as z from 'zod';
 import type { ErrorEntry, Method } from '../../openapi/operation.js';
+import { parseInput } from '../inputs.js';
 import type { ControlDeps } from '../plane-state.js';
 
 /** `'/_emulator/keys/:id/revoke'` -> `'id'`: the path's parameter names, as Hono's `hc` reads them. */
@@ -12,18 +13,22 @@ type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer R
 
 export type PathParams<P extends string> = { [Name in ParamNames<P>]: string };
 
-/** What a handler receives: as Express parsed it, or as a client passed it. Each operation parses what it uses. */
-export interface HandlerInput<P extends string> {
+/** What a handler receives: the path's parameters, query and body (parsed if the declaration names its `input`). */
+export interface HandlerInput<P extends string, Q = unknown, B = unknown> {
   params: PathParams<P>;
-  query: unknown;
-  body: unknown;
+  query: Q;
+  body: B;
 }
+
+/** A declared schema's output once the registry parsed it; what was sent when the declaration names no `input`. */
+type Received<S extends z.ZodType, L> = [L] extends [string] ? z.output<S> : unknown;
 
 export interface ControlOperation<
   P extends string = string,
   Q extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
   O = unknown,
+  L extends string | undefined = string | undefined,
 > {
   method: Method;
   /** Express form (`:id`); the document shows `{id}`. */
@@ -37,11 +42,17 @@ export interface ControlOperation<
   errors?: ErrorEntry[];
   query?: Q;
   body?: B;
+  /**
+   * What the query or body is called in its refusal, "The balance change is not valid: ..." (422
+   * invalid_control_request): the registry parses them with their schemas before `handle`. Without it they reach
+   * `handle` as sent, for a parse with a code of its own (a fault rule, a scenario, a state).
+   */
+  input?: L;
   /** express.json's limit for the body; default 1mb. */
   bodyLimit?: string;
   /** The answer's schema: a named component of the document. */
   answer: z.ZodType;
-  handle(deps: ControlDeps, input: HandlerInput<P>): O | Promise<O>;
+  handle(deps: ControlDeps, input: HandlerInput<P, Received<Q, L>, Received<B, L>>): O | Promise<O>;
 }
 
 /** Keeps the literal path and the handler's answer type, so clients are typed from the declaration. */
@@ -50,12 +61,28 @@ export const defineOperation = <
   O,
   Q extends z.ZodType = z.ZodNever,
   B extends z.ZodType = z.ZodNever,
+  L extends string | undefined = undefined,
 >(
-  op: ControlOperation<P, Q, B, O>,
+  op: ControlOperation<P, Q, B, O, L>,
 ) => op;
 
 // biome-ignore lint/suspicious/noExplicitAny: any declaration, whatever its types
-export type AnyOperation = ControlOperation<string, any, any, any>;
+export type AnyOperation = ControlOperation<string, any, any, any, any>;
+
+/**
+ * Runs a declaration's handler on what was sent, as Express read it or as a client passed it: the one way in for the
+ * Express routes, the in-process client (the remote client through the routes) and scenario steps. A query and body
+ * the declaration names an `input` for are parsed first, an absent one as `{}`.
+ */
+export function runOperation<Op extends AnyOperation>(
+  op: Op,
+  deps: ControlDeps,
+  { params = {}, query, body }: Partial<HandlerInput<string>>,
+): ReturnType<Op['handle']> {
+  const parse = (schema: z.ZodType | undefined, sent: unknown) =>
+    op.input !== undefined && schema ? parseInput(schema, sent, op.input) : sent;
+  return op.handle(deps, { params, query: parse(op.query, query), body: parse(op.body, body) });
+}
 
 /** What a client passes: the path's parameters, the query and the body, typed from the declaration's zod inputs. */
 export type CallInput<Op> =

@@ -4,33 +4,39 @@ import { PlaneError } from '../error-codes.js';
 import type { ScenarioDefinition, ScenarioStep } from './scenario-schema.js';
 import { loadNamedScenario, loadScenarioFile } from './scenario-files.js';
 import { parseScenario } from './scenario-parse.js';
-import { changeBalance, createAccount, createKey, revokeKey } from '../admin/account-operations.js';
-import { freezeClock, setClock, setTiming, unfreezeClock } from '../clock/clock-operations.js';
+import { ACCOUNT_API } from '../admin/account-api.js';
+import { createAccount, revokeKey } from '../admin/account-operations.js';
+import { CLOCK_API } from '../clock/clock-api.js';
+import { freezeClock, setClock, unfreezeClock } from '../clock/clock-operations.js';
+import { runOperation } from '../registry/operation.js';
 import { contextOf, type ControlDeps } from '../plane-state.js';
 import { parseInput, scenarioLoadInput } from '../inputs.js';
 import { scenarioProgressView, type ScenarioProgress } from '../views.js';
 
 const sourceOf = (name: string) => `scenario:${name}`;
 
-/** Synchronous, so a scenario is fully in place when reset() or createEmulator() returns. */
+/**
+ * Synchronous, so a scenario is fully in place when reset() or createEmulator() returns. A step that is a control
+ * operation runs as one, its body parsed and refused as a request's is.
+ */
 function runStep(deps: ControlDeps, step: ScenarioStep) {
   const account = 'account_id' in step && step.account_id ? step.account_id : deps.runtime.accountId;
   switch (step.op) {
     case 'set_balance':
-      return changeBalance(deps, account, { set: step.balance });
+      return runOperation(ACCOUNT_API.changeBalance, deps, { params: { id: account }, body: { set: step.balance } });
     case 'top_up':
-      return changeBalance(deps, account, { add: step.amount });
+      return runOperation(ACCOUNT_API.changeBalance, deps, { params: { id: account }, body: { add: step.amount } });
     case 'create_account':
       return createAccount(deps, step);
     case 'create_key': {
       const { op: _op, ...key } = step;
-      return createKey(deps, key);
+      return runOperation(ACCOUNT_API.createKey, deps, { body: key });
     }
     case 'revoke_key':
       return revokeKey(deps, step.id);
     case 'set_timing': {
       const { op: _op, ...timing } = step;
-      return setTiming(deps, timing);
+      return runOperation(CLOCK_API.setTiming, deps, { body: timing });
     }
     case 'freeze_clock':
       return freezeClock(deps);
