@@ -23,7 +23,8 @@ export interface ApiKey {
 
 /**
  * Far past any test's needs; keys are never deleted (a revoked key stays listed), so without a bound a script creating
- * keys in a loop would grow every key list and console refresh until the process ran out of memory.
+ * keys in a loop would grow every key list and console refresh until the process ran out of memory. The bound is on
+ * creating: a state kept or exported before it existed may hold more, and still loads whole.
  */
 export const MAX_KEYS = 10_000;
 export const MAX_ACCOUNTS = 10_000;
@@ -31,7 +32,7 @@ export const MAX_ACCOUNTS = 10_000;
 const limitReached = (what: string, max: number) =>
   new DomainError(
     'limit_reached',
-    `This emulator already holds ${max.toLocaleString('en-US')} ${what}, its maximum; reset it (POST /_emulator/reset) to start again.`,
+    `This emulator already holds ${max.toLocaleString('en-US')} ${what}, its maximum; reset it (POST /_emulator/reset), or import a state with fewer (PUT /_emulator/state).`,
   );
 
 export const KEY_PREFIX = 'sk-media-';
@@ -57,6 +58,11 @@ export class AccountStore {
 
   createAccount(id: string, name: string, now: number): Account {
     if (this.accounts.size >= MAX_ACCOUNTS) throw limitReached('accounts', MAX_ACCOUNTS);
+    return this.restoreAccount(id, name, now);
+  }
+
+  /** An account as a state kept it: not bounded (see MAX_KEYS). */
+  restoreAccount(id: string, name: string, now: number): Account {
     const account = { id, name, createdAt: now };
     this.accounts.set(id, account);
     this.changedAccounts.add(account);
@@ -71,7 +77,16 @@ export class AccountStore {
     return [...this.accounts.values()];
   }
 
-  createKey(input: NewKey, now: number, id = this.nextKeyId()): ApiKey {
+  createKey(input: NewKey, now: number): ApiKey {
+    return this.addKey(input, now, this.nextKeyId(), true);
+  }
+
+  /** A key as a state kept it, with its id: not bounded (see MAX_KEYS). */
+  restoreKey(input: NewKey, now: number, id: number): ApiKey {
+    return this.addKey(input, now, id, false);
+  }
+
+  private addKey(input: NewKey, now: number, id: number, bounded: boolean): ApiKey {
     if (!this.accounts.has(input.accountId))
       throw new DomainError('account_not_found', `Account '${input.accountId}' does not exist.`);
     if (!KEY_SHAPE.test(input.secret))
@@ -81,7 +96,7 @@ export class AccountStore {
       );
     if (this.keysBySecret.has(input.secret))
       throw new DomainError('key_exists', 'An API key with this secret already exists; choose another.');
-    if (this.keysById.size >= MAX_KEYS) throw limitReached('API keys', MAX_KEYS);
+    if (bounded && this.keysById.size >= MAX_KEYS) throw limitReached('API keys', MAX_KEYS);
     const key: ApiKey = {
       id,
       secret: input.secret,

@@ -1,7 +1,6 @@
 // Export of the whole domain state to plain JSON and import into a blank context: accounts, keys, ledger, generations, uploads, idempotency, clock.
 import * as z from 'zod';
 import type { IdGenerator, IdPrefix } from '../infra/ids.js';
-import { MAX_ACCOUNTS, MAX_KEYS } from './accounts.js';
 import type { DomainContext } from './context.js';
 import { LAST_INSTANT_MS } from './durations.js';
 import { DomainError } from './errors.js';
@@ -45,20 +44,18 @@ export const domainSnapshotSchema = z.looseObject({
     offset_ms: z.number().min(-MAX_TIME_MS).max(MAX_TIME_MS).default(0),
   }),
   timing: z.looseObject({ profile, byModel: z.record(z.string(), profile) }),
-  accounts: z.array(z.looseObject({ id: z.string(), name: z.string(), createdAt: instant })).max(MAX_ACCOUNTS),
-  keys: z
-    .array(
-      z.looseObject({
-        id: z.int().positive().max(MAX_COUNTER),
-        secret: z.string(),
-        accountId: z.string(),
-        name: z.string(),
-        createdAt: instant,
-        revokedAt: instant.nullable().optional(),
-        dailyCreditLimit: credits.min(0).nullable().optional(),
-      }),
-    )
-    .max(MAX_KEYS),
+  accounts: z.array(z.looseObject({ id: z.string(), name: z.string(), createdAt: instant })),
+  keys: z.array(
+    z.looseObject({
+      id: z.int().positive().max(MAX_COUNTER),
+      secret: z.string(),
+      accountId: z.string(),
+      name: z.string(),
+      createdAt: instant,
+      revokedAt: instant.nullable().optional(),
+      dailyCreditLimit: credits.min(0).nullable().optional(),
+    }),
+  ),
   ledger: z.array(
     z.looseObject({
       type: z.enum(['funding', 'charge', 'refund']),
@@ -172,9 +169,9 @@ export function restoreSettingsAndKeys(
   }
   ctx.settings.timing.profile = s.timing.profile;
   ctx.settings.timing.byModel = { ...s.timing.byModel };
-  for (const a of s.accounts) ctx.accounts.createAccount(a.id, a.name, a.createdAt);
+  for (const a of s.accounts) ctx.accounts.restoreAccount(a.id, a.name, a.createdAt);
   for (const k of s.keys) {
-    ctx.accounts.createKey(
+    ctx.accounts.restoreKey(
       {
         accountId: k.accountId,
         secret: k.secret,

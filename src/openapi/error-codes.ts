@@ -92,7 +92,7 @@ export const ERROR_CODE_DOCS: Readonly<Record<AnyErrorCode, ErrorCodeDoc>> = {
   key_exists: { description: 'An API key with this secret already exists.' },
   limit_reached: {
     description:
-      'The emulator holds its maximum of API keys (10,000) or accounts (10,000); keys are never deleted, so reset it.',
+      'A new API key or account past 10,000 of each (keys are never deleted); reset, or import a state with fewer. A state holding more still loads.',
   },
   invalid_key_format: {
     description: 'A key secret must be `sk-media-` followed by 4-200 letters, digits, `_` or `-`.',
