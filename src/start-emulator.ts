@@ -59,11 +59,13 @@ const OPTION_NAMES: Record<keyof StartOptions, true> = {
 };
 
 /**
- * TypeScript refuses a mistyped option; plain JavaScript would start the emulator with the default instead, silently
- * (`renderer: 'fixture'` rendering with ffmpeg). Refused here with the nearest name, as the CLI refuses a config key.
+ * A name that is no option would otherwise start the emulator with the default, silently (`renderer: 'fixture'`
+ * rendering with ffmpeg): TypeScript catches it in an object literal, not in plain JavaScript, a spread or a variable.
+ * Refused with the nearest name, as the CLI refuses a config key. `port` and `host` are accepted everywhere, so one
+ * options object serves all three entry points (where nothing listens they do nothing).
  */
-function refuseUnknownOptions(options: object, entry: string, allowed: (name: string) => boolean): void {
-  const unknown = Object.keys(options).filter((name) => !allowed(name));
+function refuseUnknownOptions(options: object, entry: string): void {
+  const unknown = Object.keys(options).filter((name) => !Object.hasOwn(OPTION_NAMES, name));
   if (unknown.length === 0) return;
   const names = new Map(Object.keys(OPTION_NAMES).map((name) => [name, name]));
   const described = unknown.map((name) => {
@@ -75,12 +77,9 @@ function refuseUnknownOptions(options: object, entry: string, allowed: (name: st
   );
 }
 
-const isOption = (name: string) => Object.hasOwn(OPTION_NAMES, name);
-const isAppOption = (name: string) => isOption(name) && name !== 'port' && name !== 'host';
-
 /** A full emulator whose Express app needs no socket (supertest). Call `emulator.close()` when done. */
 export function createEmulatorApp(options: EmulatorOptions = {}): Emulator {
-  refuseUnknownOptions(options, 'createEmulatorApp', isAppOption);
+  refuseUnknownOptions(options, 'createEmulatorApp');
   // FFMPEG_PATH and PATH are honoured in-process too: the one environment setting a test machine may need.
   const environment = readEnvironment();
   return createEmulator(
@@ -93,12 +92,12 @@ export function createEmulatorApp(options: EmulatorOptions = {}): Emulator {
 
 /** The Express app alone as a request listener, for supertest: `request(createApp())`. */
 export function createApp(options: EmulatorOptions = {}): RequestListener {
-  refuseUnknownOptions(options, 'createApp', isAppOption);
+  refuseUnknownOptions(options, 'createApp');
   return createEmulatorApp(options).app;
 }
 
 export async function startEmulator(options: StartOptions = {}): Promise<RunningEmulator> {
-  refuseUnknownOptions(options, 'startEmulator', isOption);
+  refuseUnknownOptions(options, 'startEmulator');
   const { port = 0, host = '127.0.0.1', ...rest } = options;
   const emulator = createEmulatorApp(rest);
   const { control } = emulator;

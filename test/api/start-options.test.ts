@@ -1,7 +1,13 @@
 // The in-process entry points refuse an option name they do not know, as the CLI refuses an unknown config key.
 import { describe, expect, it } from 'vitest';
 import { OPTION_TABLE } from '../../src/cli/option-table.js';
-import { createApp, createEmulatorApp, type EmulatorOptions, startEmulator } from '../../src/index.js';
+import {
+  createApp,
+  createEmulatorApp,
+  type EmulatorOptions,
+  type StartOptions,
+  startEmulator,
+} from '../../src/index.js';
 
 /** What a plain JavaScript caller can pass, which TypeScript would have refused. */
 const untyped = (options: Record<string, unknown>) => options as EmulatorOptions;
@@ -19,9 +25,12 @@ describe('options of startEmulator, createEmulatorApp and createApp', () => {
     );
   });
 
-  it('refuses port and host where nothing listens', () => {
-    expect(() => createApp(untyped({ port: 0 }))).toThrow('createApp: unknown option "port"');
-    expect(() => createEmulatorApp(untyped({ host: '0.0.0.0' }))).toThrow('createEmulatorApp: unknown option "host"');
+  it('takes port and host where nothing listens too, so one options object serves every entry point', async () => {
+    const shared: StartOptions = { port: 0, host: '127.0.0.1', timing: 'manual', ffmpegPath: false };
+    expect(typeof createApp(shared)).toBe('function');
+    const emulator = createEmulatorApp(shared);
+    await emulator.close();
+    expect(() => createApp(untyped({ prot: 0 }))).toThrow('createApp: unknown option "prot" (did you mean "port"?).');
   });
 
   it('accepts every key of the option table, and the in-process log', async () => {
