@@ -17,7 +17,10 @@ export interface CreateRendererOptions {
   ffmpegPath?: string | false;
   /** PATH to search for ffmpeg (read from the environment by the caller). */
   searchPath?: string;
-  /** The environment a render's ffmpeg runs with, plus the allocator settings of FFMPEG_MALLOC_TUNING; default: this process's, without them. */
+  /**
+   * The environment ffmpeg runs with (read at each render), a render's under the allocator settings of
+   * FFMPEG_MALLOC_TUNING where it sets none of its own; default: this process's, without them.
+   */
   childEnvironment?: Record<string, string | undefined>;
   /** Parallel ffmpeg processes; default: the number of cores. */
   maxParallel?: number;
@@ -63,11 +66,17 @@ async function pickRenderer(options: CreateRendererOptions, workDir: string): Pr
   const { signal } = options;
   const common = { workDir, maxParallel, maxStoreBytes, now: options.now, log };
 
-  const resolution = await resolveFfmpeg({ explicitPath: options.ffmpegPath, pathEnv: options.searchPath, signal });
+  const env = options.childEnvironment;
+  const resolution = await resolveFfmpeg({
+    explicitPath: options.ffmpegPath,
+    pathEnv: options.searchPath,
+    signal,
+    env,
+  });
   if (signal?.aborted) throw new RendererStartAborted('the emulator closed while ffmpeg was looked for');
   let warning: string;
   if (resolution.found) {
-    const caps = await probeCapabilities(resolution.path, signal).catch((err: Error) => err);
+    const caps = await probeCapabilities(resolution.path, signal, env).catch((err: Error) => err);
     if (signal?.aborted) throw new RendererStartAborted('the emulator closed while ffmpeg was probed');
     if (caps instanceof Error) {
       warning = `${resolution.path} could not list its filters and encoders: ${caps.message}`;

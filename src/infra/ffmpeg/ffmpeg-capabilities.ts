@@ -21,11 +21,15 @@ export const FULL_CAPABILITIES: FfmpegCapabilities = {
   libmp3lame: true,
 };
 
-/** `signal` ends both listings' process groups (shutdown during start-up). */
-export async function probeCapabilities(binary: string, signal?: AbortSignal): Promise<FfmpegCapabilities> {
+/** `signal` ends both listings' process groups (shutdown during start-up); `env` is what renders run with. */
+export async function probeCapabilities(
+  binary: string,
+  signal?: AbortSignal,
+  env?: Record<string, string | undefined>,
+): Promise<FfmpegCapabilities> {
   const [filters, encoders] = await Promise.all([
-    runProcess(binary, ['-hide_banner', '-filters'], { captureStdout: true, signal }),
-    runProcess(binary, ['-hide_banner', '-encoders'], { captureStdout: true, signal }),
+    runProcess(binary, ['-hide_banner', '-filters'], { captureStdout: true, signal, env }),
+    runProcess(binary, ['-hide_banner', '-encoders'], { captureStdout: true, signal, env }),
   ]);
   // Listing lines look like " T.C drawtext  V->V  Draw text..." and " V....D libx264  libx264 H.264 ...".
   const has = (listing: string, name: string): boolean => new RegExp(`^\\s*\\S+\\s+${name}\\s`, 'm').test(listing);

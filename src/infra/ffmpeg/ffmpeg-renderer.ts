@@ -28,7 +28,6 @@ export interface FfmpegRendererOptions {
 
 export async function createFfmpegRenderer(options: FfmpegRendererOptions): Promise<Renderer> {
   const { binary, caps, font } = options;
-  const env = options.childEnvironment && { ...options.childEnvironment, ...FFMPEG_MALLOC_TUNING };
   const produce = async (job: RenderJob, ctx: ProduceContext): Promise<void> => {
     const missing = missingEncoder(job, caps);
     if (missing) throw new Error(`the ffmpeg at ${binary} has no ${missing} encoder for ${job.spec.format} output`);
@@ -39,6 +38,8 @@ export async function createFfmpegRenderer(options: FfmpegRendererOptions): Prom
     }
     // Reference images and text go to files: ffmpeg reads them itself, and no user text enters the filter graph.
     await Promise.all(plan.files.map((f) => writeFile(f.path, f.data)));
+    // Read at each render, so a change to the environment since start reaches the next ffmpeg, as it used to.
+    const env = options.childEnvironment && { ...FFMPEG_MALLOC_TUNING, ...options.childEnvironment };
     await runProcess(binary, plan.args, { signal: ctx.signal, timeoutMs: options.renderTimeoutMs, env });
   };
   const info: RendererInfo = {

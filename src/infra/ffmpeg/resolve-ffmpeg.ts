@@ -17,6 +17,8 @@ export interface ResolveOptions {
   pathEnv?: string;
   /** Aborting kills a `-version` probe still running (shutdown during start-up). */
   signal?: AbortSignal;
+  /** The environment the probe runs with, as renders do (default: this process's). */
+  env?: Record<string, string | undefined>;
   /** Loads ffmpeg-static; injectable so tests can pretend it is installed. */
   importStatic?: () => Promise<unknown>;
   /** Loads @ffmpeg-installer/ffmpeg; injectable so tests can pretend it is missing. */
@@ -43,7 +45,7 @@ export async function resolveFfmpeg(options: ResolveOptions = {}): Promise<Ffmpe
     const path = /[\\/]/.test(explicitPath)
       ? explicitPath
       : ((await findOnPath(options.pathEnv ?? '', [explicitPath])) ?? explicitPath);
-    const probe = await probeBinary(path, options.signal);
+    const probe = await probeBinary(path, options);
     return probe.ok
       ? { found: true, source: 'FFMPEG_PATH', path, version: probe.version }
       : { found: false, reason: `FFMPEG_PATH=${explicitPath} is not usable: ${probe.why}` };
@@ -52,7 +54,7 @@ export async function resolveFfmpeg(options: ResolveOptions = {}): Promise<Ffmpe
   const notes: string[] = [];
   const onPath = await findOnPath(options.pathEnv ?? '');
   if (onPath) {
-    const probe = await probeBinary(onPath, options.signal);
+    const probe = await probeBinary(onPath, options);
     if (probe.ok) return { found: true, source: 'PATH', path: onPath, version: probe.version };
     notes.push(`${onPath} is not usable: ${probe.why}`);
   } else {
@@ -69,7 +71,7 @@ export async function resolveFfmpeg(options: ResolveOptions = {}): Promise<Ffmpe
       notes.push(shipped.why);
       continue;
     }
-    const probe = await probeBinary(shipped.path, options.signal);
+    const probe = await probeBinary(shipped.path, options);
     if (probe.ok) return { found: true, source, path: shipped.path, version: probe.version };
     notes.push(`${source} binary ${shipped.path} is not usable: ${probe.why}`);
   }
@@ -117,7 +119,7 @@ async function isExecutable(path: string): Promise<boolean> {
 /** Runs `-version` once: proves the binary starts and gives the version line for the start-up log. */
 async function probeBinary(
   path: string,
-  signal?: AbortSignal,
+  { signal, env }: Pick<ResolveOptions, 'signal' | 'env'>,
 ): Promise<{ ok: true; version: string } | { ok: false; why: string }> {
   if (!(await isExecutable(path))) return { ok: false, why: 'no executable file at that path' };
   try {
@@ -125,6 +127,7 @@ async function probeBinary(
       captureStdout: true,
       tailLines: 3,
       signal,
+      env,
     });
     const version = /version\s+(\S+)/.exec(stdout)?.[1] ?? 'unknown';
     return { ok: true, version };
