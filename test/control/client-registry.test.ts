@@ -24,7 +24,19 @@ function boundOperations(bindings: object, prefix = ''): [string, string][] {
 const bound = boundOperations(CLIENT_BINDINGS);
 const clientMethods = [...bound.map(([method]) => method), 'setBaseUrl'].sort();
 
+/** Operations that read their body with a code of their own (invalid_fault_rule, invalid_scenario, invalid_state). */
+const OWN_PARSE = ['addFault', 'importState', 'loadScenario'];
+
 describe('the registry of control operations', () => {
+  it('parses every declared body and query before its handler, but where the operation has a parse of its own', () => {
+    const unnamed = Object.entries(CONTROL_OPERATIONS)
+      .filter(([, op]) => (op.body !== undefined || op.query !== undefined) && !('input' in op && op.input))
+      .map(([id]) => id);
+    // A new operation with a body or query names its `input`, or joins OWN_PARSE knowingly: without either, its
+    // handler would receive what was sent, unchecked.
+    expect(unnamed.sort()).toEqual(OWN_PARSE);
+  });
+
   it('is called by the client methods, every operation by at least one', () => {
     expect([...new Set(bound.map(([, op]) => op))].sort()).toEqual(Object.keys(CONTROL_OPERATIONS).sort());
   });
