@@ -53,7 +53,8 @@ export const scenarioLoadInput = z.union(
   },
 );
 
-const intText = z.union([z.int(), z.string().regex(/^\d+$/, 'must be a whole number').transform(Number)]);
+/** A whole number, or its digits as a query string gives them; anything else is "must be a whole number", not zod's "Invalid input". */
+const intText = z.union([z.int(), z.string().regex(/^\d+$/).transform(Number)], { error: 'must be a whole number' });
 
 export const journalQuery = z.object({
   path: z.string().optional(),

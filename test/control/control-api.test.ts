@@ -57,6 +57,21 @@ describe('accounts and keys', () => {
     expect(bad.body.error.message).toContain('set: Too small: expected number to be >=0');
   });
 
+  it('says a paging number in a query must be a whole number', async () => {
+    const http = admin(controlled().emulator.app);
+    for (const [path, what] of [
+      ['/_emulator/journal?limit=abc', 'journal query'],
+      ['/_emulator/generations?limit=2.5', 'generations query'],
+      ['/_emulator/summary?offset=-1', 'summary query'],
+    ]) {
+      const res = await http.get(path);
+      expect([res.status, res.body.error.code]).toEqual([422, 'invalid_control_request']);
+      expect(res.body.error.message).toMatch(
+        new RegExp(`^The ${what} is not valid: (limit|offset): must be a whole number\\.$`),
+      );
+    }
+  });
+
   it('creates keys with a model scope and a daily ceiling, and revokes them', async () => {
     const { emulator } = controlled();
     const http = admin(emulator.app);
