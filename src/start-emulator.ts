@@ -5,7 +5,8 @@ import type { Control } from './emulation/client.js';
 import { createEmulator } from './emulator.js';
 import type { Emulator, ListenAt } from './emulator-types.js';
 import type { RequestListener } from './http-shapes.js';
-import { nearest } from './cli/suggest.js';
+import { OPTION_TABLE } from './cli/option-table.js';
+import { nearest, spellings } from './cli/suggest.js';
 
 export interface StartOptions extends EmulatorOptions, ListenAt {}
 
@@ -19,44 +20,8 @@ export interface RunningEmulator {
   close(): Promise<void>;
 }
 
-/** Every option name, checked against the types: a name missing here, or one the types lack, does not compile. */
-const OPTION_NAMES: Record<keyof StartOptions, true> = {
-  apiKey: true,
-  initialBalance: true,
-  catalogue: true,
-  timing: true,
-  timingByModel: true,
-  clock: true,
-  clockStart: true,
-  seed: true,
-  publicBaseUrl: true,
-  corsOrigins: true,
-  urlTtlSeconds: true,
-  signingSecret: true,
-  pollAfterSeconds: true,
-  idempotencyWindowHours: true,
-  errorStatuses: true,
-  errorCodes: true,
-  ffmpegPath: true,
-  maxParallelRenders: true,
-  renderTimeout: true,
-  maxUploadStoreBytes: true,
-  maxStoreBytes: true,
-  storageDir: true,
-  outputLabel: true,
-  log: true,
-  adminToken: true,
-  allowedHosts: true,
-  controlCorsOrigins: true,
-  controlPlane: true,
-  magicPrompts: true,
-  stateFile: true,
-  stateSync: true,
-  calibration: true,
-  scenario: true,
-  port: true,
-  host: true,
-};
+/** The option table's keys (the config file's, which refuses any other) and the in-process `log`. */
+const OPTION_NAMES = new Set<string>([...OPTION_TABLE.map((entry) => entry.key), 'log']);
 
 /**
  * A name that is no option would otherwise start the emulator with the default, silently (`renderer: 'fixture'`
@@ -65,9 +30,10 @@ const OPTION_NAMES: Record<keyof StartOptions, true> = {
  * options object serves all three entry points (where nothing listens they do nothing).
  */
 function refuseUnknownOptions(options: object, entry: string): void {
-  const unknown = Object.keys(options).filter((name) => !Object.hasOwn(OPTION_NAMES, name));
+  const unknown = Object.keys(options).filter((name) => !OPTION_NAMES.has(name));
   if (unknown.length === 0) return;
-  const names = new Map(Object.keys(OPTION_NAMES).map((name) => [name, name]));
+  // Flags and variables spelled as a key ("balance", "api-key") point at the key too.
+  const names = spellings((row) => row.key);
   const described = unknown.map((name) => {
     const hint = nearest(name, names);
     return `"${name}"${hint ? ` (did you mean "${hint}"?)` : ''}`;
