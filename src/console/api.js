@@ -36,7 +36,8 @@ export async function api(path, { method = 'GET', body } = {}) {
   if (!path.startsWith('/_emulator/')) throw new Error(`The console only calls /_emulator/*, not ${path}`);
   const headers = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  if (adminToken.get()) headers.Authorization = `Bearer ${adminToken.get()}`;
+  const token = adminToken.get();
+  if (token) headers.Authorization = `Bearer ${token}`;
   const res = await fetch(path, {
     method,
     headers,
@@ -52,7 +53,9 @@ export async function api(path, { method = 'GET', body } = {}) {
   }
   if (!res.ok) {
     const error = data?.error;
-    if (res.status === 401 && /^admin_token_/.test(error?.code ?? '')) onTokenNeeded(error.code);
+    // A refusal of a token that has since been replaced (a refresh sent before the new one was typed) asks for nothing.
+    if (res.status === 401 && /^admin_token_/.test(error?.code ?? '') && adminToken.get() === token)
+      onTokenNeeded(error.code);
     const detail = Array.isArray(data?.detail) ? data.detail.map((d) => d.msg).join('; ') : undefined;
     throw new ApiError(
       res.status,
