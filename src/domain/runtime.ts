@@ -1,6 +1,6 @@
 // The running service state as one handle: the current context (swapped by reset and restore), advance and settle.
 import type { DomainContext } from './context.js';
-import { LAST_INSTANT_MS } from './durations.js';
+import { LAST_INSTANT_MS, PAST_LAST_INSTANT } from './durations.js';
 import { DomainError } from './errors.js';
 
 /** What the emulation plane is given instead of the whole emulator. */
@@ -57,11 +57,7 @@ export function createRuntime(parts: RuntimeParts): OwnedRuntime {
       // so completed_at is the planned instant however a test splits its advances.
       const ctx = context;
       const target = ctx.clock.now() + Math.max(0, ms);
-      if (target > LAST_INSTANT_MS)
-        throw new DomainError(
-          'invalid_duration',
-          'This advance would move the clock past 9999-12-31T23:59:59Z, the last instant the service can write; advance by less.',
-        );
+      if (target > LAST_INSTANT_MS) throw new DomainError('invalid_duration', `This advance ${PAST_LAST_INSTANT}.`);
       for (
         let next = ctx.scheduler.nextDueAt();
         next !== undefined && next <= target;

@@ -1,5 +1,5 @@
 // Control operations on scenarios: load one (steps run in order, then its rules installed), read its progress, unload it.
-import { LAST_INSTANT_MS } from '../../domain/durations.js';
+import { LAST_INSTANT_MS, PAST_LAST_INSTANT } from '../../domain/durations.js';
 import { PlaneError } from '../error-codes.js';
 import type { ScenarioDefinition, ScenarioStep } from './scenario-schema.js';
 import { loadNamedScenario, loadScenarioFile } from './scenario-files.js';
@@ -79,11 +79,13 @@ function checkClockSteps(definition: ScenarioDefinition, now: number) {
     if (step.op === 'set_clock') at = Date.parse(step.to);
     if (step.op === 'advance_clock') at += step.by;
     if (at <= LAST_INSTANT_MS) return;
-    const message =
-      'would move the clock past 9999-12-31T23:59:59Z, the last instant the service can write; advance by less';
-    throw new PlaneError('invalid_scenario', `Scenario ${definition.name} is not valid: steps[${i}]: ${message}.`, {
-      problems: [{ field: `steps[${i}]`, message }],
-    });
+    throw new PlaneError(
+      'invalid_scenario',
+      `Scenario ${definition.name} is not valid: steps[${i}]: ${PAST_LAST_INSTANT}.`,
+      {
+        problems: [{ field: `steps[${i}]`, message: PAST_LAST_INSTANT }],
+      },
+    );
   });
 }
 
