@@ -18,7 +18,12 @@ function report(ctx: IssueSink, type: string, msg: string, input: unknown, extra
 const LONE_SURROGATE = /\p{Surrogate}/u;
 
 const plural = (n: number) => (n === 1 ? '' : 's');
-export const codePoints = (s: string) => {
+/**
+ * The number of code points in `s`, exact up to `cap`. A code point is one or two UTF-16 units, so a string over twice
+ * `cap` units is over `cap` without being walked: a 15 MB prompt against a 50,000 limit took 300 ms to count.
+ */
+export const codePoints = (s: string, cap = Number.POSITIVE_INFINITY) => {
+  if (s.length > 2 * cap) return Math.ceil(s.length / 2);
   let n = 0;
   for (const _ of s) n++;
   return n;
@@ -50,7 +55,7 @@ export function pStr(bounds: StrBounds = {}) {
         return;
       }
       const needsLength = bounds.min !== undefined || bounds.max !== undefined;
-      const length = needsLength ? codePoints(value) : 0;
+      const length = needsLength ? codePoints(value, bounds.max) : 0;
       if (bounds.min !== undefined && length < bounds.min)
         report(
           ctx,
