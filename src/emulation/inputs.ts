@@ -53,8 +53,17 @@ export const scenarioLoadInput = z.union(
   },
 );
 
-/** A whole number, or its digits as a query string gives them; anything else is "must be a whole number", not zod's "Invalid input". */
-const intText = z.union([z.int(), z.string().regex(/^\d+$/).transform(Number)], { error: 'must be a whole number' });
+/**
+ * One whole number from `min` (to `max`), or its digits as a query string gives them. Every way to miss (a word, a
+ * fraction, a repeated parameter, 2^64, out of range) is one problem saying what is accepted, not zod's own texts.
+ */
+function wholeNumber(min: number, max?: number) {
+  const error = `must be one whole number from ${min}${max === undefined ? ' up' : ` to ${max}`}`;
+  const atLeast = z.int({ error, abort: true }).min(min, { error, abort: true });
+  return z
+    .union([z.int(), z.string().regex(/^\d+$/).transform(Number)], { error })
+    .pipe(max === undefined ? atLeast : atLeast.max(max, { error }));
+}
 
 export const journalQuery = z.object({
   path: z.string().optional(),
@@ -62,12 +71,12 @@ export const journalQuery = z.object({
   status: z.union([z.string(), z.int()]).optional(),
   since: z.union([z.string(), z.number()]).optional(),
   fault_id: z.string().optional(),
-  limit: intText.pipe(z.int().min(1).max(10_000)).optional(),
+  limit: wholeNumber(1, 10_000).optional(),
 });
 
 export const generationsQuery = z.object({
   status: z.enum(GENERATION_STATUSES).optional(),
-  limit: intText.pipe(z.int().min(1).max(1000)).optional(),
+  limit: wholeNumber(1, 1000).optional(),
   account_id: z.string().optional(),
 });
 
@@ -76,9 +85,9 @@ export const summaryQuery = z.object({
   model: z.string().max(200).optional(),
   /** A plain substring of the id or the prompt; never compiled as a pattern. */
   q: z.string().max(500).optional(),
-  offset: intText.pipe(z.int().min(0)).optional(),
-  limit: intText.pipe(z.int().min(1).max(100)).optional(),
-  journal_limit: intText.pipe(z.int().min(1).max(200)).optional(),
+  offset: wholeNumber(0).optional(),
+  limit: wholeNumber(1, 100).optional(),
+  journal_limit: wholeNumber(1, 200).optional(),
 });
 
 export const ledgerQuery = z.object({ account_id: z.string().optional(), generation_id: z.string().optional() });

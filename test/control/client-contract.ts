@@ -140,7 +140,7 @@ export function controlClientContract(name: string, start: () => Promise<ClientU
     it('refuses a bad query or body naming what it is, and a scenario step as the call it makes', async () => {
       await expect(control.generations({ limit: 0 })).rejects.toMatchObject({
         code: 'invalid_control_request',
-        message: 'The generations query is not valid: limit: Too small: expected number to be >=1.',
+        message: 'The generations query is not valid: limit: must be one whole number from 1 to 1000.',
       });
       const tooShort = 'Too small: expected string to have >=1 characters';
       const badKey = {

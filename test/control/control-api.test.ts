@@ -57,18 +57,21 @@ describe('accounts and keys', () => {
     expect(bad.body.error.message).toContain('set: Too small: expected number to be >=0');
   });
 
-  it('says a paging number in a query must be a whole number', async () => {
+  it('says a paging number in a query must be one whole number in its range, as one problem', async () => {
     const http = admin(controlled().emulator.app);
-    for (const [path, what] of [
-      ['/_emulator/journal?limit=abc', 'journal query'],
-      ['/_emulator/generations?limit=2.5', 'generations query'],
-      ['/_emulator/summary?offset=-1', 'summary query'],
+    for (const [path, field, range] of [
+      ['/_emulator/journal?limit=abc', 'journal query: limit', 'from 1 to 10000'],
+      ['/_emulator/generations?limit=2.5', 'generations query: limit', 'from 1 to 1000'],
+      ['/_emulator/generations?limit=0', 'generations query: limit', 'from 1 to 1000'],
+      ['/_emulator/generations?limit=1&limit=2', 'generations query: limit', 'from 1 to 1000'],
+      ['/_emulator/generations?limit=99999999999999999999', 'generations query: limit', 'from 1 to 1000'],
+      ['/_emulator/summary?offset=-1', 'summary query: offset', 'from 0 up'],
     ]) {
       const res = await http.get(path);
       expect([res.status, res.body.error.code]).toEqual([422, 'invalid_control_request']);
-      expect(res.body.error.message).toMatch(
-        new RegExp(`^The ${what} is not valid: (limit|offset): must be a whole number\\.$`),
-      );
+      const [what, name] = field.split(': ');
+      expect(res.body.error.message).toBe(`The ${what} is not valid: ${name}: must be one whole number ${range}.`);
+      expect(res.body.error.problems).toEqual([{ field: name, message: `must be one whole number ${range}` }]);
     }
   });
 
