@@ -1,6 +1,7 @@
 // What the journal and fault middleware know about one /v1/media request before any route has run.
 import type { Request, Response } from 'express';
 import type { DomainContext } from '../domain/context.js';
+import { firstHeader } from '../http/validation/repeated-values.js';
 import type { RequestScope, RequestScopes } from './request-scopes.js';
 
 export type { RequestScope, RequestScopes } from './request-scopes.js';
@@ -36,9 +37,9 @@ class LazyKeyScope implements RequestScope {
   }
 }
 
+/** A repeated Idempotency-Key is read as the submission reads it (the first), so rules and the journal see that key. */
 export function newScope(ctx: DomainContext, req: Request): RequestScope {
-  const header = req.headers['idempotency-key'];
-  return new LazyKeyScope(ctx, req.headers.authorization, typeof header === 'string' ? header : null);
+  return new LazyKeyScope(ctx, req.headers.authorization, firstHeader(req, 'idempotency-key') ?? null);
 }
 
 /** The scope the journal opened, or a new one when the journal is not in front (it always is in the plane). */

@@ -95,6 +95,19 @@ describe('matchers', () => {
     expect((await api.submit(submission(), 'idem-key-plain')).status).toBe(202);
   });
 
+  it('reads a repeated Idempotency-Key as the submission does: the first one, in the rule and in the journal', async () => {
+    const { control, emulator } = controlled();
+    await control.faults.add({ match: { idempotency_key: 'idem-first-1' }, action: status503 });
+    const res = await request(emulator.app)
+      .post('/v1/media/generations')
+      .set('Authorization', `Bearer ${emulator.apiKey}`)
+      // An array goes out as one header line per value (Node's setHeader); superagent's types name only a string.
+      .set('Idempotency-Key', ['idem-first-1', 'idem-second-2'] as unknown as string)
+      .send(submission());
+    expect(res.status).toBe(503);
+    expect(await control.journal({ limit: 1 })).toMatchObject([{ status: 503, idempotency_key: 'idem-first-1' }]);
+  });
+
   it('leaves CORS preflights alone unless a rule names OPTIONS', async () => {
     const { control, emulator } = controlled();
     await control.faults.add({ action: status503 });
