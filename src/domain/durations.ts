@@ -28,7 +28,7 @@ export const MAX_DURATION_MS = 100 * 365 * 86_400_000;
 /** The clock never passes this: Python's datetime (the real service) stops at year 9999, and so do four-digit ISO 8601 years. */
 export const LAST_INSTANT_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
-/** What a refused move past LAST_INSTANT_MS says, for an advance and a scenario's clock steps alike. */
+/** What a refused move past LAST_INSTANT_MS says, wherever the clock is asked to move there. */
 export const PAST_LAST_INSTANT =
   'would move the clock past 9999-12-31T23:59:59Z, the last instant the service can write; advance by less';
 
