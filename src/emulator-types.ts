@@ -35,7 +35,10 @@ export interface Emulator {
   readonly apiKey: string;
   readonly accountId: string;
   rendererInfo(): RendererInfo | undefined;
-  /** Moves the emulator clock forward, running due transitions in order, then waits for the renders they started. */
+  /**
+   * Moves the emulator clock forward by `ms` milliseconds (0 or more; anything else rejects with a TypeError), running
+   * due transitions in order, then waits for the renders they started. For a duration text ('10m'), control.advance.
+   */
   advance(ms: number): Promise<void>;
   /** Waits for every render in flight. */
   settle(): Promise<void>;

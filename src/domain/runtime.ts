@@ -55,8 +55,13 @@ export function createRuntime(parts: RuntimeParts): OwnedRuntime {
     async advance(ms) {
       // Step from one due time to the next and let the renders each step starts finish before time moves on,
       // so completed_at is the planned instant however a test splits its advances.
+      // The in-process handle's callers may be plain JavaScript: '10m' would make the target NaN and move nothing.
+      if (typeof ms !== 'number' || !(ms >= 0) || ms === Number.POSITIVE_INFINITY)
+        throw new TypeError(
+          `advance(ms) takes a number of milliseconds, 0 or more; it was given ${typeof ms === 'string' ? `'${ms}'` : String(ms)}. For a duration such as '10m', use control.advance('10m').`,
+        );
       const ctx = context;
-      const target = ctx.clock.now() + Math.max(0, ms);
+      const target = ctx.clock.now() + ms;
       if (target > LAST_INSTANT_MS) throw new DomainError('invalid_duration', `This advance ${PAST_LAST_INSTANT}.`);
       for (
         let next = ctx.scheduler.nextDueAt();

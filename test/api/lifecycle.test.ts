@@ -44,6 +44,15 @@ async function turnsUntil(emulator: Emulator, done: () => Promise<boolean>, turn
 }
 
 describe('manual timing: every state move on the emulator clock', () => {
+  it('refuses an advance that is not a number of milliseconds, 0 or more, and moves nothing', async () => {
+    const emulator = makeEmulator({ ffmpegPath: false, clockStart: START, clock: 'frozen' });
+    // Plain JavaScript callers: the handle's type says number.
+    for (const bad of ['10m', Number.NaN, -1, Number.POSITIVE_INFINITY, undefined] as unknown as number[])
+      await expect(emulator.advance(bad)).rejects.toThrow(/^advance\(ms\) takes a number of milliseconds, 0 or more/);
+    await expect(emulator.advance('10m' as unknown as number)).rejects.toThrow("use control.advance('10m')");
+    expect(await emulator.control.now()).toEqual(new Date(T0));
+  });
+
   it('moves pending -> running -> completed exactly at the planned instants, outputs only at the end', async () => {
     const emulator = makeEmulator({ ffmpegPath: false, clockStart: START });
     const g = await submit(emulator);
