@@ -1,4 +1,6 @@
 // `media-gen-emulator verify`: flags to verifyAgainst, the report and calibration written to files, an exit code.
+import { mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import writeFileAtomic from 'write-file-atomic';
 import { CatalogueError } from '../domain/catalogue.js';
@@ -63,6 +65,9 @@ export async function runVerifyCommand(
     const apiKey = f['api-key'] ?? env.MEDIA_VERIFY_API_KEY;
     if (!baseUrl || !apiKey)
       throw new VerifyError('--base-url and --api-key (or MEDIA_VERIFY_API_KEY) are required; see verify --help');
+    const reportBase = f.report?.replace(/\.(md|json)$/i, '');
+    // Made before the first probe: a folder that cannot be made ends the run before anything is spent, not after.
+    for (const file of [reportBase, f['write-calibration']]) if (file) await mkdir(dirname(file), { recursive: true });
     const report = await verifyAgainst({
       baseUrl,
       apiKey,
@@ -76,11 +81,10 @@ export async function runVerifyCommand(
       log: (line) => io.err(`[verify] ${line}\n`),
     });
     const markdown = toMarkdown(report);
-    if (f.report) {
-      const base = f.report.replace(/\.(md|json)$/i, '');
-      await writeFileAtomic(`${base}.md`, markdown);
-      await writeFileAtomic(`${base}.json`, `${JSON.stringify(report, null, 2)}\n`);
-      io.err(`[verify] report written to ${base}.md and ${base}.json\n`);
+    if (reportBase) {
+      await writeFileAtomic(`${reportBase}.md`, markdown);
+      await writeFileAtomic(`${reportBase}.json`, `${JSON.stringify(report, null, 2)}\n`);
+      io.err(`[verify] report written to ${reportBase}.md and ${reportBase}.json\n`);
     }
     if (f['write-calibration']) {
       await writeFileAtomic(f['write-calibration'], `${JSON.stringify(toCalibration(report), null, 2)}\n`);

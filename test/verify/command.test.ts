@@ -121,17 +121,31 @@ describe('media-gen-emulator verify', () => {
     expect(await service.control.journal()).toHaveLength(1);
   });
 
-  it('exits 2, not 1, when the report cannot be written', async () => {
+  it('makes the folders of the report and the calibration before the first probe', async () => {
     const service = await startDifferingService();
     const io = capture();
-    const report = join(dir, 'no-such-dir', 'report');
+    const report = join(dir, 'new-folder', 'nested', 'report');
+    const calibration = join(dir, 'other-folder', 'calibration.json');
+    const args = ['--base-url', service.url, '--api-key', SERVICE_KEY, '--rps', '500'];
+    const code = await runVerifyCommand([...args, '--report', report, '--write-calibration', calibration], {}, io);
+    expect(code).toBe(1);
+    expect(JSON.parse(readFileSync(`${report}.json`, 'utf8')).clean).toBe(false);
+    expect(JSON.parse(readFileSync(calibration, 'utf8'))).toHaveProperty('version');
+  });
+
+  it('exits 2 before the first probe when a folder for its files cannot be made', async () => {
+    const service = await startDifferingService();
+    const io = capture();
+    const file = join(dir, 'a-file');
+    writeFileSync(file, 'not a folder');
     const code = await runVerifyCommand(
-      ['--base-url', service.url, '--api-key', SERVICE_KEY, '--report', report, '--rps', '500'],
+      ['--base-url', service.url, '--api-key', SERVICE_KEY, '--report', join(file, 'report'), '--rps', '500'],
       {},
       io,
     );
     expect(code).toBe(2);
     expect(io.text).toContain('cannot write a file');
+    expect(await service.control.journal()).toEqual([]);
   });
 
   it('exits 2 when the service refuses the key', async () => {
