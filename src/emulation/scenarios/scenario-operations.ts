@@ -1,5 +1,5 @@
 // Control operations on scenarios: load one (steps run in order, then its rules installed), read its progress, unload it.
-import { LAST_INSTANT_MS, PAST_LAST_INSTANT } from '../../domain/durations.js';
+import { clockRangeProblem } from '../clock/clock-operations.js';
 import { PlaneError } from '../error-codes.js';
 import type { ScenarioDefinition, ScenarioStep } from './scenario-schema.js';
 import { loadNamedScenario, loadScenarioFile } from './scenario-files.js';
@@ -70,22 +70,20 @@ export function resolveScenario(input: unknown, fromHttp = false): ScenarioDefin
 }
 
 /**
- * Where the clock steps would take the clock, checked before any step runs: past 9999-12-31 no answer could be written
- * (every request would fail), so such a scenario is refused whole, as an advance by the control plane is.
+ * Where the clock steps would take the clock, checked before any step runs: before 1970 an export could not hold the
+ * state, past 9999-12-31 no answer could be written (every request would fail), so such a scenario is refused whole,
+ * as an advance by the control plane is.
  */
 function checkClockSteps(definition: ScenarioDefinition, now: number) {
   let at = now;
   definition.steps.forEach((step, i) => {
     if (step.op === 'set_clock') at = Date.parse(step.to);
     if (step.op === 'advance_clock') at += step.by;
-    if (at <= LAST_INSTANT_MS) return;
-    throw new PlaneError(
-      'invalid_scenario',
-      `Scenario ${definition.name} is not valid: steps[${i}]: ${PAST_LAST_INSTANT}.`,
-      {
-        problems: [{ field: `steps[${i}]`, message: PAST_LAST_INSTANT }],
-      },
-    );
+    const problem = clockRangeProblem(at);
+    if (problem === undefined) return;
+    throw new PlaneError('invalid_scenario', `Scenario ${definition.name} is not valid: steps[${i}]: ${problem}.`, {
+      problems: [{ field: `steps[${i}]`, message: problem }],
+    });
   });
 }
 
