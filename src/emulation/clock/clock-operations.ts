@@ -73,12 +73,17 @@ export function setClock(deps: ControlDeps, at: number): ClockView {
   return clockView(ctx);
 }
 
+/** Every model a timing change names is in the catalogue (checked before anything changes). */
+export function checkTimingModels(deps: ControlDeps, body: z.output<typeof timingInput>) {
+  for (const slug of Object.keys(body.by_model ?? {}))
+    if (!contextOf(deps).catalogue.get(slug))
+      throw new PlaneError('invalid_control_request', `by_model.${slug}: no model '${slug}' in the catalogue.`);
+}
+
 /** `{ profile?, by_model?: { slug: profile | null } }`: by_model entries are merged, null removes one. */
 export function setTiming(deps: ControlDeps, body: z.output<typeof timingInput>): TimingView {
   const ctx = contextOf(deps);
-  for (const slug of Object.keys(body.by_model ?? {}))
-    if (!ctx.catalogue.get(slug))
-      throw new PlaneError('invalid_control_request', `by_model.${slug}: no model '${slug}' in the catalogue.`);
+  checkTimingModels(deps, body);
   if (body.profile) ctx.settings.timing.profile = body.profile;
   for (const [slug, profile] of Object.entries(body.by_model ?? {})) {
     if (profile === null) delete ctx.settings.timing.byModel[slug];
