@@ -35,6 +35,9 @@ const limitReached = (what: string, max: number) =>
     `This emulator already holds ${max.toLocaleString('en-US')} ${what}, its maximum; reset it (POST /_emulator/reset), or import a state with fewer (PUT /_emulator/state).`,
   );
 
+/** The IdGenerator scope API key ids are drawn from (IdGenerator.nextInt). */
+export const KEY_ID_SCOPE = 'api_key';
+
 export const KEY_PREFIX = 'sk-media-';
 export const KEY_SHAPE = /^sk-media-[A-Za-z0-9_-]{4,200}$/;
 

@@ -28,6 +28,13 @@ export const MAX_DURATION_MS = 100 * 365 * 86_400_000;
 /** The clock never passes this: Python's datetime (the real service) stops at year 9999, and so do four-digit ISO 8601 years. */
 export const LAST_INSTANT_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
+/** The clock never goes before this: an export (and the service) writes times from 1970 on. */
+export const FIRST_INSTANT_MS = 0;
+
+/** What a refused move before FIRST_INSTANT_MS says, wherever the clock is asked to be set there. */
+export const BEFORE_FIRST_INSTANT =
+  'would move the clock before 1970-01-01T00:00:00Z, the first instant the service can write; set a later time';
+
 /** What a refused move past LAST_INSTANT_MS says, wherever the clock is asked to move there. */
 export const PAST_LAST_INSTANT =
   'would move the clock past 9999-12-31T23:59:59Z, the last instant the service can write; advance by less';

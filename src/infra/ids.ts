@@ -7,6 +7,8 @@ export interface IdGenerator {
   next(prefix: IdPrefix): string;
   /** Integer ids for API keys, which the spec types as integers. */
   nextInt(scope: string): number;
+  /** What nextInt(scope) would give now, without taking it (a dry run predicting the ids it would hand out). */
+  peekInt(scope: string): number;
   /** The next sequential id of this prefix is past `n` (ids imported from an export); random ids ignore it. */
   skipPast(prefix: IdPrefix, n: number): void;
   /** The next integer id of this scope is past `n`. */
@@ -26,6 +28,7 @@ export function createRandomIds(): IdGenerator {
     // V8 keeps until something hashes it. Ledger ids never are, one per charge: ~3 MB per 10,000 generations.
     next: (prefix) => [prefix, '_', alphabet()].join(''),
     nextInt: (scope) => bump(counters, scope),
+    peekInt: (scope) => (counters.get(scope) ?? 0) + 1,
     skipPast: () => undefined,
     skipPastInt: (scope, n) => skip(counters, scope, n),
     counters: () => Object.fromEntries(counters),
@@ -39,6 +42,7 @@ export function createSequentialIds(): IdGenerator {
   return {
     next: (prefix) => `${prefix}_${String(bump(counters, prefix)).padStart(6, '0')}`,
     nextInt: (scope) => bump(counters, `int:${scope}`),
+    peekInt: (scope) => (counters.get(`int:${scope}`) ?? 0) + 1,
     skipPast: (prefix, n) => skip(counters, prefix, n),
     skipPastInt: (scope, n) => skip(counters, `int:${scope}`, n),
     counters: () => Object.fromEntries(counters),

@@ -1,7 +1,7 @@
 // Builds a fresh domain context from the options: the seeded account, key and balance. reset() calls it again.
 import { availableParallelism } from 'node:os';
 import type { ResolvedOptions } from '../config.js';
-import { AccountStore } from '../domain/accounts.js';
+import { AccountStore, KEY_ID_SCOPE } from '../domain/accounts.js';
 import type { Catalogue } from '../domain/catalogue.js';
 import type { DomainContext, PlanAdjuster } from '../domain/context.js';
 import { GenerationStore } from '../domain/generation-store.js';
@@ -48,7 +48,7 @@ export function buildContext(deps: ContextDeps): DomainContext {
   const random = createRandom(options.seed);
   const ledger = new Ledger(() => ids.next('led'));
   const uploads = new UploadStore();
-  const accounts = new AccountStore(() => ids.nextInt('api_key'));
+  const accounts = new AccountStore(() => ids.nextInt(KEY_ID_SCOPE));
   const now = clock.now();
   if (deps.seeded !== false) {
     accounts.createAccount(SEEDED_ACCOUNT_ID, 'Local account', now);

@@ -24,6 +24,8 @@ describe('rule validation', () => {
     [{ probability: 2, action: status503 }, 'probability:'],
     [{ times: 0, action: status503 }, 'times:'],
     [{}, 'action: is required'],
+    [{ id: '..', action: { type: 'hang' } }, 'id: must not be dots only'],
+    [{ id: '.', action: status503 }, 'id: must not be dots only'],
   ])('refuses %j naming the field', async (rule, message) => {
     const { emulator } = controlled();
     const res = await request(emulator.app).post('/_emulator/faults').send(rule);
@@ -31,6 +33,13 @@ describe('rule validation', () => {
     expect(res.body.error.code).toBe('invalid_fault_rule');
     expect(res.body.error.message).toContain(message);
     expect(res.body.error.problems.length).toBeGreaterThan(0);
+  });
+
+  it('keeps ids with dots among other characters addressable', async () => {
+    const { emulator, control } = controlled();
+    await control.faults.add({ id: 'v1.retry', action: status503 });
+    const removed = await request(emulator.app).delete('/_emulator/faults/v1.retry');
+    expect([removed.status, removed.body.faults]).toEqual([200, []]);
   });
 
   it('refuses a second rule with the same id', async () => {

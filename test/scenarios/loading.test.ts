@@ -106,6 +106,25 @@ describe('validation at load', () => {
     expect(res.status).toBe(202);
   });
 
+  it.each(['1900-01-01T00:00:00Z', '0000-01-01T00:00:00Z', '1969-12-31T23:59:59.999Z'])(
+    'refuses a scenario that sets the clock to %s, before 1970, naming the step',
+    async (to) => {
+      const { emulator, control } = controlled();
+      const before = (await control.now()).toISOString();
+      const early = await request(emulator.app)
+        .post('/_emulator/scenarios')
+        .send({ scenario: { name: 'too-early', steps: [{ op: 'unfreeze_clock' }, { op: 'set_clock', to }] } });
+      expect([early.status, early.body.error.code]).toEqual([422, 'invalid_scenario']);
+      expect(early.body.error.problems).toEqual([
+        { field: 'steps[1]', message: expect.stringContaining('1970-01-01') },
+      ]);
+      expect((await control.now()).toISOString()).toBe(before);
+      expect((await control.clock()).frozen).toBe(true);
+      // The state still exports: nothing before 1970 was written.
+      expect((await request(emulator.app).get('/_emulator/state')).status).toBe(200);
+    },
+  );
+
   it('refuses a broken file by path with the file named', () => {
     const dir = mkdtempSync(join(tmpdir(), 'scenario-'));
     dirs.push(dir);

@@ -1,4 +1,5 @@
 // Control operations on the emulator clock (read, advance, freeze, unfreeze) and on its timing profiles.
+import { BEFORE_FIRST_INSTANT, FIRST_INSTANT_MS, LAST_INSTANT_MS, PAST_LAST_INSTANT } from '../../domain/durations.js';
 import { type GenerationStatus, STATUS_RANK } from '../../domain/generation.js';
 import type * as z from 'zod';
 import { PlaneError } from '../error-codes.js';
@@ -55,19 +56,34 @@ export function unfreezeClock(deps: ControlDeps): ClockView {
   return clockView(ctx);
 }
 
+/** Why the clock may not stand at `at` (outside 1970-01-01..9999-12-31), or undefined when it may. */
+export function clockRangeProblem(at: number): string | undefined {
+  if (!(at >= FIRST_INSTANT_MS)) return BEFORE_FIRST_INSTANT;
+  if (at > LAST_INSTANT_MS) return PAST_LAST_INSTANT;
+  return undefined;
+}
+
 /** For scenarios: put the clock at an instant (daily ceilings near midnight, URL expiry). */
 export function setClock(deps: ControlDeps, at: number): ClockView {
   const ctx = contextOf(deps);
+  // The scenario checks its clock steps before running; this is the same rule for any other caller.
+  const problem = clockRangeProblem(at);
+  if (problem !== undefined) throw new PlaneError('invalid_control_request', `Setting the clock there ${problem}.`);
   ctx.clock.set(at);
   return clockView(ctx);
+}
+
+/** Every model a timing change names is in the catalogue (checked before anything changes). */
+export function checkTimingModels(deps: ControlDeps, body: z.output<typeof timingInput>) {
+  for (const slug of Object.keys(body.by_model ?? {}))
+    if (!contextOf(deps).catalogue.get(slug))
+      throw new PlaneError('invalid_control_request', `by_model.${slug}: no model '${slug}' in the catalogue.`);
 }
 
 /** `{ profile?, by_model?: { slug: profile | null } }`: by_model entries are merged, null removes one. */
 export function setTiming(deps: ControlDeps, body: z.output<typeof timingInput>): TimingView {
   const ctx = contextOf(deps);
-  for (const slug of Object.keys(body.by_model ?? {}))
-    if (!ctx.catalogue.get(slug))
-      throw new PlaneError('invalid_control_request', `by_model.${slug}: no model '${slug}' in the catalogue.`);
+  checkTimingModels(deps, body);
   if (body.profile) ctx.settings.timing.profile = body.profile;
   for (const [slug, profile] of Object.entries(body.by_model ?? {})) {
     if (profile === null) delete ctx.settings.timing.byModel[slug];

@@ -21,7 +21,7 @@ export const FAULT_API = {
     body: S.FaultRule,
     status: 201,
     answer: S.FaultEnvelope,
-    errors: ['invalid_fault_rule', 'fault_exists'],
+    errors: ['invalid_fault_rule', 'fault_exists', 'limit_reached'],
     // Appended at the end: earlier rules win.
     handle: (deps, { body }) => ({
       fault: faultView(deps.state.faults.add(body, { now: contextOf(deps).clock.now() })),

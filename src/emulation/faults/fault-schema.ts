@@ -148,6 +148,11 @@ export const faultRuleSchema = z.strictObject({
   id: z
     .string()
     .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'must be 1-64 letters, digits or _ . : -')
+    // A path segment of dots only is resolved away by URLs, so /_emulator/faults/{id} could never reach such a rule.
+    .refine(
+      (id) => !/^\.+$/.test(id),
+      'must not be dots only: ".." and "." cannot be a URL path segment, so the rule could not be changed or removed',
+    )
     .optional(),
   description: z.string().max(500).optional(),
   enabled: z.boolean().default(true),

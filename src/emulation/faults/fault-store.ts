@@ -1,4 +1,5 @@
 // Fault rules: an ordered list, first match wins; `after` skips early matches, `probability` draws from the seeded random, `times` spends a rule.
+import { DomainError } from '../../domain/errors.js';
 import { PlaneError } from '../error-codes.js';
 import { compileRegex, compileRoute, type Pattern } from './fault-patterns.js';
 import { faultRuleSchema, isGenerationAction, type ParsedFaultRule } from './fault-schema.js';
@@ -42,6 +43,20 @@ interface Compiled {
 
 const GENERATION_REQUEST = { method: 'POST', path: '/v1/media/generations' };
 
+/**
+ * Rules in force at once, scenario rules included: far past any test's needs (a scenario holds at most as many), while
+ * every request is matched against every rule and each compiled pattern costs memory, so an unbounded list would slow
+ * every request and grow the process without end. A store of record kept before the bound existed still loads whole.
+ */
+export const MAX_FAULT_RULES = 1000;
+
+/** The refusal of a rule past MAX_FAULT_RULES, with what to do instead. */
+export const faultLimitReached = (what: string) =>
+  new DomainError(
+    'limit_reached',
+    `${what} would put more than ${MAX_FAULT_RULES.toLocaleString('en-US')} fault rules in force, the maximum; remove some (DELETE /_emulator/faults/{id}, or DELETE /_emulator/faults for all) or unload the scenario first.`,
+  );
+
 /** Parses a rule; every problem names its field, e.g. `action.status: must be between 400 and 599`. */
 export const parseFaultRule = (input: unknown, label = 'fault rule'): ParsedFaultRule =>
   parseOrRefuse('invalid_fault_rule', faultRuleSchema, input, label);
@@ -51,7 +66,9 @@ export class FaultStore {
   private readonly compiled = new Map<string, Compiled>();
   private seq = 0;
 
-  add(input: unknown, options: { now: number; source?: string; label?: string }): FaultRule {
+  /** `bounded: false` only for a kept state coming back (see MAX_FAULT_RULES). */
+  add(input: unknown, options: { now: number; source?: string; label?: string; bounded?: boolean }): FaultRule {
+    if (options.bounded !== false && this.rules.length >= MAX_FAULT_RULES) throw faultLimitReached('This rule');
     const parsed = parseFaultRule(input, options.label);
     const id = parsed.id ?? this.nextId();
     if (this.rules.some((r) => r.id === id))
@@ -90,6 +107,10 @@ export class FaultStore {
 
   list(): FaultRule[] {
     return [...this.rules];
+  }
+
+  get size(): number {
+    return this.rules.length;
   }
 
   get isEmpty(): boolean {
@@ -216,7 +237,7 @@ export class FaultStore {
     for (const s of snapshots) {
       const rule = this.add(
         { ...s.definition, id: s.id },
-        { now: s.createdAt, source: s.source, label: `fault rule '${s.id}'` },
+        { now: s.createdAt, source: s.source, label: `fault rule '${s.id}'`, bounded: false },
       );
       Object.assign(rule, { enabled: s.enabled, matched: s.matched, fired: s.fired });
     }

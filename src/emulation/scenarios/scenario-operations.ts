@@ -1,9 +1,8 @@
 // Control operations on scenarios: load one (steps run in order, then its rules installed), read its progress, unload it.
-import { LAST_INSTANT_MS, PAST_LAST_INSTANT } from '../../domain/durations.js';
-import { PlaneError } from '../error-codes.js';
 import type { ScenarioDefinition, ScenarioStep } from './scenario-schema.js';
 import { loadNamedScenario, loadScenarioFile } from './scenario-files.js';
 import { parseScenario } from './scenario-parse.js';
+import { balanceChange, preflightScenario, stepAccount, withoutOp } from './scenario-preflight.js';
 import { ACCOUNT_API } from '../admin/account-api.js';
 import { createAccount, revokeKey } from '../admin/account-operations.js';
 import { CLOCK_API } from '../clock/clock-api.js';
@@ -17,27 +16,24 @@ const sourceOf = (name: string) => `scenario:${name}`;
 
 /**
  * Synchronous, so a scenario is fully in place when reset() or createEmulator() returns. A step that is a control
- * operation runs as one, its body parsed and refused as a request's is.
+ * operation runs as one, its body parsed as a request's is; preflightScenario has already checked it would pass.
  */
 function runStep(deps: ControlDeps, step: ScenarioStep) {
-  const account = 'account_id' in step && step.account_id ? step.account_id : deps.runtime.accountId;
   switch (step.op) {
     case 'set_balance':
-      return runOperation(ACCOUNT_API.changeBalance, deps, { params: { id: account }, body: { set: step.balance } });
     case 'top_up':
-      return runOperation(ACCOUNT_API.changeBalance, deps, { params: { id: account }, body: { add: step.amount } });
+      return runOperation(ACCOUNT_API.changeBalance, deps, {
+        params: { id: stepAccount(deps, step) },
+        body: balanceChange(step),
+      });
     case 'create_account':
       return createAccount(deps, step);
-    case 'create_key': {
-      const { op: _op, ...key } = step;
-      return runOperation(ACCOUNT_API.createKey, deps, { body: key });
-    }
+    case 'create_key':
+      return runOperation(ACCOUNT_API.createKey, deps, { body: withoutOp(step) });
     case 'revoke_key':
       return revokeKey(deps, step.id);
-    case 'set_timing': {
-      const { op: _op, ...timing } = step;
-      return runOperation(CLOCK_API.setTiming, deps, { body: timing });
-    }
+    case 'set_timing':
+      return runOperation(CLOCK_API.setTiming, deps, { body: withoutOp(step) });
     case 'freeze_clock':
       return freezeClock(deps);
     case 'unfreeze_clock':
@@ -70,39 +66,17 @@ export function resolveScenario(input: unknown, fromHttp = false): ScenarioDefin
 }
 
 /**
- * Where the clock steps would take the clock, checked before any step runs: past 9999-12-31 no answer could be written
- * (every request would fail), so such a scenario is refused whole, as an advance by the control plane is.
+ * Replaces the active scenario: its rules go, the new steps run in order, then the new rules are appended in order.
+ * A refused load changes nothing, the active scenario and its rules included: every refusal is found by a dry run
+ * (scenario-preflight.ts) before the first change, which costs what the steps cost, whatever the state holds.
  */
-function checkClockSteps(definition: ScenarioDefinition, now: number) {
-  let at = now;
-  definition.steps.forEach((step, i) => {
-    if (step.op === 'set_clock') at = Date.parse(step.to);
-    if (step.op === 'advance_clock') at += step.by;
-    if (at <= LAST_INSTANT_MS) return;
-    throw new PlaneError(
-      'invalid_scenario',
-      `Scenario ${definition.name} is not valid: steps[${i}]: ${PAST_LAST_INSTANT}.`,
-      {
-        problems: [{ field: `steps[${i}]`, message: PAST_LAST_INSTANT }],
-      },
-    );
-  });
-}
-
-/** Replaces the active scenario: its rules go, the new steps run in order, then the new rules are appended in order. */
 export function loadScenario(deps: ControlDeps, input: unknown, fromHttp = false): ScenarioProgress {
   const definition = resolveScenario(input, fromHttp);
-  checkClockSteps(definition, contextOf(deps).clock.now());
   const { faults } = deps.state;
+  const previous = deps.state.scenario;
+  const staying = faults.list().filter((r) => !previous || r.source !== sourceOf(previous.definition.name));
+  preflightScenario(deps, definition, staying);
   unloadScenario(deps);
-  for (const rule of definition.faults) {
-    const id = rule.id;
-    if (typeof id === 'string' && faults.list().some((r) => r.id === id))
-      throw new PlaneError(
-        'fault_exists',
-        `Scenario '${definition.name}' installs rule '${id}', but a rule with that id already exists; remove it first.`,
-      );
-  }
   const active = { definition, loadedAt: contextOf(deps).clock.now(), ruleIds: [] as string[], stepsRun: 0 };
   deps.state.scenario = active;
   for (const step of definition.steps) {
