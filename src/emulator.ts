@@ -1,7 +1,7 @@
 // The composition root: options -> infra -> runtime -> the store of record and the emulation plane -> http app. The one place that wires layers.
 import type { RequestHandler } from 'express';
 import { composePlugins, type Plugins } from './compose-plugins.js';
-import { LOOPBACK_HOSTS, resolveOptions } from './config.js';
+import { LOOPBACK_HOSTS, refuseUnknownTimingModels, resolveOptions } from './config.js';
 import type { EmulatorOptions } from './emulator-options.js';
 import { emulatorLifetime, type PlaneAccess } from './emulator-lifetime.js';
 import type { Emulator } from './emulator-types.js';
@@ -52,6 +52,7 @@ export function composeEmulator(
   const calibrated = applyCalibration(given);
   const options = resolveOptions(calibrated.options);
   const catalogue = loadAnyCatalogue(options.catalogue);
+  refuseUnknownTimingModels(options.timingByModel, catalogue);
   // Links signed before a reset or an import must answer 403 after it: the ids they name may now be another's.
   const signingSecret = createSigningSecret(options.signingSecret);
   const signer = createSigner(signingSecret);
