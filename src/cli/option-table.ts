@@ -2,6 +2,7 @@
 // A new option is one row here (and its row in docs/api.md#configuration, which test/control/cli-options.test.ts checks).
 import * as z from 'zod';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../config.js';
+import { MAX_DURATION_MS } from '../domain/durations.js';
 import { errorCodesSchema, errorStatusesSchema, instantSchema } from './config-only-values.js';
 import { configOnly, type OptionEntry, onByDefault, option } from './option-entry.js';
 import {
@@ -166,7 +167,7 @@ export const OPTION_TABLE: readonly OptionEntry[] = [
     env: 'MEDIA_EMULATOR_CALIBRATION',
     help: 'what verify observed on the real service: statuses, codes, catalogue, prices',
   }),
-  option('urlTtlSeconds', wholeNumber(1), {
+  option('urlTtlSeconds', wholeNumber(1, MAX_DURATION_MS / 1000, ' (seconds, up to 100 years)'), {
     flag: 'url-ttl',
     arg: 'SECONDS',
     env: 'MEDIA_EMULATOR_URL_TTL',

@@ -91,6 +91,8 @@ describe('options of startEmulator, createEmulatorApp and createApp', () => {
       [{ clockStart: 'garbage' }, 'option clockStart must be an ISO 8601 time'],
       [{ stateSync: 'bogus' }, 'option stateSync must be one of normal, full, got "bogus"'],
       [{ publicBaseUrl: 'nope' }, 'option publicBaseUrl must be an http:// or https:// URL'],
+      // A link's expiry past the last date a Date holds answered 500 on every read.
+      [{ urlTtlSeconds: Number.MAX_SAFE_INTEGER }, 'option urlTtlSeconds must be a whole number from 1 to 3153600000'],
       [
         { errorStatuses: { insufficient_credits: 99 } },
         'option errorStatuses.insufficient_credits must be an HTTP error status, a whole number from 400 to 599, got 99',
@@ -113,6 +115,15 @@ describe('options of startEmulator, createEmulatorApp and createApp', () => {
       /^timingByModel \(--timing-model\): no model 'nope' in the catalogue; its models are [a-z0-9-]+, /,
     );
     expect(() => createEmulatorApp({ ffmpegPath: false, timingByModel: { nope: 'fast' } })).toThrow(RangeError);
+  });
+
+  it('refuses a storageDir that is no folder before anything starts, rather than failing the renderer later', async () => {
+    const missing = join(mkdtempSync(join(tmpdir(), 'start-options-')), 'absent');
+    const started = startEmulator({ ffmpegPath: false, storageDir: missing });
+    await expect(started).rejects.toThrow(RangeError);
+    await expect(started).rejects.toThrow(
+      `storageDir: ${missing} is not a folder the emulator can write to; create it or leave storageDir out.`,
+    );
   });
 
   it('takes the values the config file takes, a plane-registered error code included', async () => {
