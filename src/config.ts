@@ -1,4 +1,5 @@
 // The emulator's options: one typed object, its defaults, and nothing read from the environment (that is cli/'s job).
+import type { Catalogue } from './domain/catalogue.js';
 import type { CatalogueFile } from './domain/catalogue-schema.js';
 import type { TimingProfile } from './domain/timing.js';
 import { DEFAULT_MAX_STORE_BYTES } from './infra/create-renderer.js';
@@ -100,6 +101,25 @@ export function tokenForBinding(
   if (configured) return configured;
   if (configured === false || !controlPlane || isLoopbackHost(host)) return undefined;
   return generate();
+}
+
+/** An option value that can only be checked against what the emulator loaded (its catalogue); the CLI exits 2 on it. */
+export class OptionError extends RangeError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'OptionError';
+  }
+}
+
+/** A per-model timing for a model the catalogue lacks is refused, as PUT /_emulator/timing refuses it. */
+export function refuseUnknownTimingModels(timingByModel: Record<string, unknown>, catalogue: Catalogue): void {
+  const unknown = Object.keys(timingByModel).filter((slug) => !catalogue.get(slug));
+  if (unknown.length === 0) return;
+  const slugs = catalogue.models.map((model) => model.slug);
+  const known = slugs.length > 12 ? `${slugs.slice(0, 12).join(', ')}, ...` : slugs.join(', ');
+  throw new OptionError(
+    `timingByModel (--timing-model): no model ${unknown.map((slug) => `'${slug}'`).join(', ')} in the catalogue; its models are ${known}.`,
+  );
 }
 
 type OptionalOptions =

@@ -1,7 +1,8 @@
 // The composition root: options -> infra -> runtime -> the store of record and the emulation plane -> http app. The one place that wires layers.
+import { accessSync, constants, statSync } from 'node:fs';
 import type { RequestHandler } from 'express';
 import { composePlugins, type Plugins } from './compose-plugins.js';
-import { LOOPBACK_HOSTS, resolveOptions } from './config.js';
+import { LOOPBACK_HOSTS, OptionError, refuseUnknownTimingModels, resolveOptions } from './config.js';
 import type { EmulatorOptions } from './emulator-options.js';
 import { emulatorLifetime, type PlaneAccess } from './emulator-lifetime.js';
 import type { Emulator } from './emulator-types.js';
@@ -40,6 +41,19 @@ function loadAnyCatalogue(source: EmulatorOptions['catalogue']): Catalogue {
   return parseCatalogue(source, 'catalogue option');
 }
 
+/** The renderer makes its work directory there after start; a missing one would fail then, with no caller to tell. */
+function refuseUnusableStorageDir(dir: string | undefined): void {
+  if (dir === undefined) return;
+  try {
+    if (!statSync(dir).isDirectory()) throw new Error('not a folder');
+    accessSync(dir, constants.W_OK);
+  } catch {
+    throw new OptionError(
+      `storageDir: ${dir} is not a folder the emulator can write to; create it or leave storageDir out.`,
+    );
+  }
+}
+
 function largestUpload(catalogue: Catalogue): number {
   return Math.max(1, ...catalogue.models.map((m) => m.reference_inputs?.max_bytes ?? 0));
 }
@@ -52,6 +66,8 @@ export function composeEmulator(
   const calibrated = applyCalibration(given);
   const options = resolveOptions(calibrated.options);
   const catalogue = loadAnyCatalogue(options.catalogue);
+  refuseUnknownTimingModels(options.timingByModel, catalogue);
+  refuseUnusableStorageDir(options.storageDir);
   // Links signed before a reset or an import must answer 403 after it: the ids they name may now be another's.
   const signingSecret = createSigningSecret(options.signingSecret);
   const signer = createSigner(signingSecret);

@@ -1,16 +1,10 @@
 // The --config file: read, checked against the schema the option table makes, its paths made relative to the file.
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import * as z from 'zod';
 import { isScenarioPath } from '../emulation/scenarios/scenario-files.js';
-import { type CliOptions, OPTION_TABLE } from './option-table.js';
+import type { CliOptions } from './option-table.js';
 import { CliError } from './option-values.js';
-import { nearest, spellings } from './suggest.js';
-
-/** Unknown keys are refused: a mistyped key would otherwise start the emulator with the default, silently. */
-export const CONFIG_SCHEMA = z.strictObject(
-  Object.fromEntries(OPTION_TABLE.map((entry) => [entry.key, entry.schema.optional()])),
-);
+import { CONFIG_SCHEMA, describeIssue, optionIssues } from './option-schema.js';
 
 const always = () => true;
 const hasSeparator = (value: string) => value.includes('/') || value.includes('\\');
@@ -35,20 +29,6 @@ function resolvePaths(options: Record<string, unknown>, folder: string): Partial
     if (typeof value === 'string' && value !== '' && isPath(value)) resolved[key] = resolve(folder, value);
   }
   return resolved as Partial<CliOptions>;
-}
-
-const keySpellings = () => spellings((entry) => entry.key);
-
-/** A problem in a few words; an unknown key with the nearest known one. */
-function describeIssue(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'unrecognized_keys')
-    return issue.keys
-      .map((key) => {
-        const hint = nearest(key, keySpellings());
-        return `unknown key "${key}"${hint ? `; did you mean "${hint}"?` : ''}`;
-      })
-      .join('; ');
-  return `${issue.path.join('.') || '(top level)'}: ${issue.message}`;
 }
 
 /** Far above any options file, inline catalogue included; a larger file is a wrong path, not a config. */
@@ -77,8 +57,7 @@ export function readConfigFile(path: string): Partial<CliOptions> {
   }
   if (!data || typeof data !== 'object' || Array.isArray(data))
     throw new CliError(`config file ${path}: the file must hold a JSON object of options (docs/api.md#configuration).`);
-  const checked = CONFIG_SCHEMA.safeParse(data);
-  if (!checked.success)
-    throw new CliError(`config file ${path}: ${checked.error.issues.map(describeIssue).join('; ')}`);
-  return resolvePaths(checked.data, dirname(resolve(path)));
+  const issues = optionIssues(CONFIG_SCHEMA, data);
+  if (issues.length > 0) throw new CliError(`config file ${path}: ${issues.map(describeIssue).join('; ')}`);
+  return resolvePaths(data as Record<string, unknown>, dirname(resolve(path)));
 }

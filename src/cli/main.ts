@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The command line: options from flags, env and file; start; print the URL and seeded key; stop cleanly on signals.
 import './memory-mode.js';
-import { isLoopbackHost } from '../config.js';
+import { isLoopbackHost, OptionError } from '../config.js';
 import { CatalogueError } from '../domain/catalogue.js';
 import { CodedError } from '../domain/errors.js';
 import { createEmulator } from '../emulator.js';
@@ -112,6 +112,7 @@ async function banner(emulator: Emulator, url: string, host: string, loaded: boo
 main().catch((error: unknown) => {
   if (
     error instanceof CliError ||
+    error instanceof OptionError ||
     error instanceof CatalogueError ||
     error instanceof CodedError ||
     error instanceof StoreRefused ||

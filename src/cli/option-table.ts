@@ -2,11 +2,15 @@
 // A new option is one row here (and its row in docs/api.md#configuration, which test/control/cli-options.test.ts checks).
 import * as z from 'zod';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../config.js';
+import { MAX_DURATION_MS } from '../domain/durations.js';
+import { errorCodesSchema, errorStatusesSchema, instantSchema } from './config-only-values.js';
 import { configOnly, type OptionEntry, onByDefault, option } from './option-entry.js';
 import {
   controlOrigins,
+  duration,
   fileOrData,
   hosts,
+  httpUrl,
   modelProfile,
   onOff,
   oneOf,
@@ -17,6 +21,8 @@ import {
 } from './option-values.js';
 
 export type { CliOptions, OptionEntry, OptionKey } from './option-entry.js';
+
+const HOURS = 'must be a number of hours above 0';
 
 const PORT_RANGE = wholeNumber(0, 65_535, ' (0 picks a free one)');
 
@@ -68,7 +74,7 @@ export const OPTION_TABLE: readonly OptionEntry[] = [
     env: 'MEDIA_EMULATOR_SEED',
     help: 'repeatable ids, jitter and probabilities',
   }),
-  option('publicBaseUrl', text, {
+  option('publicBaseUrl', httpUrl, {
     flag: 'public-url',
     arg: 'URL',
     env: 'MEDIA_EMULATOR_PUBLIC_URL',
@@ -113,7 +119,7 @@ export const OPTION_TABLE: readonly OptionEntry[] = [
   ),
   {
     key: 'adminToken',
-    schema: z.union([z.string(), z.literal(false)]),
+    schema: z.union([text.schema, z.literal(false)], { error: 'must be the token (text) or false' }),
     flag: { name: 'no-admin-token', sets: false },
     env: [
       {
@@ -141,8 +147,7 @@ export const OPTION_TABLE: readonly OptionEntry[] = [
     env: 'MEDIA_EMULATOR_CONTROL_CORS_ORIGINS',
     help: 'origins a browser page may drive /_emulator/* from (default none)',
   }),
-  option('renderTimeout', text, {
-    schema: z.union([z.string(), z.number()]),
+  option('renderTimeout', duration, {
     flag: 'render-timeout',
     arg: 'D',
     env: 'MEDIA_EMULATOR_RENDER_TIMEOUT',
@@ -162,7 +167,7 @@ export const OPTION_TABLE: readonly OptionEntry[] = [
     env: 'MEDIA_EMULATOR_CALIBRATION',
     help: 'what verify observed on the real service: statuses, codes, catalogue, prices',
   }),
-  option('urlTtlSeconds', wholeNumber(1), {
+  option('urlTtlSeconds', wholeNumber(1, MAX_DURATION_MS / 1000, ' (seconds, up to 100 years)'), {
     flag: 'url-ttl',
     arg: 'SECONDS',
     env: 'MEDIA_EMULATOR_URL_TTL',
@@ -183,7 +188,9 @@ export const OPTION_TABLE: readonly OptionEntry[] = [
   }),
   {
     key: 'ffmpegPath',
-    schema: z.union([z.string(), z.literal(false)]),
+    schema: z.union([text.schema, z.literal(false)], {
+      error: 'must be the path or name of an ffmpeg binary, or false',
+    }),
     env: [
       {
         name: 'FFMPEG_PATH',
@@ -192,14 +199,19 @@ export const OPTION_TABLE: readonly OptionEntry[] = [
       },
     ],
   },
-  configOnly('clock', z.enum(['real', 'frozen'])),
-  configOnly('clockStart', z.union([z.string(), z.number()])),
-  configOnly('pollAfterSeconds', z.number().int().min(0)),
-  configOnly('idempotencyWindowHours', z.number().positive()),
-  configOnly('errorStatuses', z.record(z.string(), z.number().int())),
-  configOnly('errorCodes', z.record(z.string(), z.string())),
-  configOnly('maxParallelRenders', z.number().int().min(0)),
-  configOnly('maxUploadStoreBytes', z.number().int().min(0)),
-  configOnly('maxStoreBytes', z.number().int().min(0)),
-  configOnly('storageDir', z.string()),
+  configOnly('clock', oneOf(['real', 'frozen'] as const).schema),
+  configOnly('clockStart', instantSchema),
+  configOnly('pollAfterSeconds', wholeNumber().schema),
+  configOnly('idempotencyWindowHours', z.number({ error: HOURS }).positive({ error: HOURS })),
+  configOnly('errorStatuses', errorStatusesSchema),
+  configOnly('errorCodes', errorCodesSchema),
+  configOnly('maxParallelRenders', wholeNumber().schema),
+  option('maxUploadStoreBytes', wholeNumber(), {
+    flag: 'max-upload-store-bytes',
+    arg: 'BYTES',
+    env: 'MEDIA_EMULATOR_MAX_UPLOAD_STORE_BYTES',
+    help: 'byte cap of reference uploads kept on disk; past it, 507 upload_storage_full (default 1 GiB)',
+  }),
+  configOnly('maxStoreBytes', wholeNumber().schema),
+  configOnly('storageDir', text.schema),
 ];

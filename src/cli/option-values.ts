@@ -1,5 +1,6 @@
 // The kinds of option value: how a flag's or variable's text becomes one, and what the config file may hold for it.
 import * as z from 'zod';
+import { parseDuration } from '../domain/durations.js';
 import { TIMING_PROFILES, type TimingProfile } from '../domain/timing.js';
 
 export class CliError extends Error {}
@@ -11,27 +12,67 @@ export interface ValueKind<T> {
   fromText(name: string, text: string): T;
 }
 
-export const text: ValueKind<string> = { schema: z.string(), fromText: (_name, value) => value };
+/** Text, never empty: an empty value is a mistake (a variable expanded to nothing), not a request for the default. */
+export const text: ValueKind<string> = {
+  schema: z.string({ error: 'must be text' }).min(1, { error: 'must not be empty' }),
+  fromText: (_name, value) => value,
+};
+
+const HTTP_URL = 'must be an http:// or https:// URL such as http://localhost:8787';
+const isHttpUrl = (value: string) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
+
+/** An absolute http(s) URL: anything else would fail only when the first link is signed. */
+export const httpUrl: ValueKind<string> = {
+  schema: z.string({ error: HTTP_URL }).refine(isHttpUrl, { error: HTTP_URL }),
+  fromText(name, value) {
+    if (!isHttpUrl(value)) throw new CliError(`${name} ${HTTP_URL}, got "${value}"`);
+    return value;
+  },
+};
+
+const DURATION = 'must be a duration such as "30s", "250ms" or "1h30m", or a number of milliseconds';
+
+function isDuration(value: string | number): boolean {
+  try {
+    parseDuration(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A duration as parseDuration reads it: text with units, or milliseconds. */
+export const duration: ValueKind<string | number> = {
+  schema: z.union([z.string(), z.number()], { error: DURATION }).refine(isDuration, { error: DURATION }),
+  fromText(name, value) {
+    if (!isDuration(value)) throw new CliError(`${name} ${DURATION}, got "${value}"`);
+    return value;
+  },
+};
+
+// Each schema's messages start with "must", as fromText's do, so a flag, a variable, a config key and an in-process
+// option are refused in the same words (option-schema.ts puts the name in front and what was given after).
 
 export function wholeNumber(min = 0, max = Number.MAX_SAFE_INTEGER, note = ''): ValueKind<number> {
   const range = max === Number.MAX_SAFE_INTEGER ? `>= ${min}` : `from ${min} to ${max}`;
+  const error = `must be a whole number ${range}${note}`;
   return {
-    schema: z.number().int().min(min).max(max),
+    schema: z.number({ error }).int({ error }).min(min, { error }).max(max, { error }),
     fromText(name, value) {
       const n = Number(value);
       if (value.trim() === '' || !Number.isSafeInteger(n) || n < min || n > max)
-        throw new CliError(`${name} must be a whole number ${range}${note}, got "${value}"`);
+        throw new CliError(`${name} ${error}, got "${value}"`);
       return n;
     },
   };
 }
 
 export function oneOf<const T extends string>(values: readonly T[]): ValueKind<T> {
+  const error = `must be one of ${values.join(', ')}`;
   return {
-    schema: z.enum(values as [T, ...T[]]),
+    schema: z.enum(values as [T, ...T[]], { error }),
     fromText(name, value) {
-      if (!(values as readonly string[]).includes(value))
-        throw new CliError(`${name} must be one of ${values.join(', ')}, got "${value}"`);
+      if (!(values as readonly string[]).includes(value)) throw new CliError(`${name} ${error}, got "${value}"`);
       return value as T;
     },
   };
@@ -40,7 +81,7 @@ export function oneOf<const T extends string>(values: readonly T[]): ValueKind<T
 export const profile: ValueKind<TimingProfile> = oneOf(TIMING_PROFILES);
 
 export const onOff: ValueKind<boolean> = {
-  schema: z.boolean(),
+  schema: z.boolean({ error: 'must be true or false' }),
   fromText(name, value) {
     const v = value.trim().toLowerCase();
     if (['on', 'true', '1', 'yes'].includes(v)) return true;
@@ -57,7 +98,9 @@ const list = (value: string, lower = false) =>
 
 /** `*` or a comma-separated list of origins (scheme://host[:port], no path), as a browser sends in `Origin`. */
 export const origins: ValueKind<string[] | '*'> = {
-  schema: z.union([z.literal('*'), z.array(z.string())]),
+  schema: z.union([z.literal('*'), z.array(z.string())], {
+    error: 'must be "*" or a list of origins such as ["http://localhost:5173"]',
+  }),
   fromText(name, value) {
     const items = list(value).map((s) => s.replace(/\/+$/, ''));
     if (items.includes('*')) return '*';
@@ -70,7 +113,9 @@ export const origins: ValueKind<string[] | '*'> = {
 
 /** Like origins, but `*` is refused: the plane is never open to every page. */
 export const controlOrigins: ValueKind<string[]> = {
-  schema: z.array(z.string()),
+  schema: z.array(z.string({ error: 'must be a list of origins' }), {
+    error: 'must be a list of origins such as ["http://localhost:5173"]',
+  }),
   fromText(name, value) {
     const items = origins.fromText(name, value);
     if (items === '*')
@@ -81,7 +126,9 @@ export const controlOrigins: ValueKind<string[]> = {
 
 /** Comma-separated host names (no scheme, no port), or `*`. */
 export const hosts: ValueKind<string[]> = {
-  schema: z.array(z.string()),
+  schema: z.array(z.string({ error: 'must be a list of host names' }), {
+    error: 'must be a list of host names such as ["devbox.local"]',
+  }),
   fromText(name, value) {
     const items = list(value, true);
     for (const item of items)
@@ -95,7 +142,7 @@ export const hosts: ValueKind<string[]> = {
 
 /** `slug=profile`, repeatable: one model's timing. */
 export const modelProfile: ValueKind<Record<string, TimingProfile>> = {
-  schema: z.record(z.string(), profile.schema),
+  schema: z.record(z.string(), profile.schema, { error: 'must be an object of model slug to timing profile' }),
   fromText(name, value) {
     const [slug, given] = value.split('=');
     if (!slug || given === undefined) throw new CliError(`${name} must be SLUG=PROFILE, got "${value}"`);
@@ -104,7 +151,7 @@ export const modelProfile: ValueKind<Record<string, TimingProfile>> = {
 };
 
 /** A file path, or (in the config file only) the data itself. */
-export const fileOrData: z.ZodType<string | Record<string, unknown>> = z.union([
-  z.string(),
-  z.record(z.string(), z.unknown()),
-]);
+export const fileOrData: z.ZodType<string | Record<string, unknown>> = z.union(
+  [text.schema, z.record(z.string(), z.unknown())],
+  { error: 'must be a file path or the data itself (an object)' },
+);

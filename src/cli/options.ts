@@ -4,7 +4,8 @@ import { readConfigFile } from './config-file.js';
 import { helpText } from './help.js';
 import { type CliOptions, OPTION_TABLE, type OptionEntry, type OptionKey } from './option-table.js';
 import { CliError } from './option-values.js';
-import { nearest, spellings } from './suggest.js';
+import { nearest } from './nearest-name.js';
+import { spellings } from './suggest.js';
 
 export { CliError } from './option-values.js';
 export type { CliOptions } from './option-table.js';
@@ -84,8 +85,12 @@ function fromFlags(values: FlagValues): Layer {
       if (given === true) put(layer, entry, flag.sets);
       continue;
     }
-    for (const text of Array.isArray(given) ? given : [given])
-      if (typeof text === 'string' && text !== '') put(layer, entry, flag.parse?.(`--${flag.name}`, text));
+    for (const text of Array.isArray(given) ? given : [given]) {
+      if (typeof text !== 'string') continue;
+      // An empty flag is a mistake (`--timing "$UNSET"`), not a request for the default; an empty variable is unset.
+      if (text === '') throw new CliError(`--${flag.name} must not be empty; give a value or leave the flag out`);
+      put(layer, entry, flag.parse?.(`--${flag.name}`, text));
+    }
   }
   return layer;
 }

@@ -4,7 +4,7 @@ import { CodedError, ValidationFailure } from '../domain/errors.js';
 import { answeredCode, statusFor } from './error-statuses.js';
 import { sendError, sendStarlette500, sendValidationError } from './send.js';
 import { UnrenderableJson } from './validation/python-values.js';
-import { JSON_BODY_LIMIT_TEXT } from './routes/limits.js';
+import { JSON_BODY_LIMIT_TEXT, limitText } from './routes/limits.js';
 
 export function errorHandler(
   statuses: Record<string, number>,
@@ -50,13 +50,14 @@ function handler(
       if (typeof retryAfter === 'number') res.setHeader('Retry-After', String(retryAfter));
       return sendError(res, status, answeredCode(error.code, codes), error.message, error.details);
     }
-    const httpError = error as { type?: string; status?: number; message?: string };
+    const httpError = error as { type?: string; status?: number; message?: string; limit?: number };
+    // The parser names the limit it applied: the public API's 16 MiB, or a smaller one of a control-plane route.
     if (httpError.type === 'entity.too.large')
       return sendError(
         res,
         statusFor('payload_too_large', statuses),
         'payload_too_large',
-        `The request body is larger than ${JSON_BODY_LIMIT_TEXT}. Send a smaller body.`,
+        `The request body is larger than ${typeof httpError.limit === 'number' ? limitText(httpError.limit) : JSON_BODY_LIMIT_TEXT}. Send a smaller body.`,
       );
     if (typeof httpError.status === 'number' && httpError.status >= 400 && httpError.status < 500)
       return sendError(

@@ -137,6 +137,29 @@ describe('JSON bodies over 16 MiB: 413 with the envelope', () => {
   });
 });
 
+describe('a 413 names the limit that applied', () => {
+  it('says 1 MiB on a control-plane route and 16 MiB on the public API', async () => {
+    const emulator = makeEmulator({ ffmpegPath: false });
+    const api = client(emulator);
+    const over = Buffer.alloc(MiB + MiB / 10, 0x20);
+    const control = await api.raw.post('/_emulator/keys').set('Content-Type', 'application/json').send(over);
+    expect(control.status).toBe(413);
+    expect(control.body.error).toStrictEqual({
+      code: 'payload_too_large',
+      message: 'The request body is larger than 1 MiB. Send a smaller body.',
+    });
+    const head = Buffer.from(JSON.stringify({ model_slug: MODEL_A, prompt: 'x' }));
+    const publicApi = await json(
+      api,
+      emulator.apiKey,
+      '/v1/media/estimate',
+      Buffer.concat([head, Buffer.alloc(16 * MiB, 0x20)]).toString(),
+    );
+    expect(publicApi.status).toBe(413);
+    expect(publicApi.body.error.message).toBe('The request body is larger than 16 MiB. Send a smaller body.');
+  });
+});
+
 describe('nothing a client sends causes a 500', () => {
   const deepArray = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
   type Nasty = [

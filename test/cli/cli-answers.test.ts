@@ -53,4 +53,29 @@ describe('the CLI before it starts', () => {
     expect(missing.stderr).toMatch(/^media-gen-emulator: config file \.\/nope\.json does not exist; [^\n]*\n$/);
     expect(missing.stderr).not.toContain('ENOENT');
   });
+
+  it('refuses a value that would break later with exit 2 and one line: the flag or key, what was given, what it takes', async () => {
+    const config = join(mkdtempSync(join(tmpdir(), 'cli-answers-')), 'emulator.json');
+    writeFileSync(config, '{"errorStatuses": {"insufficient_credits": 99}}');
+    const [status, model, empty] = await Promise.all([
+      cli(['--config', config]),
+      cli(['--timing-model', 'nope=fast', '--port', '0']),
+      cli(['--balance', '']),
+    ]);
+    expect(status).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `media-gen-emulator: config file ${config}: errorStatuses.insufficient_credits must be an HTTP error status, a whole number from 400 to 599, got 99\n`,
+    });
+    expect(model.code).toBe(2);
+    expect(model.stdout).toBe('');
+    expect(model.stderr).toMatch(
+      /^media-gen-emulator: timingByModel \(--timing-model\): no model 'nope' in the catalogue; its models are [^\n]+\.\n$/,
+    );
+    expect(empty).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'media-gen-emulator: --balance must not be empty; give a value or leave the flag out\n',
+    });
+  });
 });

@@ -178,6 +178,23 @@ describe('control-plane CLI options', () => {
     expect(parse([], { MEDIA_EMULATOR_NO_ADMIN_TOKEN: 'off', EMULATOR_ADMIN_TOKEN: 't' }).adminToken).toBe('t');
   });
 
+  it('refuses a flag given an empty value rather than falling back to the default', () => {
+    for (const flag of ['--timing', '--api-key', '--balance', '--state-file', '--timing-model'])
+      expect(() => parse([flag, ''])).toThrow(
+        new CliError(`${flag} must not be empty; give a value or leave the flag out`),
+      );
+    // An empty variable is an unset one, as a shell writes `VAR=` to clear it.
+    expect(parse([], { MEDIA_EMULATOR_TIMING: '' }).timing).toBe('realistic');
+  });
+
+  it('reads the upload store cap from a flag or a variable, as its 507 says', () => {
+    expect(parse(['--max-upload-store-bytes', '4096']).maxUploadStoreBytes).toBe(4096);
+    expect(parse([], { MEDIA_EMULATOR_MAX_UPLOAD_STORE_BYTES: '8192' }).maxUploadStoreBytes).toBe(8192);
+    expect(() => parse(['--max-upload-store-bytes', '1GB'])).toThrow(
+      '--max-upload-store-bytes must be a whole number >= 0, got "1GB"',
+    );
+  });
+
   it('answers --version and --help before reading anything else', () => {
     expect(metaCommand(['--version'])).toBe('version');
     expect(metaCommand(['-h'])).toBe('help');
@@ -229,9 +246,40 @@ describe('control-plane CLI options', () => {
     });
 
     it('refuses a value of the wrong kind, naming the key', () => {
-      expect(refusal(['--config', file('t.json', '{"timing": "slow"}')])).toMatch(/: timing: .*"realistic"/);
-      expect(refusal(['--config', file('p.json', '{"port": 70000}')])).toMatch(/: port: /);
+      expect(refusal(['--config', file('t.json', '{"timing": "slow"}')])).toMatch(
+        /: timing must be one of realistic, fast, instant, manual, got "slow"$/,
+      );
+      expect(refusal(['--config', file('p.json', '{"port": 70000}')])).toMatch(
+        /: port must be a whole number from 0 to 65535 \(0 picks a free one\), got 70000$/,
+      );
       expect(refusal(['--config', file('j.json', '{"port": ')])).toMatch(/is not JSON/);
+    });
+
+    it('refuses values that would break later: a status no error has, an unknown or empty code, an unreadable time', () => {
+      const refused = (name: string, options: object) => refusal(['--config', file(name, JSON.stringify(options))]);
+      expect(refused('s99.json', { errorStatuses: { insufficient_credits: 99 } })).toMatch(
+        /: errorStatuses\.insufficient_credits must be an HTTP error status, a whole number from 400 to 599, got 99$/,
+      );
+      expect(refused('s200.json', { errorStatuses: { insufficient_credits: 200 } })).toContain('from 400 to 599');
+      expect(refused('typo.json', { errorStatuses: { insufficent_credits: 400 } })).toMatch(
+        /: errorStatuses\.insufficent_credits is no error code the emulator answers \(the codes are in docs\/api\.md#errors\); did you mean "insufficient_credits"\?$/,
+      );
+      expect(refused('rename.json', { errorCodes: { modle_not_found: 'x' } })).toContain(
+        'did you mean "model_not_found"?',
+      );
+      expect(refused('empty.json', { errorCodes: { insufficient_credits: '' } })).toMatch(
+        /: errorCodes\.insufficient_credits must be the code to answer with: non-empty text without spaces, got ""$/,
+      );
+      expect(refused('clock.json', { clockStart: 'garbage', clock: 'frozen' })).toMatch(
+        /: clockStart must be an ISO 8601 time .*, got "garbage"$/,
+      );
+      expect(refused('year.json', { clockStart: '10000-01-01T00:00:00Z' })).toContain('up to 9999-12-31');
+      expect(refused('key.json', { apiKey: '' })).toMatch(/: apiKey must not be empty, got ""$/);
+      // The plane's and the store's codes are in the error table too.
+      expect(
+        parse(['--config', file('plane.json', JSON.stringify({ errorStatuses: { fault_not_found: 410 } }))])
+          .errorStatuses,
+      ).toEqual({ fault_not_found: 410 });
     });
 
     it('says in one line that a missing file does not exist, not a raw ENOENT', () => {
