@@ -91,7 +91,7 @@ async function banner(emulator: Emulator, url: string, host: string, loaded: boo
     `media-gen-emulator ${VERSION} listening on ${url}`,
     `  API base URL:   ${url}/v1/media`,
     `  API key:        ${emulator.apiKey}`,
-    `  Balance:        ${seeded?.balance ?? 0} credits`,
+    `  Balance:        ${seeded?.balance ?? 0} credit${seeded?.balance === 1 ? '' : 's'}`,
     `  Timing:         ${emulator.options.timing}`,
     `  Health:         ${url}/_emulator/health`,
     ...(emulator.options.controlPlane ? [`  Console:        ${consoleUrl}`] : []),

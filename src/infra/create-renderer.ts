@@ -107,8 +107,11 @@ async function pickRenderer(options: CreateRendererOptions, workDir: string): Pr
   } else {
     warning = resolution.reason;
   }
+  // Disabled on purpose (ffmpegPath: false) is a choice, not a problem to fix: no advice to install anything.
   log(
-    `renderer: WARNING no usable ffmpeg (${warning}); outputs are copies of fixture files. Install ffmpeg or set FFMPEG_PATH for real renders.`,
+    options.ffmpegPath === false
+      ? 'renderer: ffmpeg is disabled by configuration (ffmpegPath: false); outputs are copies of fixture files.'
+      : `renderer: WARNING no usable ffmpeg (${warning}); outputs are copies of fixture files. Install ffmpeg or set FFMPEG_PATH for real renders.`,
   );
   return createFixtureRenderer({ ...common, warning, fixturesDir: options.fixturesDir });
 }

@@ -50,7 +50,10 @@ async function probe(dir: string, name: string, bytes: Buffer) {
 
 describe.each([
   ['ffmpeg', /renderer: ffmpeg /],
-  ['fixture', /renderer: WARNING no usable ffmpeg/],
+  [
+    'fixture',
+    /renderer: ffmpeg is disabled by configuration \(ffmpegPath: false\); outputs are copies of fixture files/,
+  ],
 ] as const)('after SIGTERM and a restart on the same --state-file (%s renderer)', (mode, banner) => {
   it('serves the same video by the link from before and by a fresh link', { timeout: 120_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'outputs-restart-'));
