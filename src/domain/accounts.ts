@@ -37,6 +37,12 @@ const limitReached = (what: string, max: number) =>
 
 export const KEY_PREFIX = 'sk-media-';
 export const KEY_SHAPE = /^sk-media-[A-Za-z0-9_-]{4,200}$/;
+/**
+ * What `create_account` accepts, and so what an import may bring: no `..` or path-like ids, and not `__proto__`, which
+ * as the key of an exported `balances` object would set its prototype wherever the document is read as an object.
+ */
+export const ACCOUNT_ID_SHAPE = /^(?!__proto__$)[A-Za-z0-9_-]{1,80}$/;
+export const ACCOUNT_ID_RULE = 'must be 1-80 letters, digits, _ or - (and not __proto__)';
 
 export interface NewKey {
   accountId: string;

@@ -110,7 +110,11 @@ export const ERROR_CODE_DOCS: Readonly<Record<AnyErrorCode, ErrorCodeDoc>> = {
   invalid_duration: {
     description: 'A duration must look like "250ms", "30s", "10m", "1h", "1d", "1h30m", or be milliseconds.',
   },
-  invalid_state: { description: 'The body is not a state this emulator exported.' },
+  invalid_state: {
+    description:
+      'The body is not a state this emulator exported, or breaks an invariant (a duplicate id, a bound); `problems` names the bad fields.',
+    details: { problems: problems.optional() },
+  },
 };
 
 /** The statuses a code is documented at, given the emulator's status table. */
