@@ -103,7 +103,10 @@ export const ERROR_CODE_DOCS: Readonly<Record<AnyErrorCode, ErrorCodeDoc>> = {
   invalid_refund_amount: {
     description: 'A refund must be a whole number of credits, at most what is left of the charge.',
   },
-  invalid_amount: { description: 'Amounts are positive whole credits, and a balance never goes below zero.' },
+  invalid_amount: {
+    description:
+      'Amounts are positive whole credits, and a balance never goes below zero nor past 9007199254740991 (2^53 - 1).',
+  },
   generation_not_final: {
     description: 'A refund waits for the generation to complete or fail (or fail it with a refund policy).',
   },
