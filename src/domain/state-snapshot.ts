@@ -1,7 +1,7 @@
 // Export of the whole domain state to plain JSON and import into a blank context: accounts, keys, ledger, generations, uploads, idempotency, clock.
 import * as z from 'zod';
 import type { IdGenerator, IdPrefix } from '../infra/ids.js';
-import { ACCOUNT_ID_RULE, ACCOUNT_ID_SHAPE, KEY_PREFIX, KEY_SHAPE } from './accounts.js';
+import { accountIdSchema, KEY_PREFIX, KEY_SHAPE } from './accounts.js';
 import type { DomainContext } from './context.js';
 import { LAST_INSTANT_MS } from './durations.js';
 import { GENERATION_STATUSES, type Generation, isFinal } from './generation.js';
@@ -47,9 +47,7 @@ export const domainSnapshotSchema = z.looseObject({
     offset_ms: z.number().min(-MAX_TIME_MS).max(MAX_TIME_MS).default(0),
   }),
   timing: z.looseObject({ profile, byModel: z.record(z.string(), profile) }),
-  accounts: z.array(
-    z.looseObject({ id: z.string().regex(ACCOUNT_ID_SHAPE, ACCOUNT_ID_RULE), name: z.string(), createdAt: instant }),
-  ),
+  accounts: z.array(z.looseObject({ id: accountIdSchema, name: z.string(), createdAt: instant })),
   keys: z.array(
     z.looseObject({
       id: z.int().positive().max(MAX_COUNTER),
