@@ -1,5 +1,6 @@
 // Accounts and their API keys: bearer authentication, model scope and daily ceiling live here.
 import * as z from 'zod';
+import { MAX_COUNTER } from './counters.js';
 import { DomainError } from './errors.js';
 
 export interface Account {
@@ -88,7 +89,14 @@ export class AccountStore {
   }
 
   createKey(input: NewKey, now: number): ApiKey {
-    return this.addKey(input, now, this.nextKeyId(), true);
+    const id = this.nextKeyId();
+    // A key id past the bound an import applies would make an export that no longer imports (ids follow an import's).
+    if (id > MAX_COUNTER)
+      throw new DomainError(
+        'limit_reached',
+        `API key ids have reached ${MAX_COUNTER}, the largest a state holds; reset it (POST /_emulator/reset), or import a state with smaller key ids.`,
+      );
+    return this.addKey(input, now, id, true);
   }
 
   /** A key as a state kept it, with its id: not bounded (see MAX_KEYS). */

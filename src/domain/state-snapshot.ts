@@ -3,6 +3,7 @@ import * as z from 'zod';
 import type { IdGenerator, IdPrefix } from '../infra/ids.js';
 import { accountIdSchema, KEY_PREFIX, KEY_SHAPE } from './accounts.js';
 import type { DomainContext } from './context.js';
+import { MAX_COUNTER } from './counters.js';
 import { LAST_INSTANT_MS } from './durations.js';
 import { GENERATION_STATUSES, type Generation, isFinal } from './generation.js';
 import { TIMING_PROFILES } from './timing.js';
@@ -17,8 +18,7 @@ export type { DomainSnapshot } from './domain-snapshot.js';
 
 const profile = z.enum(TIMING_PROFILES);
 
-/** The largest id number, sequence or counter an import may carry: far past any session, far below float trouble. */
-export const MAX_COUNTER = 2 ** 31 - 1;
+export { MAX_COUNTER };
 /** The last millisecond of the year 9999: every date an answer formats (ISO 8601, four-digit years) stays printable. */
 const MAX_TIME_MS = LAST_INSTANT_MS;
 

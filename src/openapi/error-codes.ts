@@ -92,7 +92,7 @@ export const ERROR_CODE_DOCS: Readonly<Record<AnyErrorCode, ErrorCodeDoc>> = {
   key_exists: { description: 'An API key with this secret already exists.' },
   limit_reached: {
     description:
-      'A new API key or account past 10,000 of each (keys are never deleted); reset, or import a state with fewer. A state file holding more still loads at start; an import holding more is refused (`invalid_state`).',
+      'A new API key or account past 10,000 of each (keys are never deleted), or a key id past 2147483647; reset, or import a state with fewer. A state file holding more still loads at start; an import holding more is refused (`invalid_state`).',
   },
   invalid_key_format: {
     description: 'A key secret must be `sk-media-` followed by 4-200 letters, digits, `_` or `-`.',

@@ -97,6 +97,12 @@ describe('an import with a number out of range', () => {
     expect((await request(emulator.app).put('/_emulator/state').send(big)).status).toBe(200);
     const created = await request(emulator.app).post('/_emulator/keys').send({});
     expect([created.status, created.body.key?.id]).toEqual([201, 2 ** 31 - 1]);
+    // One more would be an id the import refuses: the export would no longer import.
+    const past = await request(emulator.app).post('/_emulator/keys').send({});
+    expect([past.status, past.body.error?.code]).toEqual([409, 'limit_reached']);
+    expect(past.body.error.message).toContain('API key ids have reached 2147483647');
+    const again = (await request(emulator.app).get('/_emulator/state')).body;
+    expect((await request(emulator.app).put('/_emulator/state').send(again)).status).toBe(200);
   });
 
   it('refuses an import past the key bound and keeps the state; a state file holding more still loads whole', async () => {
