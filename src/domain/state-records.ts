@@ -47,10 +47,19 @@ function tooMany(collection: string, count: number, max: number): FieldProblem[]
 }
 
 /**
- * Every duplicate, then (on an import) the bounds. A start from the store of record is not bounded: a store kept
- * before the bounds existed may hold more, and still loads whole.
+ * On an import, more keys or accounts than creating allows; read before any record is checked, so a hostile count
+ * costs nothing. A start from the store of record is not bounded: a store kept before the bounds existed may hold
+ * more, and still loads whole.
  */
-export function recordProblems(s: DomainSnapshot, origin: RestoreOrigin): FieldProblem[] {
+export function countProblems(input: unknown, origin: RestoreOrigin): FieldProblem[] {
+  if (origin !== 'import') return [];
+  const s = input as { accounts?: unknown; keys?: unknown } | null;
+  const length = (value: unknown) => (Array.isArray(value) ? value.length : 0);
+  return [...tooMany('accounts', length(s?.accounts), MAX_ACCOUNTS), ...tooMany('keys', length(s?.keys), MAX_KEYS)];
+}
+
+/** Every record that repeats the id (or secret, or key) of an earlier one. */
+export function duplicateProblems(s: DomainSnapshot): FieldProblem[] {
   return [
     ...duplicates(s.accounts, { collection: 'accounts', member: '.id', label: 'account id', valueOf: (a) => a.id }),
     ...duplicates(s.keys, { collection: 'keys', member: '.id', label: 'key id', valueOf: (k) => k.id }),
@@ -76,8 +85,5 @@ export function recordProblems(s: DomainSnapshot, origin: RestoreOrigin): FieldP
       label: 'idempotency key',
       valueOf: ([key]) => key,
     }),
-    ...(origin === 'import'
-      ? [...tooMany('accounts', s.accounts.length, MAX_ACCOUNTS), ...tooMany('keys', s.keys.length, MAX_KEYS)]
-      : []),
   ];
 }

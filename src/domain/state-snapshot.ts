@@ -11,7 +11,7 @@ import type { DomainSnapshot } from './domain-snapshot.js';
 import type { RestoreOrigin } from './runtime.js';
 import { checkInvariants } from './state-invariants.js';
 import { invalidState } from './state-problems.js';
-import { recordProblems } from './state-records.js';
+import { countProblems, duplicateProblems } from './state-records.js';
 import { fieldProblems } from './zod-issues.js';
 
 export type { DomainSnapshot } from './domain-snapshot.js';
@@ -129,6 +129,8 @@ const NOT_AN_EXPORT = 'The state is not an export of this emulator';
 
 /** `origin` 'store': the store of record's own state, which may hold more keys or accounts than an import may bring. */
 export function parseDomainSnapshot(input: unknown, origin: RestoreOrigin = 'import'): DomainSnapshot {
+  const counts = countProblems(input, origin);
+  if (counts.length > 0) throw invalidState(NOT_AN_EXPORT, counts);
   const result = domainSnapshotSchema.safeParse(input);
   if (!result.success) throw invalidState(NOT_AN_EXPORT, fieldProblems(result.error.issues, ['domain']));
   const snapshot = result.data as unknown as DomainSnapshot;
@@ -138,7 +140,7 @@ export function parseDomainSnapshot(input: unknown, origin: RestoreOrigin = 'imp
     throw invalidState(NOT_AN_EXPORT, [
       { field: 'domain.clock.offset_ms', message: 'puts the running clock outside the years 1970-9999' },
     ]);
-  const problems = recordProblems(snapshot, origin);
+  const problems = duplicateProblems(snapshot);
   if (problems.length > 0) throw invalidState(NOT_AN_EXPORT, problems);
   checkInvariants(snapshot);
   return snapshot;

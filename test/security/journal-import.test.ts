@@ -50,7 +50,7 @@ const BAD: [string, (s: State) => void, string][] = [
   [
     'ids that do not grow',
     (s) => (s.control.journal = { seq: 2, entries: [entry(2), entry(2)] }),
-    'control.journal.entries[1].id: must be greater than the entry before it (2)',
+    'control.journal.entries[1].id: must be a whole number greater than the entry before it (2)',
   ],
   [
     'more entries than the journal keeps',
