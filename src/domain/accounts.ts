@@ -1,4 +1,6 @@
 // Accounts and their API keys: bearer authentication, model scope and daily ceiling live here.
+import * as z from 'zod';
+import { MAX_COUNTER } from './counters.js';
 import { DomainError } from './errors.js';
 
 export interface Account {
@@ -24,7 +26,7 @@ export interface ApiKey {
 /**
  * Far past any test's needs; keys are never deleted (a revoked key stays listed), so without a bound a script creating
  * keys in a loop would grow every key list and console refresh until the process ran out of memory. The bound is on
- * creating: a state kept or exported before it existed may hold more, and still loads whole.
+ * creating and on importing (state-records.ts): a store kept before it existed may hold more, and still loads whole.
  */
 export const MAX_KEYS = 10_000;
 export const MAX_ACCOUNTS = 10_000;
@@ -40,6 +42,15 @@ export const KEY_ID_SCOPE = 'api_key';
 
 export const KEY_PREFIX = 'sk-media-';
 export const KEY_SHAPE = /^sk-media-[A-Za-z0-9_-]{4,200}$/;
+/**
+ * What `create_account` accepts, and so what an import may bring: no `..` or path-like ids, and not `__proto__`, which
+ * as the key of an exported `balances` object would set its prototype wherever the document is read as an object.
+ */
+const ACCOUNT_ID_RULE = 'must be 1-80 letters, digits, _ or - (and not __proto__)';
+export const accountIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,80}$/, ACCOUNT_ID_RULE)
+  .refine((id) => id !== '__proto__', ACCOUNT_ID_RULE);
 
 export interface NewKey {
   accountId: string;
@@ -81,7 +92,14 @@ export class AccountStore {
   }
 
   createKey(input: NewKey, now: number): ApiKey {
-    return this.addKey(input, now, this.nextKeyId(), true);
+    const id = this.nextKeyId();
+    // A key id past the bound an import applies would make an export that no longer imports (ids follow an import's).
+    if (id > MAX_COUNTER)
+      throw new DomainError(
+        'limit_reached',
+        `API key ids have reached ${MAX_COUNTER}, the largest a state holds; reset it (POST /_emulator/reset), or import a state with smaller key ids.`,
+      );
+    return this.addKey(input, now, id, true);
   }
 
   /** A key as a state kept it, with its id: not bounded (see MAX_KEYS). */

@@ -1,9 +1,9 @@
 // What an imported state must satisfy before it replaces anything: the ledger, the accounts and the generations agree.
-import { DomainError } from './errors.js';
 import type { DomainSnapshot } from './domain-snapshot.js';
+import { invalidState } from './state-problems.js';
 
 function bad(field: string, message: string): never {
-  throw new DomainError('invalid_state', `The state is inconsistent: domain.${field}: ${message}.`);
+  throw invalidState('The state is inconsistent', [{ field: `domain.${field}`, message }]);
 }
 
 /**

@@ -1,21 +1,24 @@
 // Export of the whole domain state to plain JSON and import into a blank context: accounts, keys, ledger, generations, uploads, idempotency, clock.
 import * as z from 'zod';
 import type { IdGenerator, IdPrefix } from '../infra/ids.js';
+import { accountIdSchema, KEY_PREFIX, KEY_SHAPE } from './accounts.js';
 import type { DomainContext } from './context.js';
+import { MAX_COUNTER } from './counters.js';
 import { LAST_INSTANT_MS } from './durations.js';
-import { DomainError } from './errors.js';
 import { GENERATION_STATUSES, type Generation, isFinal } from './generation.js';
 import { TIMING_PROFILES } from './timing.js';
 import type { DomainSnapshot } from './domain-snapshot.js';
+import type { RestoreOrigin } from './runtime.js';
 import { checkInvariants } from './state-invariants.js';
-import { describeProblems, fieldProblems } from './zod-issues.js';
+import { invalidState } from './state-problems.js';
+import { countProblems, duplicateProblems } from './state-records.js';
+import { fieldProblems } from './zod-issues.js';
 
 export type { DomainSnapshot } from './domain-snapshot.js';
 
 const profile = z.enum(TIMING_PROFILES);
 
-/** The largest id number, sequence or counter an import may carry: far past any session, far below float trouble. */
-export const MAX_COUNTER = 2 ** 31 - 1;
+export { MAX_COUNTER };
 /** The last millisecond of the year 9999: every date an answer formats (ISO 8601, four-digit years) stays printable. */
 const MAX_TIME_MS = LAST_INSTANT_MS;
 
@@ -44,11 +47,11 @@ export const domainSnapshotSchema = z.looseObject({
     offset_ms: z.number().min(-MAX_TIME_MS).max(MAX_TIME_MS).default(0),
   }),
   timing: z.looseObject({ profile, byModel: z.record(z.string(), profile) }),
-  accounts: z.array(z.looseObject({ id: z.string(), name: z.string(), createdAt: instant })),
+  accounts: z.array(z.looseObject({ id: accountIdSchema, name: z.string(), createdAt: instant })),
   keys: z.array(
     z.looseObject({
       id: z.int().positive().max(MAX_COUNTER),
-      secret: z.string(),
+      secret: z.string().regex(KEY_SHAPE, `must be '${KEY_PREFIX}' followed by 4-200 letters, digits, _ or -`),
       accountId: z.string(),
       name: z.string(),
       createdAt: instant,
@@ -58,6 +61,7 @@ export const domainSnapshotSchema = z.looseObject({
   ),
   ledger: z.array(
     z.looseObject({
+      id: z.string().optional(),
       type: z.enum(['funding', 'charge', 'refund']),
       accountId: z.string(),
       amount: credits,
@@ -121,21 +125,23 @@ export function exportDomain(ctx: DomainContext): DomainSnapshot {
   }) as DomainSnapshot;
 }
 
-export function parseDomainSnapshot(input: unknown): DomainSnapshot {
+const NOT_AN_EXPORT = 'The state is not an export of this emulator';
+
+/** `origin` 'store': the store of record's own state, which may hold more keys or accounts than an import may bring. */
+export function parseDomainSnapshot(input: unknown, origin: RestoreOrigin = 'import'): DomainSnapshot {
+  const counts = countProblems(input, origin);
+  if (counts.length > 0) throw invalidState(NOT_AN_EXPORT, counts);
   const result = domainSnapshotSchema.safeParse(input);
-  if (!result.success)
-    throw new DomainError(
-      'invalid_state',
-      `The state is not an export of this emulator: ${describeProblems(fieldProblems(result.error.issues, ['domain']))}.`,
-    );
+  if (!result.success) throw invalidState(NOT_AN_EXPORT, fieldProblems(result.error.issues, ['domain']));
   const snapshot = result.data as unknown as DomainSnapshot;
   // A running clock resumes at wall time plus the offset: that moment must be a date too.
   const resumesAt = Date.now() + snapshot.clock.offset_ms;
   if (!snapshot.clock.frozen && (resumesAt < 0 || resumesAt > MAX_TIME_MS))
-    throw new DomainError(
-      'invalid_state',
-      'The state is not an export of this emulator: domain.clock.offset_ms: puts the running clock outside the years 1970-9999.',
-    );
+    throw invalidState(NOT_AN_EXPORT, [
+      { field: 'domain.clock.offset_ms', message: 'puts the running clock outside the years 1970-9999' },
+    ]);
+  const problems = duplicateProblems(snapshot);
+  if (problems.length > 0) throw invalidState(NOT_AN_EXPORT, problems);
   checkInvariants(snapshot);
   return snapshot;
 }

@@ -92,7 +92,7 @@ export const ERROR_CODE_DOCS: Readonly<Record<AnyErrorCode, ErrorCodeDoc>> = {
   key_exists: { description: 'An API key with this secret already exists.' },
   limit_reached: {
     description:
-      'A new API key or account past 10,000 of each (keys are never deleted); reset, or import a state with fewer. A state holding more still loads.',
+      'A new API key or account past 10,000 of each (keys are never deleted), or a key id past 2147483647; reset, or import a state with fewer. A state file holding more still loads at start; an import holding more is refused (`invalid_state`).',
   },
   invalid_key_format: {
     description: 'A key secret must be `sk-media-` followed by 4-200 letters, digits, `_` or `-`.',
@@ -103,14 +103,21 @@ export const ERROR_CODE_DOCS: Readonly<Record<AnyErrorCode, ErrorCodeDoc>> = {
   invalid_refund_amount: {
     description: 'A refund must be a whole number of credits, at most what is left of the charge.',
   },
-  invalid_amount: { description: 'Amounts are positive whole credits, and a balance never goes below zero.' },
+  invalid_amount: {
+    description:
+      'Amounts are positive whole credits, and a balance never goes below zero nor past 9007199254740991 (2^53 - 1).',
+  },
   generation_not_final: {
     description: 'A refund waits for the generation to complete or fail (or fail it with a refund policy).',
   },
   invalid_duration: {
     description: 'A duration must look like "250ms", "30s", "10m", "1h", "1d", "1h30m", or be milliseconds.',
   },
-  invalid_state: { description: 'The body is not a state this emulator exported.' },
+  invalid_state: {
+    description:
+      'The body is not a state this emulator exported, or breaks an invariant (a duplicate id, a bound); `problems` names the bad fields.',
+    details: { problems: problems.optional() },
+  },
 };
 
 /** The statuses a code is documented at, given the emulator's status table. */

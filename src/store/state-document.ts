@@ -35,23 +35,36 @@ export function exportState({ runtime, kept }: DocumentDeps): StateDocument {
   };
 }
 
+/** The refusal of a document's envelope: its message, with the one field it names in `problems`. */
+const badEnvelope = (field: string, message: string, problem: string) =>
+  new DomainError('invalid_state', message, { problems: [{ field, message: problem }] });
+
+/** What was sent, so that `"1"` (a string) does not read like the 1 it is refused for. */
+function received(value: unknown): string {
+  if (value === undefined) return 'missing';
+  if (value === null || typeof value === 'number') return String(value);
+  const kind = Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+  return `${String(JSON.stringify(value)).slice(0, 40)} (${kind})`;
+}
+
 function checkEnvelope(input: unknown, kept: KeptState): asserts input is StateDocument {
   const s = input as Partial<StateDocument> | null;
   if (!s || typeof s !== 'object' || s.format !== STATE_FORMAT)
-    throw new DomainError(
-      'invalid_state',
+    throw badEnvelope(
+      'format',
       `The state must be a JSON object with "format": "${STATE_FORMAT}", as GET /_emulator/state exports it.`,
+      `must be "${STATE_FORMAT}"`,
     );
   if (s.version !== STATE_VERSION)
-    throw new DomainError(
-      'invalid_state',
-      `State version ${String(s.version)} is not supported; this emulator reads version ${STATE_VERSION}.`,
+    throw badEnvelope(
+      'version',
+      `State version ${received(s.version)} is not supported; this emulator reads version ${STATE_VERSION} (the number).`,
+      `must be the number ${STATE_VERSION}, got ${received(s.version)}`,
     );
-  if (!s.control || typeof s.control !== 'object' || Array.isArray(s.control))
-    throw new DomainError(
-      'invalid_state',
-      `control: must be an object holding ${kept.sections.map((section) => section.name).join(', ')}.`,
-    );
+  if (!s.control || typeof s.control !== 'object' || Array.isArray(s.control)) {
+    const message = `must be an object holding ${kept.sections.map((section) => section.name).join(', ')}`;
+    throw badEnvelope('control', `control: ${message}.`, message);
+  }
 }
 
 /**
@@ -64,7 +77,7 @@ export async function importState(deps: DocumentDeps, input: unknown, origin: Re
   checkEnvelope(input, kept);
   kept.upgrade?.(input);
   const installs = kept.sections.map((section) => section.prepare(input.control[section.name], origin));
-  const domain = parseDomainSnapshot(input.domain);
+  const domain = parseDomainSnapshot(input.domain, origin);
   // Uploads exported with their bytes inline (older exports) go to the upload store; newer ones reference it.
   for (const u of domain.uploads)
     if (u.data !== undefined) await deps.uploadBlobs.put(u.id, Buffer.from(u.data, 'base64'));

@@ -47,3 +47,98 @@ describe('state import checks its invariants', () => {
     expect((await request(emulator.app).put('/_emulator/state').send(state)).status).toBe(200);
   });
 });
+
+describe('state import refuses a record that is there twice', () => {
+  const twice = (member: string) => (s: any) => s.domain[member].push(structuredClone(s.domain[member][0]));
+  it.each([
+    ['a key id', (s: any) => s.domain.keys.push({ ...s.domain.keys[0], secret: 'sk-media-another-1' }), 'keys[1].id'],
+    ['a key secret', (s: any) => s.domain.keys.push({ ...s.domain.keys[0], id: 2 }), 'keys[1].secret'],
+    ['an account id', twice('accounts'), 'accounts[1].id'],
+    ['a ledger entry id', twice('ledger'), 'ledger[2].id'],
+    ['a generation id', twice('generations'), 'generations[1].id'],
+    ['an idempotency key', twice('idempotency'), 'idempotency[1][0]'],
+    [
+      'an upload id',
+      (s: any) =>
+        s.domain.uploads.push(
+          { id: 'upl_000001', accountId: 'acct_local' },
+          { id: 'upl_000001', accountId: 'acct_local' },
+        ),
+      'uploads[1].id',
+    ],
+  ])('refuses %s twice with 422 invalid_state naming it, and keeps the state', async (_what, spoil, field) => {
+    const emulator = makeEmulator({ ffmpegPath: false });
+    const state = await exported(emulator);
+    const spoilt = structuredClone(state);
+    spoil(spoilt);
+    const res = await request(emulator.app).put('/_emulator/state').send(spoilt);
+    expect([res.status, res.body.error.code]).toEqual([422, 'invalid_state']);
+    expect(res.body.error.problems[0]).toEqual({
+      field: `domain.${field}`,
+      message: expect.stringMatching(/each must be unique$/),
+    });
+    expect(res.body.error.message).toContain(`domain.${field}: `);
+    expect((await request(emulator.app).get('/_emulator/state')).body.domain).toEqual(state.domain);
+  });
+
+  it('never lets a second key hide under an id: the secret that was not imported does not authenticate', async () => {
+    const emulator = makeEmulator({ ffmpegPath: false });
+    const state = await exported(emulator);
+    state.domain.keys.push({ ...state.domain.keys[0], secret: 'sk-media-hidden-key', name: 'dup' });
+    expect((await request(emulator.app).put('/_emulator/state').send(state)).status).toBe(422);
+    const usage = await request(emulator.app).get('/v1/media/usage').set('authorization', 'Bearer sk-media-hidden-key');
+    expect([usage.status, usage.body.error.code]).toEqual([401, 'invalid_api_key']);
+    expect((await request(emulator.app).get('/_emulator/keys')).body.keys).toHaveLength(1);
+  });
+});
+
+describe('state import applies the rules of creating', () => {
+  it.each(['..', '__proto__', 'a/b', ''])('refuses the account id %j as create_account does', async (id) => {
+    const emulator = makeEmulator({ ffmpegPath: false });
+    const state = await exported(emulator);
+    state.domain.accounts.push({ id, name: 'x', createdAt: state.domain.accounts[0].createdAt });
+    const res = await request(emulator.app).put('/_emulator/state').send(state);
+    expect([res.status, res.body.error.code]).toEqual([422, 'invalid_state']);
+    expect(res.body.error.problems).toEqual([
+      { field: 'domain.accounts[1].id', message: 'must be 1-80 letters, digits, _ or - (and not __proto__)' },
+    ]);
+    expect((await request(emulator.app).get('/_emulator/accounts')).body.accounts).toHaveLength(1);
+  });
+
+  it('names a version sent as a string as one', async () => {
+    const emulator = makeEmulator({ ffmpegPath: false });
+    const state = await exported(emulator);
+    const res = await request(emulator.app)
+      .put('/_emulator/state')
+      .send({ ...state, version: '1' });
+    expect([res.status, res.body.error.code]).toEqual([422, 'invalid_state']);
+    expect(res.body.error.message).toBe(
+      'State version "1" (a string) is not supported; this emulator reads version 1 (the number).',
+    );
+    expect(res.body.error.problems).toEqual([
+      { field: 'version', message: 'must be the number 1, got "1" (a string)' },
+    ]);
+  });
+});
+
+describe('a balance change stays within what an import accepts', () => {
+  it('refuses to take a balance past 2^53 - 1, changes nothing, and the export at the bound imports again', async () => {
+    const emulator = makeEmulator({ ffmpegPath: false });
+    const http = request(emulator.app);
+    const path = '/_emulator/accounts/acct_local/balance';
+    const start = (await http.get('/_emulator/accounts')).body.accounts[0].balance as number;
+    const refused = await http.post(path).send({ add: Number.MAX_SAFE_INTEGER });
+    expect([refused.status, refused.body.error.code]).toEqual([422, 'invalid_amount']);
+    expect(refused.body.error.message).toBe(
+      `The balance is ${start}; adding ${Number.MAX_SAFE_INTEGER} would take it past ${Number.MAX_SAFE_INTEGER} credits (2^53 - 1), the most a balance holds exactly. Add at most ${Number.MAX_SAFE_INTEGER - start}.`,
+    );
+    expect((await http.get('/_emulator/ledger?account_id=acct_local')).body.entries).toHaveLength(1);
+    const full = await http.post(path).send({ add: Number.MAX_SAFE_INTEGER - start });
+    expect([full.status, full.body.balance]).toEqual([200, Number.MAX_SAFE_INTEGER]);
+    expect((await http.post(path).send({ add: 1 })).status).toBe(422);
+    expect((await http.post(path).send({ set: Number.MAX_SAFE_INTEGER })).status).toBe(200);
+    const state = (await http.get('/_emulator/state')).body;
+    expect((await http.put('/_emulator/state').send(state)).status).toBe(200);
+    expect((await http.get('/_emulator/accounts')).body.accounts[0].balance).toBe(Number.MAX_SAFE_INTEGER);
+  });
+});

@@ -39,6 +39,12 @@ export function changeBalance(
       'invalid_amount',
       `The balance is ${balance}; taking away ${-amount} would make it negative. Use { "set": 0 } to empty the wallet.`,
     );
+  // Past 2^53 a credit sum is no longer exact (+1 added 2), and the import refuses the export: the bound it applies.
+  if (balance + amount > Number.MAX_SAFE_INTEGER)
+    throw new DomainError(
+      'invalid_amount',
+      `The balance is ${balance}; adding ${amount} would take it past ${Number.MAX_SAFE_INTEGER} credits (2^53 - 1), the most a balance holds exactly. Add at most ${Number.MAX_SAFE_INTEGER - balance}.`,
+    );
   if (amount !== 0)
     ctx.ledger.append({
       type: 'funding',

@@ -9,9 +9,13 @@ import { type CapturedBody, captureBody, JOURNAL_TEXT_CAP } from './journal-stor
 import type { OpenExchange } from './open-exchange.js';
 import { ResponseCapture } from './response-capture.js';
 
+const cut = (text: string) => (text.length > JOURNAL_TEXT_CAP ? text.slice(0, JOURNAL_TEXT_CAP) : text);
+const cutOrNull = (text: string | null | undefined) => (text === null || text === undefined ? null : cut(text));
+
 /** The body as the routes read it: JSON re-serialised, raw bytes as text, multipart as a note (files are not kept). */
 function requestBody(req: Request): CapturedBody | null {
-  const type = req.headers['content-type'] ?? null;
+  const sent = req.headers['content-type'];
+  const type = sent === undefined ? null : cut(sent);
   const length = Number(req.headers['content-length'] ?? 0);
   if (/^multipart\//i.test(type ?? ''))
     return { contentType: type, bytes: length, text: '(multipart form: files are not kept)', truncated: false };
@@ -21,8 +25,6 @@ function requestBody(req: Request): CapturedBody | null {
   if (typeof body === 'object' && Object.keys(body).length === 0 && !length) return null;
   return captureBody(JSON.stringify(body), type);
 }
-
-const cut = (text: string) => (text.length > JOURNAL_TEXT_CAP ? text.slice(0, JOURNAL_TEXT_CAP) : text);
 
 /** Opens the exchange of each /v1/media request; other requests pass untouched and are never recorded. */
 export function journalMiddleware(state: ControlState, runtime: Runtime): RequestHandler {
@@ -56,11 +58,11 @@ function record(state: ControlState, res: Response, x: OpenExchange) {
     status,
     latencyMs: Math.round((performance.now() - x.started) * 10) / 10,
     faultId: scope.faultId ?? res.locals.planAdjustment?.by ?? null,
-    faultReason: scope.faultId ? scope.faultReason : (res.locals.planAdjustment?.reason ?? null),
+    faultReason: cutOrNull(scope.faultId ? scope.faultReason : res.locals.planAdjustment?.reason),
     query: x.query,
     generationId: res.locals.generationId ?? null,
     requestBody: requestBody(res.req),
-    responseBody: capture.body(String(res.getHeader('content-type') ?? '') || null),
+    responseBody: capture.body(cut(String(res.getHeader('content-type') ?? '')) || null),
   });
 }
 

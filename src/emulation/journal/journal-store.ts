@@ -53,7 +53,7 @@ const TRIM_BATCH = 1_000;
 /** Each body is cut here, and only the newest BODY_WINDOW entries keep theirs: at most ~4 MB of bodies per emulator. */
 export const BODY_CAP = 4096;
 export const BODY_WINDOW = 500;
-/** An entry's path, query and Idempotency-Key are cut here: a client picks their length, up to Node's 16 KB of headers. */
+/** An entry's texts (path, query, Idempotency-Key, content types, fault reason) are cut here: a client picks their length. */
 export const JOURNAL_TEXT_CAP = 1024;
 /** The members of an entry that only the newest BODY_WINDOW entries keep. */
 export const JOURNAL_BODIES = ['requestBody', 'responseBody'] as const;
@@ -171,6 +171,7 @@ export class Journal {
     this.entries = snapshot.entries.map((e, i) =>
       i < bodiesFrom && (e.requestBody || e.responseBody) ? { ...e, requestBody: null, responseBody: null } : { ...e },
     );
-    this.seq = Math.max(snapshot.seq, ...this.entries.map((e) => e.id), 0);
+    // Ids only grow, so the last entry holds the largest (no spread: a long array would overflow the call stack).
+    this.seq = Math.max(snapshot.seq, this.entries[this.entries.length - 1]?.id ?? 0);
   }
 }

@@ -1,5 +1,6 @@
 // The scenario file format: setup steps run in order at load, then fault rules installed in order (first match wins).
 import * as z from 'zod';
+import { accountIdSchema } from '../../domain/accounts.js';
 import { durationSchema } from '../faults/fault-schema.js';
 import { timingInput } from '../inputs.js';
 
@@ -16,7 +17,7 @@ export const stepSchema = z.discriminatedUnion(
     }),
     z.strictObject({
       op: z.literal('create_account'),
-      id: z.string().regex(/^[A-Za-z0-9_-]{1,80}$/, 'must be 1-80 letters, digits, _ or -'),
+      id: accountIdSchema,
       name: z.string().max(200).optional(),
       balance: z.int().min(0).optional(),
     }),

@@ -33,7 +33,7 @@ describe('journalSection', () => {
   });
 
   it.each([
-    ['no entries array', { seq: 1 }, 'control.journal:'],
+    ['no entries array', { seq: 1 }, 'control.journal.entries: is required'],
     ['a seq past 2^31', { seq: 2 ** 31, entries: [] }, 'control.journal.seq'],
     ['an entry id of 0', { seq: 1, entries: [entry(0)] }, 'control.journal.entries[0].id'],
   ])('refuses %s with invalid_state naming the field, and changes nothing', (_name, value, field) => {

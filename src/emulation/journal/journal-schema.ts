@@ -1,0 +1,104 @@
+// The journal as a document holds it: every member typed and cut as recording cuts it, so an imported entry reads like a recorded one.
+import * as z from 'zod';
+import { LAST_INSTANT_MS } from '../../domain/durations.js';
+import type { RestoreOrigin } from '../../domain/runtime.js';
+import { MAX_COUNTER } from '../../domain/state-snapshot.js';
+import { invalidState } from '../../domain/state-problems.js';
+import { fieldProblems } from '../../domain/zod-issues.js';
+import { BODY_CAP, JOURNAL_CAPACITY, JOURNAL_TEXT_CAP, type JournalEntry } from './journal-store.js';
+
+export type JournalSnapshot = { seq: number; entries: JournalEntry[] };
+
+const text = z.string().max(JOURNAL_TEXT_CAP, `must be at most ${JOURNAL_TEXT_CAP} characters, as recording cuts it`);
+const optionalText = text.nullable().default(null);
+const counter = z.int().min(0).max(MAX_COUNTER);
+
+const capturedBody = z
+  .object({
+    contentType: text.nullable(),
+    bytes: z.int().min(0),
+    text: z.string().max(BODY_CAP, `must be at most ${BODY_CAP} characters, as recording cuts a body`),
+    truncated: z.boolean(),
+  })
+  .nullable()
+  .default(null);
+
+/** Unknown members are dropped: only what recording writes is kept, each within its cap. */
+const entrySchema = z.object({
+  id: counter.min(1),
+  at: z.number().min(0).max(LAST_INSTANT_MS, 'must be a time from 1970 to 9999 (ms since the epoch)'),
+  method: z.string().regex(/^[A-Z-]{1,32}$/, 'must be an HTTP method such as GET'),
+  path: text,
+  query: text.default(''),
+  keyId: counter.min(1).nullable().default(null),
+  idempotencyKey: optionalText,
+  status: z.int().min(0).max(999),
+  latencyMs: z.number().min(0).max(LAST_INSTANT_MS).default(0),
+  faultId: optionalText,
+  faultReason: optionalText,
+  generationId: optionalText,
+  requestBody: capturedBody,
+  responseBody: capturedBody,
+});
+
+const journalSchema = z.object({
+  seq: z.int().min(0, `must be a whole number from 0 to ${MAX_COUNTER}`).max(MAX_COUNTER),
+  entries: z.array(z.unknown()),
+});
+
+const refused = (problems: { field: string; message: string }[]) =>
+  invalidState('The state is not an export of this emulator', problems);
+
+/** Ids only grow: a lookup by id, the store's marks and `after` rely on it. */
+function checkOrder(entries: readonly unknown[]) {
+  let last = 0;
+  entries.forEach((e, i) => {
+    const id = (e as { id?: unknown } | null)?.id;
+    if (typeof id !== 'number' || !Number.isInteger(id) || id <= last || id > MAX_COUNTER)
+      throw refused([
+        {
+          field: `control.journal.entries[${i}].id`,
+          message: `must be a whole number greater than the entry before it (${last}), at most ${MAX_COUNTER}`,
+        },
+      ]);
+    last = id;
+  });
+}
+
+/**
+ * The journal's part of a document, checked whole. An import brings at most the journal's capacity (an export never
+ * holds more): a longer one is refused before any entry is read. The store of record's own rows are cut to the newest
+ * `capacity` instead, so a start always loads; their members are not parsed again (they were when they came in, and
+ * parsing a full journal costs a start ~150 ms), only their order.
+ */
+export function parseJournal(value: unknown, origin: RestoreOrigin, capacity = JOURNAL_CAPACITY): JournalSnapshot {
+  const outer = journalSchema.safeParse(value);
+  if (!outer.success) {
+    const problems = fieldProblems(outer.error.issues, ['control', 'journal']);
+    if (!value || typeof value !== 'object' || Array.isArray(value))
+      problems.splice(0, problems.length, {
+        field: 'control.journal',
+        message: 'must be { seq, entries }, as GET /_emulator/state exports it',
+      });
+    throw refused(problems);
+  }
+  let raw = outer.data.entries;
+  if (raw.length > capacity) {
+    if (origin === 'import')
+      throw refused([
+        {
+          field: 'control.journal.entries',
+          message: `${raw.length.toLocaleString('en-US')} entries; the journal keeps at most ${capacity.toLocaleString('en-US')}: import the newest ones`,
+        },
+      ]);
+    raw = raw.slice(raw.length - capacity);
+  }
+  if (origin === 'store') {
+    checkOrder(raw);
+    return { seq: outer.data.seq, entries: raw as JournalEntry[] };
+  }
+  const entries = z.array(entrySchema).safeParse(raw);
+  if (!entries.success) throw refused(fieldProblems(entries.error.issues, ['control', 'journal', 'entries']));
+  checkOrder(entries.data);
+  return { seq: outer.data.seq, entries: entries.data as JournalEntry[] };
+}
