@@ -52,6 +52,17 @@ describe('a refused scenario load', () => {
       'steps[1] (set_balance)',
     ],
     [
+      'a top-up that takes the balance past 2^53 - 1 after an earlier one',
+      [
+        { op: 'create_account', id: 'acct_rich', balance: 5 },
+        { op: 'top_up', account_id: 'acct_rich', amount: Number.MAX_SAFE_INTEGER - 5 },
+        { op: 'top_up', account_id: 'acct_rich', amount: 1 },
+      ],
+      422,
+      'invalid_amount',
+      'steps[2] (top_up)',
+    ],
+    [
       'a top-up that takes the balance below zero after an earlier one',
       [
         { op: 'set_balance', balance: 10 },

@@ -24,6 +24,25 @@ export function listAccounts(deps: ControlDeps): AccountView[] {
   return ctx.accounts.listAccounts().map((a) => accountView(ctx, a.id));
 }
 
+/**
+ * What a balance change leaves, or the refusal it meets: below 0, or past 2^53 - 1, where a credit sum is no longer
+ * exact (+1 added 2) and the import refuses the export. A scenario's dry run asks the same before any step runs.
+ */
+export function balanceAfter(balance: number, change: z.output<typeof balanceInput>, toEmpty: string): number {
+  const amount = 'set' in change ? change.set - balance : change.add;
+  if (balance + amount < 0)
+    throw new DomainError(
+      'invalid_amount',
+      `The balance is ${balance}; taking away ${-amount} would make it negative. ${toEmpty}`,
+    );
+  if (balance + amount > Number.MAX_SAFE_INTEGER)
+    throw new DomainError(
+      'invalid_amount',
+      `The balance is ${balance}; adding ${amount} would take it past ${Number.MAX_SAFE_INTEGER} credits (2^53 - 1), the most a balance holds exactly. Add at most ${Number.MAX_SAFE_INTEGER - balance}.`,
+    );
+  return balance + amount;
+}
+
 /** `{ set: n }` or `{ add: n }`: the difference is written as one funding entry (negative when the balance goes down). */
 export function changeBalance(
   deps: ControlDeps,
@@ -33,18 +52,7 @@ export function changeBalance(
   knownAccount(deps, accountId);
   const ctx = contextOf(deps);
   const balance = ctx.ledger.balance(accountId);
-  const amount = 'set' in change ? change.set - balance : change.add;
-  if (balance + amount < 0)
-    throw new DomainError(
-      'invalid_amount',
-      `The balance is ${balance}; taking away ${-amount} would make it negative. Use { "set": 0 } to empty the wallet.`,
-    );
-  // Past 2^53 a credit sum is no longer exact (+1 added 2), and the import refuses the export: the bound it applies.
-  if (balance + amount > Number.MAX_SAFE_INTEGER)
-    throw new DomainError(
-      'invalid_amount',
-      `The balance is ${balance}; adding ${amount} would take it past ${Number.MAX_SAFE_INTEGER} credits (2^53 - 1), the most a balance holds exactly. Add at most ${Number.MAX_SAFE_INTEGER - balance}.`,
-    );
+  const amount = balanceAfter(balance, change, 'Use { "set": 0 } to empty the wallet.') - balance;
   if (amount !== 0)
     ctx.ledger.append({
       type: 'funding',

@@ -7,6 +7,7 @@ import { PlaneError } from '../error-codes.js';
 import { type FaultRule, faultLimitReached, MAX_FAULT_RULES } from '../faults/fault-store.js';
 // The bodies are parsed with the schemas the operations the steps run declare (openapi/components.ts).
 import { balanceInput, newKeyInput, parseInput, timingInput } from '../inputs.js';
+import { balanceAfter } from '../admin/account-operations.js';
 import { contextOf, type ControlDeps } from '../plane-state.js';
 import type { ScenarioDefinition, ScenarioStep } from './scenario-schema.js';
 
@@ -64,14 +65,12 @@ class DryRun {
 
   changeBalance(id: string, change: { set: number } | { add: number }) {
     this.knownAccount(id);
-    const balance = this.balance(id);
-    const amount = 'set' in change ? change.set - balance : change.add;
-    if (balance + amount < 0)
-      throw new DomainError(
-        'invalid_amount',
-        `The balance would be ${balance} here; taking away ${-amount} would make it negative. Use { "op": "set_balance", "balance": 0 } to empty the wallet.`,
-      );
-    this.balances.set(id, balance + amount);
+    const after = balanceAfter(
+      this.balance(id),
+      change,
+      'Use { "op": "set_balance", "balance": 0 } to empty the wallet.',
+    );
+    this.balances.set(id, after);
   }
 
   createAccount(step: Step<'create_account'>) {
