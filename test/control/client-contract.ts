@@ -137,7 +137,7 @@ export function controlClientContract(name: string, start: () => Promise<ClientU
       await expect(control.revokeKey(9999)).rejects.toMatchObject({ code: 'key_not_found' });
     });
 
-    it('refuses a bad query or body naming what it is, and a scenario step as the call it makes', async () => {
+    it('refuses a bad query or body naming what it is, and a scenario step naming the step, before it runs', async () => {
       await expect(control.generations({ limit: 0 })).rejects.toMatchObject({
         code: 'invalid_control_request',
         message: 'The generations query is not valid: limit: must be one whole number from 1 to 1000.',
@@ -150,7 +150,11 @@ export function controlClientContract(name: string, start: () => Promise<ClientU
       };
       await expect(control.createKey({ name: '' })).rejects.toMatchObject(badKey);
       const scenario = { name: 'blank-key', steps: [{ op: 'create_key' as const, name: '' }] };
-      await expect(control.scenario.load(scenario)).rejects.toMatchObject(badKey);
+      await expect(control.scenario.load(scenario)).rejects.toMatchObject({
+        code: 'invalid_scenario',
+        message: `Scenario blank-key is not valid: steps[0].name: ${tooShort}.`,
+        details: { problems: [{ field: 'steps[0].name', message: tooShort }] },
+      });
       expect(await control.keys()).toHaveLength(1);
     });
 
