@@ -96,16 +96,22 @@ const list = (value: string, lower = false) =>
     .map((s) => (lower ? s.trim().toLowerCase() : s.trim()))
     .filter(Boolean);
 
+/** A browser's Origin header: scheme and host, no path and no trailing slash (a CORS match is exact). */
+const ORIGIN = /^https?:\/\/[^/\s]+$/;
+const originItem = z.string().regex(ORIGIN, {
+  error: 'must be origins like "http://localhost:5173" (scheme and host; no path, no trailing slash)',
+});
+
 /** `*` or a comma-separated list of origins (scheme://host[:port], no path), as a browser sends in `Origin`. */
 export const origins: ValueKind<string[] | '*'> = {
-  schema: z.union([z.literal('*'), z.array(z.string())], {
+  schema: z.union([z.literal('*'), z.array(originItem)], {
     error: 'must be "*" or a list of origins such as ["http://localhost:5173"]',
   }),
   fromText(name, value) {
     const items = list(value).map((s) => s.replace(/\/+$/, ''));
     if (items.includes('*')) return '*';
     for (const item of items)
-      if (!/^https?:\/\/[^/\s]+$/.test(item))
+      if (!ORIGIN.test(item))
         throw new CliError(`${name} must be * or comma-separated origins like http://localhost:5173, got "${item}"`);
     return items;
   },
@@ -113,9 +119,7 @@ export const origins: ValueKind<string[] | '*'> = {
 
 /** Like origins, but `*` is refused: the plane is never open to every page. */
 export const controlOrigins: ValueKind<string[]> = {
-  schema: z.array(z.string({ error: 'must be a list of origins' }), {
-    error: 'must be a list of origins such as ["http://localhost:5173"]',
-  }),
+  schema: z.array(originItem, { error: 'must be a list of origins such as ["http://localhost:5173"]' }),
   fromText(name, value) {
     const items = origins.fromText(name, value);
     if (items === '*')
@@ -124,15 +128,19 @@ export const controlOrigins: ValueKind<string[]> = {
   },
 };
 
+/** A Host header's name: a DNS name or an IP address, no port ('*' allows any host). */
+const HOST = /^(\*|\[[0-9a-f:.]+\]|[a-z0-9.-]+)$/;
+
 /** Comma-separated host names (no scheme, no port), or `*`. */
 export const hosts: ValueKind<string[]> = {
-  schema: z.array(z.string({ error: 'must be a list of host names' }), {
-    error: 'must be a list of host names such as ["devbox.local"]',
-  }),
+  schema: z.array(
+    z.string().regex(HOST, { error: 'must be host names like "devbox.local" or "192.168.1.20" (lower case, no port)' }),
+    { error: 'must be a list of host names such as ["devbox.local"]' },
+  ),
   fromText(name, value) {
     const items = list(value, true);
     for (const item of items)
-      if (item !== '*' && !/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)$/.test(item))
+      if (!HOST.test(item))
         throw new CliError(
           `${name} must be comma-separated host names like devbox.local or 192.168.1.20 (no port), got "${item}"`,
         );

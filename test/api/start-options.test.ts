@@ -102,6 +102,19 @@ describe('options of startEmulator, createEmulatorApp and createApp', () => {
         'option errorCodes.insufficent_credits is no error code the emulator answers (the codes are in docs/api.md#errors); did you mean "insufficient_credits"?',
       ],
       [{ errorCodes: { insufficient_credits: '' } }, 'option errorCodes.insufficient_credits must be the code'],
+      // A CORS or Host match is exact: these would never match, silently.
+      [
+        { controlCorsOrigins: ['localhost:5173'] },
+        'option controlCorsOrigins.0 must be origins like "http://localhost:5173" (scheme and host; no path, no trailing slash), got "localhost:5173"',
+      ],
+      [
+        { corsOrigins: ['http://localhost:5173/'] },
+        'option corsOrigins.0 must be origins like "http://localhost:5173" (scheme and host; no path, no trailing slash), got "http://localhost:5173/"',
+      ],
+      [
+        { allowedHosts: ['devbox.local:8787'] },
+        'option allowedHosts.0 must be host names like "devbox.local" or "192.168.1.20" (lower case, no port), got "devbox.local:8787"',
+      ],
     ];
     for (const [options, message] of refused) {
       const started = startEmulator(untyped({ ffmpegPath: false, ...options }));
