@@ -1,5 +1,5 @@
 // `media-gen-emulator verify`: flags to verifyAgainst, the report and calibration written to files, an exit code.
-import { mkdir } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import writeFileAtomic from 'write-file-atomic';
@@ -50,6 +50,12 @@ export interface CommandIo {
 
 const stdio: CommandIo = { out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t) };
 
+const isFolder = (path: string) =>
+  stat(path).then(
+    (info) => info.isDirectory(),
+    () => false,
+  );
+
 export async function runVerifyCommand(
   argv: string[],
   env: Record<string, string | undefined>,
@@ -66,8 +72,18 @@ export async function runVerifyCommand(
     if (!baseUrl || !apiKey)
       throw new VerifyError('--base-url and --api-key (or MEDIA_VERIFY_API_KEY) are required; see verify --help');
     const reportBase = f.report?.replace(/\.(md|json)$/i, '');
-    // Made before the first probe: a folder that cannot be made ends the run before anything is spent, not after.
-    for (const file of [reportBase, f['write-calibration']]) if (file) await mkdir(dirname(file), { recursive: true });
+    // Checked and made before the first probe: a path that cannot take the file ends the run before anything is spent.
+    for (const [flag, file] of [
+      ['--report', reportBase],
+      ['--write-calibration', f['write-calibration']],
+    ] as const) {
+      if (!file) continue;
+      if (/[/\\]$/.test(file) || (await isFolder(file)))
+        throw new VerifyError(
+          `${flag} ${file} is a folder; give a file name in it (--report verify/staging writes staging.md and staging.json)`,
+        );
+      await mkdir(dirname(file), { recursive: true });
+    }
     const report = await verifyAgainst({
       baseUrl,
       apiKey,

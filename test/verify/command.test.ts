@@ -148,6 +148,21 @@ describe('media-gen-emulator verify', () => {
     expect(await service.control.journal()).toEqual([]);
   });
 
+  it('exits 2 before the first probe when --report or --write-calibration names a folder', async () => {
+    const service = await startDifferingService();
+    const args = ['--base-url', service.url, '--api-key', SERVICE_KEY, '--rps', '500'];
+    for (const [flag, path] of [
+      ['--report', join(dir, 'reports/')],
+      ['--report', dir],
+      ['--write-calibration', dir],
+    ]) {
+      const io = capture();
+      expect(await runVerifyCommand([...args, flag, path], {}, io)).toBe(2);
+      expect(io.text).toContain(`${flag} ${path} is a folder; give a file name in it`);
+    }
+    expect(await service.control.journal()).toEqual([]);
+  });
+
   it('exits 2 when the service refuses the key', async () => {
     const service = await startDifferingService();
     const io = capture();
