@@ -23,6 +23,9 @@ export const IN_PROCESS_SCHEMA = z.object({
 /** What was given, short enough for one line. */
 export function describeGiven(value: unknown): string {
   if (typeof value === 'function') return 'a function';
+  // JSON would print a Date as its ISO text, which reads like the value that was wanted.
+  if (value instanceof Date)
+    return `a Date object (give its text: ${Number.isNaN(value.getTime()) ? 'Invalid Date' : value.toISOString()})`;
   if (value === undefined) return 'undefined';
   const text = typeof value === 'bigint' ? `${value}n` : (JSON.stringify(value) ?? String(value));
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;

@@ -7,6 +7,7 @@ import { errorCodesSchema, errorStatusesSchema, instantSchema } from './config-o
 import { configOnly, type OptionEntry, onByDefault, option } from './option-entry.js';
 import {
   controlOrigins,
+  apiKeySecret,
   duration,
   fileOrData,
   hosts,
@@ -41,7 +42,7 @@ export const OPTION_TABLE: readonly OptionEntry[] = [
     help: `bind address (default ${DEFAULT_HOST})`,
     cliDefault: DEFAULT_HOST,
   }),
-  option('apiKey', text, {
+  option('apiKey', apiKeySecret, {
     flag: 'api-key',
     arg: 'KEY',
     env: 'MEDIA_EMULATOR_API_KEY',
@@ -147,7 +148,7 @@ export const OPTION_TABLE: readonly OptionEntry[] = [
     env: 'MEDIA_EMULATOR_CONTROL_CORS_ORIGINS',
     help: 'origins a browser page may drive /_emulator/* from (default none)',
   }),
-  option('renderTimeout', duration, {
+  option('renderTimeout', duration(1, '1ms'), {
     flag: 'render-timeout',
     arg: 'D',
     env: 'MEDIA_EMULATOR_RENDER_TIMEOUT',

@@ -1,5 +1,6 @@
 // The kinds of option value: how a flag's or variable's text becomes one, and what the config file may hold for it.
 import * as z from 'zod';
+import { KEY_SHAPE } from '../domain/accounts.js';
 import { parseDuration } from '../domain/durations.js';
 import { TIMING_PROFILES, type TimingProfile } from '../domain/timing.js';
 
@@ -30,6 +31,8 @@ export const httpUrl: ValueKind<string> = {
   },
 };
 
+const KEY_SHAPE_TEXT = "must look like 'sk-media-' followed by 4-200 letters, digits, '_' or '-'";
+
 const DURATION = 'must be a duration such as "30s", "250ms" or "1h30m", or a number of milliseconds';
 
 function isDuration(value: string | number): boolean {
@@ -41,11 +44,24 @@ function isDuration(value: string | number): boolean {
   }
 }
 
-/** A duration as parseDuration reads it: text with units, or milliseconds. */
-export const duration: ValueKind<string | number> = {
-  schema: z.union([z.string(), z.number()], { error: DURATION }).refine(isDuration, { error: DURATION }),
+/** A duration as parseDuration reads it (text with units, or milliseconds), of at least `minMs`. */
+export function duration(minMs: number, min: string): ValueKind<string | number> {
+  const error = `${DURATION}, at least ${min}`;
+  const valid = (value: string | number) => isDuration(value) && parseDuration(value) >= minMs;
+  return {
+    schema: z.union([z.string(), z.number()], { error }).refine(valid, { error }),
+    fromText(name, value) {
+      if (!valid(value)) throw new CliError(`${name} ${error}, got "${value}"`);
+      return value;
+    },
+  };
+}
+
+/** The seeded key's secret, in the shape every key has (checked here so the refusal names the option). */
+export const apiKeySecret: ValueKind<string> = {
+  schema: z.string().regex(KEY_SHAPE, { error: KEY_SHAPE_TEXT }),
   fromText(name, value) {
-    if (!isDuration(value)) throw new CliError(`${name} ${DURATION}, got "${value}"`);
+    if (!KEY_SHAPE.test(value)) throw new CliError(`${name} ${KEY_SHAPE_TEXT}, got "${value}"`);
     return value;
   },
 };

@@ -59,6 +59,10 @@ describe('options of startEmulator, createEmulatorApp and createApp', () => {
       [{ corsOrigins: 'http://x' }, 'option corsOrigins must be "*" or a list of origins'],
       [{ allowedHosts: 'abc' }, 'option allowedHosts must be a list of host names such as ["devbox.local"], got "abc"'],
       [{ catalogue: 5 }, 'option catalogue must be a file path or the data itself (an object), got 5'],
+      [
+        { clockStart: new Date('2026-01-01T00:00:00Z') },
+        'option clockStart must be an ISO 8601 time such as "2026-01-01T00:00:00Z" or milliseconds since 1970, up to 9999-12-31, got a Date object (give its text: 2026-01-01T00:00:00.000Z)',
+      ],
     ];
     for (const [options, message] of refused) {
       const started = startEmulator(untyped({ ffmpegPath: false, ...options }));
@@ -102,6 +106,14 @@ describe('options of startEmulator, createEmulatorApp and createApp', () => {
         'option errorCodes.insufficent_credits is no error code the emulator answers (the codes are in docs/api.md#errors); did you mean "insufficient_credits"?',
       ],
       [{ errorCodes: { insufficient_credits: '' } }, 'option errorCodes.insufficient_credits must be the code'],
+      [
+        { renderTimeout: 0 },
+        'option renderTimeout must be a duration such as "30s", "250ms" or "1h30m", or a number of milliseconds, at least 1ms, got 0',
+      ],
+      [
+        { apiKey: 'foo' },
+        `option apiKey must look like 'sk-media-' followed by 4-200 letters, digits, '_' or '-', got "foo"`,
+      ],
       // A CORS or Host match is exact: these would never match, silently.
       [
         { controlCorsOrigins: ['localhost:5173'] },

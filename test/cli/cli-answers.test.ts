@@ -57,10 +57,12 @@ describe('the CLI before it starts', () => {
   it('refuses a value that would break later with exit 2 and one line: the flag or key, what was given, what it takes', async () => {
     const config = join(mkdtempSync(join(tmpdir(), 'cli-answers-')), 'emulator.json');
     writeFileSync(config, '{"errorStatuses": {"insufficient_credits": 99}}');
-    const [status, model, empty] = await Promise.all([
+    const [status, model, empty, key, timeout] = await Promise.all([
       cli(['--config', config]),
       cli(['--timing-model', 'nope=fast', '--port', '0']),
       cli(['--balance', '']),
+      cli(['--api-key', 'foo']),
+      cli(['--render-timeout', '0']),
     ]);
     expect(status).toEqual({
       code: 2,
@@ -76,6 +78,18 @@ describe('the CLI before it starts', () => {
       code: 2,
       stdout: '',
       stderr: 'media-gen-emulator: --balance must not be empty; give a value or leave the flag out\n',
+    });
+    expect(key).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `media-gen-emulator: --api-key must look like 'sk-media-' followed by 4-200 letters, digits, '_' or '-', got "foo"\n`,
+    });
+    // 0 would kill every render at once.
+    expect(timeout).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'media-gen-emulator: --render-timeout must be a duration such as "30s", "250ms" or "1h30m", or a number of milliseconds, at least 1ms, got "0"\n',
     });
   });
 });

@@ -117,7 +117,7 @@ describe('control-plane CLI options', () => {
     const flags: [string[], object][] = [
       [['--port', '9000'], { port: 9000 }],
       [['--host', '0.0.0.0'], { host: '0.0.0.0' }],
-      [['--api-key', 'sk-media-x'], { apiKey: 'sk-media-x' }],
+      [['--api-key', 'sk-media-xxxx'], { apiKey: 'sk-media-xxxx' }],
       [['--balance', '5'], { initialBalance: 5 }],
       [['--timing', 'fast'], { timing: 'fast' }],
       [['--timing-model', 'a=manual', '--timing-model', 'b=fast'], { timingByModel: { a: 'manual', b: 'fast' } }],
@@ -139,7 +139,7 @@ describe('control-plane CLI options', () => {
       parse([], {
         PORT: '9001',
         HOST: '::1',
-        MEDIA_EMULATOR_API_KEY: 'sk-media-y',
+        MEDIA_EMULATOR_API_KEY: 'sk-media-yyyy',
         MEDIA_EMULATOR_BALANCE: '7',
         MEDIA_EMULATOR_TIMING: 'instant',
         MEDIA_EMULATOR_SEED: '4',
@@ -158,7 +158,7 @@ describe('control-plane CLI options', () => {
     ).toMatchObject({
       port: 9001,
       host: '::1',
-      apiKey: 'sk-media-y',
+      apiKey: 'sk-media-yyyy',
       initialBalance: 7,
       timing: 'instant',
       seed: 4,
@@ -274,7 +274,9 @@ describe('control-plane CLI options', () => {
         /: clockStart must be an ISO 8601 time .*, got "garbage"$/,
       );
       expect(refused('year.json', { clockStart: '10000-01-01T00:00:00Z' })).toContain('up to 9999-12-31');
-      expect(refused('key.json', { apiKey: '' })).toMatch(/: apiKey must not be empty, got ""$/);
+      expect(refused('key.json', { apiKey: '' })).toMatch(
+        /: apiKey must look like 'sk-media-' followed by 4-200 letters, digits, '_' or '-', got ""$/,
+      );
       // The plane's and the store's codes are in the error table too.
       expect(
         parse(['--config', file('plane.json', JSON.stringify({ errorStatuses: { fault_not_found: 410 } }))])
