@@ -66,11 +66,14 @@ function wholeNumber(min: number, max?: number) {
 }
 
 export const journalQuery = z.object({
-  path: z.string().optional(),
-  method: z.string().optional(),
-  status: z.union([z.string(), z.int()]).optional(),
-  since: z.union([z.string(), z.number()]).optional(),
-  fault_id: z.string().optional(),
+  path: z.string({ error: 'must be one path, or a pattern ending in * such as /v1/media/generations*' }).optional(),
+  method: z.string({ error: 'must be one method such as POST' }).optional(),
+  // One value each: a repeated parameter is an array, refused in the words the store uses for a bad value.
+  status: z.union([z.string(), z.int()], { error: 'must be one status such as 503 or a class such as 5xx' }).optional(),
+  since: z
+    .union([z.string(), z.number()], { error: 'must be one time: ISO 8601, or milliseconds since 1970' })
+    .optional(),
+  fault_id: z.string({ error: 'must be one fault rule id' }).optional(),
   limit: wholeNumber(1, 10_000).optional(),
 });
 

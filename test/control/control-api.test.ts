@@ -75,6 +75,20 @@ describe('accounts and keys', () => {
     }
   });
 
+  it('says a journal filter given twice must be given once, in words that say what it takes', async () => {
+    const http = admin(controlled().emulator.app);
+    for (const [query, field, message] of [
+      ['status=5xx&status=4xx', 'status', 'must be one status such as 503 or a class such as 5xx'],
+      ['since=1&since=2', 'since', 'must be one time: ISO 8601, or milliseconds since 1970'],
+      ['path=/a&path=/b', 'path', 'must be one path, or a pattern ending in * such as /v1/media/generations*'],
+      ['method=GET&method=POST', 'method', 'must be one method such as POST'],
+    ]) {
+      const res = await http.get(`/_emulator/journal?${query}`);
+      expect([res.status, res.body.error.code]).toEqual([422, 'invalid_control_request']);
+      expect(res.body.error.problems).toEqual([{ field, message }]);
+    }
+  });
+
   it('creates keys with a model scope and a daily ceiling, and revokes them', async () => {
     const { emulator } = controlled();
     const http = admin(emulator.app);
