@@ -37,6 +37,18 @@ const limitReached = (what: string, max: number) =>
     `This emulator already holds ${max.toLocaleString('en-US')} ${what}, its maximum; reset it (POST /_emulator/reset), or import a state with fewer (PUT /_emulator/state).`,
   );
 
+/**
+ * Refuses a new key id past MAX_COUNTER: an export holding it would no longer import (ids follow an import's).
+ * AccountStore.createKey and any check made ahead of it ask this one function, so the two cannot disagree.
+ */
+export function checkNewKeyId(id: number) {
+  if (id > MAX_COUNTER)
+    throw new DomainError(
+      'limit_reached',
+      `API key ids have reached ${MAX_COUNTER}, the largest a state holds; reset it (POST /_emulator/reset), or import a state with smaller key ids.`,
+    );
+}
+
 /** The IdGenerator scope API key ids are drawn from (IdGenerator.nextInt). */
 export const KEY_ID_SCOPE = 'api_key';
 
@@ -93,12 +105,7 @@ export class AccountStore {
 
   createKey(input: NewKey, now: number): ApiKey {
     const id = this.nextKeyId();
-    // A key id past the bound an import applies would make an export that no longer imports (ids follow an import's).
-    if (id > MAX_COUNTER)
-      throw new DomainError(
-        'limit_reached',
-        `API key ids have reached ${MAX_COUNTER}, the largest a state holds; reset it (POST /_emulator/reset), or import a state with smaller key ids.`,
-      );
+    checkNewKeyId(id);
     return this.addKey(input, now, id, true);
   }
 
