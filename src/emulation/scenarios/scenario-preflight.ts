@@ -1,5 +1,5 @@
 // A dry run of a scenario against the state as it stands: every refusal its steps and rules could meet, before anything runs.
-import { checkNewKeyId, KEY_ID_SCOPE, KEY_SHAPE, MAX_ACCOUNTS, MAX_KEYS } from '../../domain/accounts.js';
+import { checkNewKeyId, checkNewSecret, KEY_ID_SCOPE, MAX_ACCOUNTS, MAX_KEYS } from '../../domain/accounts.js';
 import { CodedError, DomainError } from '../../domain/errors.js';
 import type { FieldProblem } from '../../domain/zod-issues.js';
 import { checkTimingModels, clockRangeProblem } from '../clock/clock-operations.js';
@@ -7,7 +7,7 @@ import { PlaneError } from '../error-codes.js';
 import { type FaultRule, faultLimitReached, MAX_FAULT_RULES, parseFaultRule } from '../faults/fault-store.js';
 // The bodies are parsed with the schemas the operations the steps run declare (openapi/components.ts).
 import { balanceInput, newKeyInput, parseInput, timingInput } from '../inputs.js';
-import { balanceAfter } from '../admin/account-operations.js';
+import { accountExists, balanceAfter } from '../admin/account-operations.js';
 import { contextOf, type ControlDeps } from '../plane-state.js';
 import type { ScenarioDefinition, ScenarioStep } from './scenario-schema.js';
 
@@ -74,8 +74,7 @@ class DryRun {
   }
 
   createAccount(step: Step<'create_account'>) {
-    if (this.createdAccounts.has(step.id) || this.ctx.accounts.account(step.id))
-      throw new PlaneError('account_exists', `Account '${step.id}' already exists.`);
+    if (this.createdAccounts.has(step.id) || this.ctx.accounts.account(step.id)) throw accountExists(step.id);
     this.accountCount ??= this.ctx.accounts.listAccounts().length;
     if (this.accountCount >= MAX_ACCOUNTS)
       throw new DomainError('limit_reached', `This step would pass ${MAX_ACCOUNTS.toLocaleString('en-US')} accounts.`);
@@ -94,10 +93,7 @@ class DryRun {
     this.secrets ??= new Set(keys.map((k) => k.secret));
     this.keyCount ??= keys.length;
     if (body.secret !== undefined) {
-      if (!KEY_SHAPE.test(body.secret))
-        throw new DomainError('invalid_key_format', 'secret: must look like sk-media- followed by 4-200 characters.');
-      if (this.secrets.has(body.secret))
-        throw new DomainError('key_exists', 'An API key with this secret already exists; choose another.');
+      checkNewSecret(body.secret, this.secrets.has(body.secret));
       this.secrets.add(body.secret);
     }
     if (this.keyCount >= MAX_KEYS)
