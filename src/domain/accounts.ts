@@ -37,11 +37,34 @@ const limitReached = (what: string, max: number) =>
     `This emulator already holds ${max.toLocaleString('en-US')} ${what}, its maximum; reset it (POST /_emulator/reset), or import a state with fewer (PUT /_emulator/state).`,
   );
 
+/**
+ * Refuses a new key id past MAX_COUNTER: an export holding it would no longer import (ids follow an import's).
+ * AccountStore.createKey and any check made ahead of it ask this one function, so the two cannot disagree.
+ */
+export function checkNewKeyId(id: number) {
+  if (id > MAX_COUNTER)
+    throw new DomainError(
+      'limit_reached',
+      `API key ids have reached ${MAX_COUNTER}, the largest a state holds; reset it (POST /_emulator/reset), or import a state with smaller key ids.`,
+    );
+}
+
 /** The IdGenerator scope API key ids are drawn from (IdGenerator.nextInt). */
 export const KEY_ID_SCOPE = 'api_key';
 
 export const KEY_PREFIX = 'sk-media-';
 export const KEY_SHAPE = /^sk-media-[A-Za-z0-9_-]{4,200}$/;
+
+/** Refuses a new key's secret of the wrong shape, or one `inUse`; asked by the store and by checks made ahead of it. */
+export function checkNewSecret(secret: string, inUse: boolean) {
+  if (!KEY_SHAPE.test(secret))
+    throw new DomainError(
+      'invalid_key_format',
+      `An API key must look like '${KEY_PREFIX}' followed by 4-200 letters, digits, '_' or '-'.`,
+    );
+  if (inUse) throw new DomainError('key_exists', 'An API key with this secret already exists; choose another.');
+}
+
 /**
  * What `create_account` accepts, and so what an import may bring: no `..` or path-like ids, and not `__proto__`, which
  * as the key of an exported `balances` object would set its prototype wherever the document is read as an object.
@@ -93,12 +116,7 @@ export class AccountStore {
 
   createKey(input: NewKey, now: number): ApiKey {
     const id = this.nextKeyId();
-    // A key id past the bound an import applies would make an export that no longer imports (ids follow an import's).
-    if (id > MAX_COUNTER)
-      throw new DomainError(
-        'limit_reached',
-        `API key ids have reached ${MAX_COUNTER}, the largest a state holds; reset it (POST /_emulator/reset), or import a state with smaller key ids.`,
-      );
+    checkNewKeyId(id);
     return this.addKey(input, now, id, true);
   }
 
@@ -110,13 +128,7 @@ export class AccountStore {
   private addKey(input: NewKey, now: number, id: number, bounded: boolean): ApiKey {
     if (!this.accounts.has(input.accountId))
       throw new DomainError('account_not_found', `Account '${input.accountId}' does not exist.`);
-    if (!KEY_SHAPE.test(input.secret))
-      throw new DomainError(
-        'invalid_key_format',
-        `An API key must look like '${KEY_PREFIX}' followed by 4-200 letters, digits, '_' or '-'.`,
-      );
-    if (this.keysBySecret.has(input.secret))
-      throw new DomainError('key_exists', 'An API key with this secret already exists; choose another.');
+    checkNewSecret(input.secret, this.keysBySecret.has(input.secret));
     if (bounded && this.keysById.size >= MAX_KEYS) throw limitReached('API keys', MAX_KEYS);
     const key: ApiKey = {
       id,

@@ -134,9 +134,10 @@ export function parseDomainSnapshot(input: unknown, origin: RestoreOrigin = 'imp
   const result = domainSnapshotSchema.safeParse(input);
   if (!result.success) throw invalidState(NOT_AN_EXPORT, fieldProblems(result.error.issues, ['domain']));
   const snapshot = result.data as unknown as DomainSnapshot;
-  // A running clock resumes at wall time plus the offset: that moment must be a date too.
+  // A running clock resumes at wall time plus the offset: that moment must be a date too. Past 9999 it may be, as wall
+  // time moves on from an export of a clock held at its last instant: the restored clock holds there (infra/clock.ts).
   const resumesAt = Date.now() + snapshot.clock.offset_ms;
-  if (!snapshot.clock.frozen && (resumesAt < 0 || resumesAt > MAX_TIME_MS))
+  if (!snapshot.clock.frozen && resumesAt < 0)
     throw invalidState(NOT_AN_EXPORT, [
       { field: 'domain.clock.offset_ms', message: 'puts the running clock outside the years 1970-9999' },
     ]);

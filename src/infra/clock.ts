@@ -3,6 +3,8 @@ export interface Clock {
   now(): number;
   /** True while time stands still between advance() calls. */
   readonly frozen: boolean;
+  /** The latest reading it gives: time stops there, however far real time or a move would take it. */
+  readonly latest: number;
   /** True once the reading differs from real time: frozen, advanced or set. Browser caches run on real time. */
   readonly moved: boolean;
   advanceBy(ms: number): void;
@@ -18,6 +20,8 @@ export interface ClockOptions {
   /** Start frozen at this instant (ms since epoch); omit for real time. */
   frozenAt?: number;
   realNow?: () => number;
+  /** The latest reading (ms since epoch); none by default. */
+  latest?: number;
 }
 
 export function createClock(options: ClockOptions = {}): Clock {
@@ -25,6 +29,8 @@ export function createClock(options: ClockOptions = {}): Clock {
   let frozen = options.frozenAt !== undefined;
   let frozenValue = options.frozenAt ?? 0;
   let offset = 0;
+  const latest = options.latest ?? Number.POSITIVE_INFINITY;
+  const held = (ms: number) => Math.min(ms, latest);
   const listeners: (() => void)[] = [];
   const changed = () => {
     for (const listener of listeners) listener();
@@ -36,15 +42,16 @@ export function createClock(options: ClockOptions = {}): Clock {
     get moved() {
       return frozen || offset !== 0;
     },
-    now: () => (frozen ? frozenValue : realNow() + offset),
+    latest,
+    now: () => held(frozen ? frozenValue : realNow() + offset),
     advanceBy(ms) {
-      if (frozen) frozenValue += ms;
+      if (frozen) frozenValue = held(frozenValue + ms);
       else offset += ms;
       changed();
     },
     freeze() {
       if (frozen) return;
-      frozenValue = realNow() + offset;
+      frozenValue = held(realNow() + offset);
       frozen = true;
       changed();
     },
@@ -55,8 +62,8 @@ export function createClock(options: ClockOptions = {}): Clock {
       changed();
     },
     set(ms) {
-      if (frozen) frozenValue = ms;
-      else offset = ms - realNow();
+      if (frozen) frozenValue = held(ms);
+      else offset = held(ms) - realNow();
       changed();
     },
     onChange(listener) {

@@ -181,8 +181,9 @@ export function createScheduler(clock: Clock): Scheduler {
     timer = undefined;
     armedAt = undefined;
     const next = earliest(false);
-    // A frozen clock never reaches future work on its own, but work already due (instant timing) still runs.
-    if (next === undefined || (clock.frozen && next > clock.now())) return;
+    // A frozen clock never reaches future work on its own, but work already due (instant timing) still runs; nor does
+    // one held at its latest reading reach work due after it, and a timer re-armed for that would fire without end.
+    if (next === undefined || next > clock.latest || (clock.frozen && next > clock.now())) return;
     const delay = Math.max(0, Math.min(next - clock.now(), 2 ** 31 - 1));
     armedAt = next;
     timer = setTimeout(() => {
@@ -226,7 +227,8 @@ export function createScheduler(clock: Clock): Scheduler {
       arm();
     },
     advance(ms) {
-      const target = clock.now() + Math.max(0, ms);
+      // Time stops at the clock's latest reading: work due after it never falls due, so it is not run early there.
+      const target = Math.min(clock.now() + Math.max(0, ms), clock.latest);
       runDue(target, true);
       running = true;
       if (clock.now() < target) clock.set(target);

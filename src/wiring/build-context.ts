@@ -4,6 +4,7 @@ import type { ResolvedOptions } from '../config.js';
 import { AccountStore, KEY_ID_SCOPE } from '../domain/accounts.js';
 import type { Catalogue } from '../domain/catalogue.js';
 import type { DomainContext, PlanAdjuster } from '../domain/context.js';
+import { LAST_INSTANT_MS } from '../domain/durations.js';
 import { GenerationStore } from '../domain/generation-store.js';
 import { IdempotencyStore } from '../domain/idempotency.js';
 import { Ledger } from '../domain/ledger.js';
@@ -35,9 +36,10 @@ export interface ContextDeps {
 }
 
 function startingClock(options: ResolvedOptions): Clock {
-  if (options.clock === 'real') return createClock();
+  // Time stops at the last instant the service can write, so no answer or export ever reads year 10000.
+  if (options.clock === 'real') return createClock({ latest: LAST_INSTANT_MS });
   const start = options.clockStart === undefined ? Date.now() : new Date(options.clockStart).getTime();
-  return createClock({ frozenAt: Number.isFinite(start) ? start : Date.now() });
+  return createClock({ frozenAt: Number.isFinite(start) ? start : Date.now(), latest: LAST_INSTANT_MS });
 }
 
 export function buildContext(deps: ContextDeps): DomainContext {

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { availableScenarios, loadScenarioFile } from '../../src/emulation/scenarios/scenario-files.js';
 import { parseScenario } from '../../src/emulation/scenarios/scenario-parse.js';
 import { controlled, idem, submission } from '../helpers/controlled-emulator.js';
@@ -104,6 +104,38 @@ describe('validation at load', () => {
     expect((await control.accounts())[0].balance).toBe(balance);
     const res = await api.submit(submission(), idem('after-time-travel'));
     expect(res.status).toBe(202);
+  });
+
+  it('stops a running clock set near the end at 9999-12-31T23:59:59.999Z: answers and the export stay importable', async () => {
+    // Real time is faked (Date only) so that a second passes without waiting for it.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const { emulator, api } = controlled();
+      const loaded = await request(emulator.app)
+        .post('/_emulator/scenarios')
+        .send({
+          scenario: {
+            name: 'end-of-time',
+            steps: [{ op: 'unfreeze_clock' }, { op: 'set_clock', to: '9999-12-31T23:59:59.500Z' }],
+          },
+        });
+      expect(loaded.status).toBe(200);
+      vi.setSystemTime(Date.now() + 1_200);
+      expect((await request(emulator.app).get('/_emulator/clock')).body).toEqual({
+        now: '9999-12-31T23:59:59.999Z',
+        frozen: false,
+      });
+      const submitted = await api.submit(submission(), idem('at-the-end'));
+      expect([submitted.status, submitted.body.generation.created_at]).toEqual([202, '9999-12-31T23:59:59.999+00:00']);
+      const state = (await request(emulator.app).get('/_emulator/state')).body;
+      // Wall time moves on between the export and its import: the running clock comes back held at the end.
+      vi.setSystemTime(Date.now() + 5_000);
+      const back = await request(emulator.app).put('/_emulator/state').send(state);
+      expect(back.status, JSON.stringify(back.body)).toBe(200);
+      expect((await request(emulator.app).get('/_emulator/clock')).body.now).toBe('9999-12-31T23:59:59.999Z');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it.each(['1900-01-01T00:00:00Z', '0000-01-01T00:00:00Z', '1969-12-31T23:59:59.999Z'])(

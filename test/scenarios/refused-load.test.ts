@@ -128,6 +128,54 @@ describe('a refused scenario load', () => {
     expect((await control.faults.list()).map((f) => f.id)).toEqual(['flaky-network-503', 'mine']);
   });
 
+  it('refuses an explicit rule id that an earlier id-less rule of the scenario would be given', async () => {
+    const { emulator, control } = controlled();
+    await load(emulator, { name: 'prev', faults: [{ id: 'keepme', action: { type: 'status', status: 500 } }] });
+    const before = await exported(emulator);
+    const res = await load(emulator, {
+      name: 'collide',
+      steps: [
+        { op: 'top_up', amount: 5 },
+        { op: 'create_account', id: 'acc2', balance: 7 },
+      ],
+      faults: [
+        { match: { route: '/a' }, action: { type: 'status', status: 500 } },
+        { id: 'flt_000001', match: { route: '/b' }, action: { type: 'status', status: 500 } },
+      ],
+    });
+    expect([res.status, res.body.error.code]).toEqual([409, 'fault_exists']);
+    expect(res.body.error.message).toContain("faults[1] would have id 'flt_000001'");
+    expect(await exported(emulator)).toEqual(before);
+    expect((await control.scenario.progress())?.name).toBe('prev');
+    expect((await control.faults.list()).map((f) => f.id)).toEqual(['keepme']);
+  });
+
+  it('gives id-less rules the ids it predicted, skipping ids in force', async () => {
+    const { emulator, control } = controlled();
+    await control.faults.add({ id: 'flt_000001', action: { type: 'status', status: 500 } });
+    const res = await load(emulator, {
+      name: 'skips',
+      faults: [{ action: { type: 'stall' } }, { id: 'flt_000003', action: { type: 'stall' } }],
+    });
+    expect(res.status).toBe(200);
+    expect((await control.faults.list()).map((f) => f.id)).toEqual(['flt_000001', 'flt_000002', 'flt_000003']);
+  });
+
+  it('refuses a key whose id would pass 2^31 - 1 before any step runs', async () => {
+    const { emulator, control } = controlled();
+    const state = await control.exportState();
+    const [seeded] = state.domain.keys;
+    state.domain.keys.push({ ...seeded, id: 2 ** 31 - 1, secret: 'sk-media-bigidkey', name: 'big' });
+    await control.importState(state);
+    await load(emulator, { name: 'prev', faults: [{ id: 'keepme', action: { type: 'status', status: 500 } }] });
+    const before = await exported(emulator);
+    const res = await load(emulator, { name: 'mk', steps: [{ op: 'top_up', amount: 5 }, { op: 'create_key' }] });
+    expect([res.status, res.body.error.code]).toEqual([409, 'limit_reached']);
+    expect(res.body.error.message).toContain('steps[1] (create_key)');
+    expect(await exported(emulator)).toEqual(before);
+    expect((await control.scenario.progress())?.name).toBe('prev');
+  });
+
   it('refuses keys past 10,000 before creating any', async () => {
     const { emulator, control } = controlled();
     const state = await control.exportState();

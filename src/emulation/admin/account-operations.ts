@@ -98,10 +98,13 @@ export function revokeKey(deps: ControlDeps, id: number): KeyView {
   return keyView(ctx.accounts.revokeKey(id, ctx.clock.now()));
 }
 
+/** The refusal of an account id in use (a scenario's dry run throws it too). */
+export const accountExists = (id: string) => new PlaneError('account_exists', `Account '${id}' already exists.`);
+
 /** For scenarios: a further account with its own wallet, so a scenario can give a client a poor or capped identity. */
 export function createAccount(deps: ControlDeps, input: { id: string; name?: string; balance?: number }): AccountView {
   const ctx = contextOf(deps);
-  if (ctx.accounts.account(input.id)) throw new PlaneError('account_exists', `Account '${input.id}' already exists.`);
+  if (ctx.accounts.account(input.id)) throw accountExists(input.id);
   const now = ctx.clock.now();
   ctx.accounts.createAccount(input.id, input.name ?? input.id, now);
   if (input.balance)

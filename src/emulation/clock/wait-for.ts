@@ -62,6 +62,12 @@ export async function waitFor(
         `it is ${g.status} and nothing is scheduled that could move it (a stall?); use control.complete() or control.fail()`,
       );
     }
+    if (due > ctx.clock.latest)
+      unreachable(
+        g,
+        target,
+        'its next transition is due after 9999-12-31T23:59:59.999Z, where the emulator clock stops',
+      );
     if (due - start > budget)
       unreachable(
         g,

@@ -57,6 +57,21 @@ export const faultLimitReached = (what: string) =>
     `${what} would put more than ${MAX_FAULT_RULES.toLocaleString('en-US')} fault rules in force, the maximum; remove some (DELETE /_emulator/faults/{id}, or DELETE /_emulator/faults for all) or unload the scenario first.`,
   );
 
+/** A generated rule id: the n-th the store hands out. */
+const generatedId = (n: number) => `flt_${String(n).padStart(6, '0')}`;
+
+/** The first generated id after the `seq`-th that `taken` does not hold, and its number. */
+function nextFreeId(seq: number, taken: (id: string) => boolean): { id: string; seq: number } {
+  let n = seq;
+  let id: string;
+  do id = generatedId(++n);
+  while (taken(id));
+  return { id, seq: n };
+}
+
+const faultExists = (id: string) =>
+  new PlaneError('fault_exists', `A fault rule with id '${id}' already exists; remove it first or choose another id.`);
+
 /** Parses a rule; every problem names its field, e.g. `action.status: must be between 400 and 599`. */
 export const parseFaultRule = (input: unknown, label = 'fault rule'): ParsedFaultRule =>
   parseOrRefuse('invalid_fault_rule', faultRuleSchema, input, label);
@@ -71,11 +86,7 @@ export class FaultStore {
     if (options.bounded !== false && this.rules.length >= MAX_FAULT_RULES) throw faultLimitReached('This rule');
     const parsed = parseFaultRule(input, options.label);
     const id = parsed.id ?? this.nextId();
-    if (this.rules.some((r) => r.id === id))
-      throw new PlaneError(
-        'fault_exists',
-        `A fault rule with id '${id}' already exists; remove it first or choose another id.`,
-      );
+    if (this.rules.some((r) => r.id === id)) throw faultExists(id);
     const { id: _omit, ...definition } = input as Record<string, unknown>;
     const rule: FaultRule = {
       id,
@@ -99,10 +110,30 @@ export class FaultStore {
   }
 
   private nextId(): string {
-    let id: string;
-    do id = `flt_${String(++this.seq).padStart(6, '0')}`;
-    while (this.rules.some((r) => r.id === id));
-    return id;
+    const next = nextFreeId(this.seq, (id) => this.rules.some((r) => r.id === id));
+    this.seq = next.seq;
+    return next.id;
+  }
+
+  /**
+   * The ids add() would give rules whose own ids are `given` (undefined: generated), added in order once the store
+   * holds only the rules with ids `held`; nothing is taken. The first id add() would refuse as taken, by a held rule or
+   * an earlier one of `given`, is thrown as `refuse(id, index)` makes it.
+   */
+  plannedIds(
+    given: readonly (string | undefined)[],
+    held: readonly string[],
+    refuse: (id: string, index: number) => Error = faultExists,
+  ): string[] {
+    const taken = new Set(held);
+    let seq = this.seq;
+    return given.map((own, index) => {
+      let id = own;
+      if (id === undefined) ({ id, seq } = nextFreeId(seq, (candidate) => taken.has(candidate)));
+      if (taken.has(id)) throw refuse(id, index);
+      taken.add(id);
+      return id;
+    });
   }
 
   list(): FaultRule[] {

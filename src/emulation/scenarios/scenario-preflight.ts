@@ -1,13 +1,13 @@
 // A dry run of a scenario against the state as it stands: every refusal its steps and rules could meet, before anything runs.
-import { KEY_ID_SCOPE, KEY_SHAPE, MAX_ACCOUNTS, MAX_KEYS } from '../../domain/accounts.js';
+import { checkNewKeyId, checkNewSecret, KEY_ID_SCOPE, MAX_ACCOUNTS, MAX_KEYS } from '../../domain/accounts.js';
 import { CodedError, DomainError } from '../../domain/errors.js';
 import type { FieldProblem } from '../../domain/zod-issues.js';
 import { checkTimingModels, clockRangeProblem } from '../clock/clock-operations.js';
 import { PlaneError } from '../error-codes.js';
-import { type FaultRule, faultLimitReached, MAX_FAULT_RULES } from '../faults/fault-store.js';
+import { type FaultRule, faultLimitReached, MAX_FAULT_RULES, parseFaultRule } from '../faults/fault-store.js';
 // The bodies are parsed with the schemas the operations the steps run declare (openapi/components.ts).
 import { balanceInput, newKeyInput, parseInput, timingInput } from '../inputs.js';
-import { balanceAfter } from '../admin/account-operations.js';
+import { accountExists, balanceAfter } from '../admin/account-operations.js';
 import { contextOf, type ControlDeps } from '../plane-state.js';
 import type { ScenarioDefinition, ScenarioStep } from './scenario-schema.js';
 
@@ -74,8 +74,7 @@ class DryRun {
   }
 
   createAccount(step: Step<'create_account'>) {
-    if (this.createdAccounts.has(step.id) || this.ctx.accounts.account(step.id))
-      throw new PlaneError('account_exists', `Account '${step.id}' already exists.`);
+    if (this.createdAccounts.has(step.id) || this.ctx.accounts.account(step.id)) throw accountExists(step.id);
     this.accountCount ??= this.ctx.accounts.listAccounts().length;
     if (this.accountCount >= MAX_ACCOUNTS)
       throw new DomainError('limit_reached', `This step would pass ${MAX_ACCOUNTS.toLocaleString('en-US')} accounts.`);
@@ -89,14 +88,12 @@ class DryRun {
     this.knownAccount(body.account_id ?? this.deps.runtime.accountId);
     if (body.model_scope && !this.ctx.catalogue.get(body.model_scope))
       throw new PlaneError('invalid_control_request', `model_scope: no model '${body.model_scope}' in the catalogue.`);
+    checkNewKeyId(this.nextKeyId);
     const keys = this.ctx.accounts.listKeys();
     this.secrets ??= new Set(keys.map((k) => k.secret));
     this.keyCount ??= keys.length;
     if (body.secret !== undefined) {
-      if (!KEY_SHAPE.test(body.secret))
-        throw new DomainError('invalid_key_format', 'secret: must look like sk-media- followed by 4-200 characters.');
-      if (this.secrets.has(body.secret))
-        throw new DomainError('key_exists', 'An API key with this secret already exists; choose another.');
+      checkNewSecret(body.secret, this.secrets.has(body.secret));
       this.secrets.add(body.secret);
     }
     if (this.keyCount >= MAX_KEYS)
@@ -180,16 +177,18 @@ export function preflightScenario(deps: ControlDeps, definition: ScenarioDefinit
       throw error instanceof CodedError ? refusal(definition, i, error) : error;
     }
   });
-  for (const rule of definition.faults) {
-    const id = rule.id;
-    if (typeof id === 'string' && staying.some((r) => r.id === id))
-      throw new PlaneError(
-        'fault_exists',
-        `Scenario '${definition.name}' installs rule '${id}', but a rule with that id already exists; remove it first.`,
-      );
-  }
   if (staying.length + definition.faults.length > MAX_FAULT_RULES)
     throw faultLimitReached(
       `Scenario '${definition.name}' (${definition.faults.length} rules, beside ${staying.length} already in force)`,
     );
+  // The ids the store will generate are predicted as the key ids are: a given id may clash with one generated earlier.
+  deps.state.faults.plannedIds(
+    definition.faults.map((rule) => parseFaultRule(rule).id),
+    staying.map((r) => r.id),
+    (id, i) =>
+      new PlaneError(
+        'fault_exists',
+        `Scenario '${definition.name}' was not loaded and nothing changed: faults[${i}] would have id '${id}', which a rule in force or an earlier rule of the scenario (id-less rules are given flt_000001, flt_000002, ...) already has; choose another id, or remove that rule first.`,
+      ),
+  );
 }
