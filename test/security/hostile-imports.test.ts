@@ -89,7 +89,7 @@ describe('an import with a number out of range', () => {
     },
   );
 
-  it('imports the largest accepted ids and seqs at once, continues after them, and the export imports back', async () => {
+  it('imports the largest accepted ids and seqs at once, continues after them, and its export loads from the store', async () => {
     const { emulator, state } = await exported();
     const big = structuredClone(state);
     big.domain.keys[0].id = MAX_IMPORTED_COUNTER;
