@@ -1,5 +1,6 @@
-// Each record of an imported state is there once (ids, secrets, idempotency keys), and an import brings no more keys or accounts than creating allows.
+// Each record of an imported state is there once (ids, secrets, idempotency keys), an import brings no more keys or accounts than creating allows, and its counters leave room for what follows.
 import { MAX_ACCOUNTS, MAX_KEYS } from './accounts.js';
+import { IMPORTED_COUNTER_RULE, MAX_IMPORTED_COUNTER } from './counters.js';
 import type { DomainSnapshot } from './domain-snapshot.js';
 import type { RestoreOrigin } from './runtime.js';
 import type { FieldProblem } from './zod-issues.js';
@@ -86,4 +87,31 @@ export function duplicateProblems(s: DomainSnapshot): FieldProblem[] {
       valueOf: ([key]) => key,
     }),
   ];
+}
+
+/** The number a sequential id carries (`gen_000042` → 42), or undefined for any other id. */
+const idNumber = (id: string | undefined) => {
+  const digits = id === undefined ? undefined : /^[a-z]+_(\d+)$/.exec(id)?.[1];
+  return digits === undefined ? undefined : Number(digits);
+};
+
+/**
+ * On an import, every counter the emulator goes on from (key ids, generation seqs, sequential id numbers) leaves room
+ * for the ids created after it (MAX_IMPORTED_COUNTER), so the export of what follows imports back.
+ */
+export function headroomProblems(s: DomainSnapshot, origin: RestoreOrigin): FieldProblem[] {
+  if (origin !== 'import') return [];
+  const problems: FieldProblem[] = [];
+  const check = (field: string, value: number | undefined) => {
+    if (value !== undefined && value > MAX_IMPORTED_COUNTER)
+      problems.push({ field: `domain.${field}`, message: `${IMPORTED_COUNTER_RULE} (got ${value})` });
+  };
+  for (const [i, k] of s.keys.entries()) check(`keys[${i}].id`, k.id);
+  s.generations.forEach((g, i) => {
+    check(`generations[${i}].seq`, g.seq);
+    check(`generations[${i}].id`, idNumber(g.id));
+    check(`generations[${i}].requestId`, idNumber(g.requestId));
+  });
+  for (const [i, u] of s.uploads.entries()) check(`uploads[${i}].id`, idNumber(u.id));
+  return problems;
 }

@@ -11,7 +11,7 @@ import type { DomainSnapshot } from './domain-snapshot.js';
 import type { RestoreOrigin } from './runtime.js';
 import { checkInvariants } from './state-invariants.js';
 import { invalidState } from './state-problems.js';
-import { countProblems, duplicateProblems } from './state-records.js';
+import { countProblems, duplicateProblems, headroomProblems } from './state-records.js';
 import { fieldProblems } from './zod-issues.js';
 
 export type { DomainSnapshot } from './domain-snapshot.js';
@@ -141,7 +141,7 @@ export function parseDomainSnapshot(input: unknown, origin: RestoreOrigin = 'imp
     throw invalidState(NOT_AN_EXPORT, [
       { field: 'domain.clock.offset_ms', message: 'puts the running clock outside the years 1970-9999' },
     ]);
-  const problems = duplicateProblems(snapshot);
+  const problems = [...headroomProblems(snapshot, origin), ...duplicateProblems(snapshot)];
   if (problems.length > 0) throw invalidState(NOT_AN_EXPORT, problems);
   checkInvariants(snapshot);
   return snapshot;

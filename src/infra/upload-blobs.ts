@@ -17,10 +17,13 @@ export interface UploadBlobs {
   /** Stores the bytes; rejects with UploadStoreFull when the cap would be passed. */
   put(id: string, data: Uint8Array): Promise<void>;
   read(id: string): Promise<Uint8Array>;
+  has(id: string): boolean;
   remove(id: string): Promise<void>;
   bytes(): number;
   /** True when a file of `size` bytes fits under the cap now (put() checks again). */
   fits(size: number): boolean;
+  /** What the store would hold with these files written (each replacing a file of its id): checked before any is. */
+  bytesWith(files: readonly { id: string; size: number }[]): number;
   clear(): Promise<void>;
   close(): Promise<void>;
 }
@@ -95,6 +98,10 @@ export function createUploadBlobs(options: UploadBlobsOptions): UploadBlobs {
     async read(id) {
       return readFile(pathOf(ensure(), id));
     },
+    has: (id) => {
+      ensure();
+      return sizes.has(id);
+    },
     async remove(id) {
       if (!sizes.has(id)) return;
       total -= sizes.get(id)!;
@@ -103,6 +110,14 @@ export function createUploadBlobs(options: UploadBlobsOptions): UploadBlobs {
     },
     bytes: () => total + reserved,
     fits: (size) => total + reserved + footprint(size) <= options.maxBytes,
+    bytesWith(files) {
+      ensure();
+      const after = new Map<string, number>();
+      for (const { id, size } of files) after.set(id, footprint(size));
+      let sum = total + reserved;
+      for (const [id, size] of after) sum += size - (sizes.get(id) ?? 0);
+      return sum;
+    },
     async clear() {
       for (const id of [...sizes.keys()]) await rm(pathOf(ensure(), id), { force: true });
       sizes.clear();

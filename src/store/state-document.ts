@@ -1,7 +1,8 @@
 // Export of the whole state (the service's records and the plugins' kept sections) to one JSON document, and import of it.
 import { DomainError } from '../domain/errors.js';
 import type { Runtime, RestoreOrigin } from '../domain/runtime.js';
-import { exportDomain, importDomain, parseDomainSnapshot } from '../domain/state-snapshot.js';
+import { type DomainSnapshot, exportDomain, importDomain, parseDomainSnapshot } from '../domain/state-snapshot.js';
+import { invalidState } from '../domain/state-problems.js';
 import type { UploadBlobs } from '../infra/upload-blobs.js';
 import { VERSION } from '../version.js';
 import type { KeptState, StateDocument } from '../wiring/kept-state.js';
@@ -68,6 +69,37 @@ function checkEnvelope(input: unknown, kept: KeptState): asserts input is StateD
 }
 
 /**
+ * Uploads exported with their bytes inline (older exports) go to the upload store; newer ones reference it. Their
+ * total is checked against the store's cap before any is written, and a write that fails takes back the files it added before
+ * it, so a refused import leaves the upload store as it was.
+ */
+async function writeInlineUploads(blobs: UploadBlobs, uploads: DomainSnapshot['uploads']) {
+  const inline = uploads.flatMap((u, i) =>
+    u.data === undefined ? [] : [{ i, id: u.id, data: Buffer.from(u.data, 'base64') }],
+  );
+  if (inline.length === 0) return;
+  const after = blobs.bytesWith(inline.map((u) => ({ id: u.id, size: u.data.length })));
+  if (after > blobs.maxBytes)
+    throw invalidState('The state does not fit the upload store', [
+      {
+        field: `domain.uploads[${inline[inline.length - 1].i}].data`,
+        message: `the inline uploads would fill the upload store to ${after} bytes (each counted in whole 4 KiB blocks), past its cap of ${blobs.maxBytes}; start the emulator with a larger --max-upload-store-bytes, reset it (POST /_emulator/reset), or import fewer uploads`,
+      },
+    ]);
+  const written: string[] = [];
+  try {
+    for (const u of inline) {
+      const fresh = !blobs.has(u.id);
+      await blobs.put(u.id, u.data);
+      if (fresh) written.push(u.id);
+    }
+  } catch (error) {
+    for (const id of written) await blobs.remove(id);
+    throw error;
+  }
+}
+
+/**
  * Replaces everything with the exported state. Everything is checked before anything changes: the document's
  * envelope, each kept section, then the service's records. `origin` 'store': the store of record reloading its own
  * state (start-up, a rolled-back write), not a new state.
@@ -78,9 +110,7 @@ export async function importState(deps: DocumentDeps, input: unknown, origin: Re
   kept.upgrade?.(input);
   const installs = kept.sections.map((section) => section.prepare(input.control[section.name], origin));
   const domain = parseDomainSnapshot(input.domain, origin);
-  // Uploads exported with their bytes inline (older exports) go to the upload store; newer ones reference it.
-  for (const u of domain.uploads)
-    if (u.data !== undefined) await deps.uploadBlobs.put(u.id, Buffer.from(u.data, 'base64'));
+  await writeInlineUploads(deps.uploadBlobs, domain.uploads);
   // The sections go in with the records, in the swap's synchronous step: a commit made while the old state winds
   // down (restore awaits its renders) must write the new records with the new sections, never with the old ones.
   await deps.runtime.restore((ctx) => {

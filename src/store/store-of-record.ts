@@ -180,7 +180,10 @@ export function createStoreOfRecord(deps: DocumentDeps, options: StoreOptions): 
         await load();
       } catch (error) {
         if (error instanceof DomainError && error.code === 'storage_full') throw error;
-        throw new DomainError('invalid_state', `State file ${store.path}: ${(error as Error).message}`);
+        throw new DomainError(
+          'invalid_state',
+          `State file ${store.path}: ${(error as Error).message.replace(/\.$/, '')}. The file is left as it was; to recover, move it away and start without it (a fresh state), or fix the value named above with the sqlite3 tool (the meta and record tables hold JSON).`,
+        );
       }
       return true;
     },

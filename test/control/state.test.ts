@@ -114,7 +114,10 @@ describe('export and import', () => {
         ],
       },
     };
-    await expect(control.importState(badRule as never)).rejects.toMatchObject({ code: 'invalid_fault_rule' });
+    await expect(control.importState(badRule as never)).rejects.toMatchObject({
+      code: 'invalid_state',
+      details: { problems: [expect.objectContaining({ field: 'control.faults[0].definition.action.type' })] },
+    });
     expect((await control.accounts())[0].balance).toBe(42);
   });
 });

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Emulator, startEmulator } from '../../src/index.js';
+import { MAX_COUNTER, MAX_IMPORTED_COUNTER } from '../../src/domain/counters.js';
 import { client, MODEL_A, makeEmulator } from '../helpers/emulator.js';
 import { freshTmp, leftUnder, startCli } from '../helpers/cli-process.js';
 
@@ -88,21 +89,71 @@ describe('an import with a number out of range', () => {
     },
   );
 
-  it('imports the largest legal ids and seqs at once and continues after them', async () => {
+  it('imports the largest accepted ids and seqs at once, continues after them, and its export loads from the store', async () => {
     const { emulator, state } = await exported();
     const big = structuredClone(state);
-    big.domain.keys[0].id = 2 ** 31 - 2;
-    for (const e of big.domain.ledger) if (e.keyId !== undefined) e.keyId = 2 ** 31 - 2;
-    big.domain.generations[0].seq = 2 ** 31 - 2;
+    big.domain.keys[0].id = MAX_IMPORTED_COUNTER;
+    for (const e of big.domain.ledger) if (e.keyId !== undefined) e.keyId = MAX_IMPORTED_COUNTER;
+    for (const g of big.domain.generations) g.apiKeyId = MAX_IMPORTED_COUNTER;
+    big.domain.generations[0].seq = MAX_IMPORTED_COUNTER;
+    big.control.journal.seq = MAX_IMPORTED_COUNTER;
     expect((await request(emulator.app).put('/_emulator/state').send(big)).status).toBe(200);
     const created = await request(emulator.app).post('/_emulator/keys').send({});
-    expect([created.status, created.body.key?.id]).toEqual([201, 2 ** 31 - 1]);
-    // One more would be an id the import refuses: the export would no longer import.
-    const past = await request(emulator.app).post('/_emulator/keys').send({});
-    expect([past.status, past.body.error?.code]).toEqual([409, 'limit_reached']);
-    expect(past.body.error.message).toContain('API key ids have reached 2147483647');
+    expect([created.status, created.body.key?.id]).toEqual([201, MAX_IMPORTED_COUNTER + 1]);
+    const api = client(emulator);
+    const next = await api.submit({ model_slug: MODEL_A, prompt: 'after the edge', max_credits: 1000 }, 'idem-edge');
+    expect(next.status).toBe(202);
     const again = (await request(emulator.app).get('/_emulator/state')).body;
-    expect((await request(emulator.app).put('/_emulator/state').send(again)).status).toBe(200);
+    expect(Math.max(...again.domain.generations.map((g: State) => g.seq))).toBe(MAX_IMPORTED_COUNTER + 1);
+    expect(again.control.journal.seq).toBeGreaterThan(MAX_IMPORTED_COUNTER);
+    // What follows an import at the edge is what the emulator wrote: a start from the store loads it.
+    const stateFile = join(mkdtempSync(join(scratch, 'edge-')), 'state.json');
+    writeFileSync(stateFile, JSON.stringify(again));
+    const started = await startEmulator({ stateFile, ffmpegPath: false });
+    try {
+      expect((await request(started.url).get('/_emulator/keys')).body.keys.map((k: State) => k.id)).toContain(
+        MAX_IMPORTED_COUNTER + 1,
+      );
+    } finally {
+      await started.close();
+    }
+  });
+
+  it.each([
+    ['domain.keys[0].id', (s: State) => (s.domain.keys[0].id = MAX_IMPORTED_COUNTER + 1)],
+    ['domain.generations[0].seq', (s: State) => (s.domain.generations[0].seq = MAX_IMPORTED_COUNTER + 1)],
+    ['domain.generations[0].id', (s: State) => (s.domain.generations[0].id = `gen_${MAX_IMPORTED_COUNTER + 1}`)],
+    ['control.journal.seq', (s: State) => (s.control.journal.seq = MAX_COUNTER)],
+  ])('refuses %s past the import bound, saying what an import accepts', async (field, edit) => {
+    const { emulator, state } = await exported();
+    const edge = structuredClone(state);
+    edit(edge);
+    const res = await request(emulator.app).put('/_emulator/state').send(edge);
+    expect([res.status, res.body.error?.code]).toEqual([422, 'invalid_state']);
+    expect(res.body.error.problems).toContainEqual({
+      field,
+      message: expect.stringContaining('must be a whole number from 0 to 2,130,706,431 on an import'),
+    });
+  });
+
+  it('stops creating key ids at 2^31-1 on a state file that holds 2^31-2', async () => {
+    const { state } = await exported();
+    const stored = structuredClone(state);
+    stored.domain.keys[0].id = MAX_COUNTER - 1;
+    for (const e of stored.domain.ledger) if (e.keyId !== undefined) e.keyId = MAX_COUNTER - 1;
+    for (const g of stored.domain.generations) g.apiKeyId = MAX_COUNTER - 1;
+    const stateFile = join(mkdtempSync(join(scratch, 'key-edge-')), 'state.json');
+    writeFileSync(stateFile, JSON.stringify(stored));
+    const started = await startEmulator({ stateFile, ffmpegPath: false });
+    try {
+      const created = await request(started.url).post('/_emulator/keys').send({});
+      expect([created.status, created.body.key?.id]).toEqual([201, MAX_COUNTER]);
+      const past = await request(started.url).post('/_emulator/keys').send({});
+      expect([past.status, past.body.error?.code]).toEqual([409, 'limit_reached']);
+      expect(past.body.error.message).toContain('API key ids have reached 2147483647');
+    } finally {
+      await started.close();
+    }
   });
 
   it('refuses an import past the key bound and keeps the state; a state file holding more still loads whole', async () => {

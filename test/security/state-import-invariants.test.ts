@@ -141,4 +141,30 @@ describe('a balance change stays within what an import accepts', () => {
     expect((await http.put('/_emulator/state').send(state)).status).toBe(200);
     expect((await http.get('/_emulator/accounts')).body.accounts[0].balance).toBe(Number.MAX_SAFE_INTEGER);
   });
+
+  it('keeps the balance plus what refunds may still give back within 2^53 - 1, so a full refund stays exact', async () => {
+    const emulator = makeEmulator({ ffmpegPath: false });
+    const http = request(emulator.app);
+    const path = '/_emulator/accounts/acct_local/balance';
+    await http.put('/_emulator/timing').send({ profile: 'manual' });
+    expect((await http.post(path).send({ set: Number.MAX_SAFE_INTEGER })).status).toBe(200);
+    const submitted = await client(emulator).submit(
+      { model_slug: 'still-sketch-v1', prompt: 'a cat', max_credits: 1000 },
+      'refund-at-the-bound',
+    );
+    expect(submitted.status).toBe(202);
+    const charged = Number.MAX_SAFE_INTEGER - (await http.get('/_emulator/accounts')).body.accounts[0].balance;
+    expect(charged).toBeGreaterThan(0);
+    const refused = await http.post(path).send({ set: Number.MAX_SAFE_INTEGER });
+    expect([refused.status, refused.body.error.code]).toEqual([422, 'invalid_amount']);
+    expect(refused.body.error.message).toContain(`with the ${charged} credits its generations may still get back`);
+    expect(refused.body.error.message).toContain('Add at most 0.');
+    const failed = await http
+      .post(`/_emulator/generations/${submitted.body.generation.id}/fail`)
+      .send({ refund: 'full' });
+    expect(failed.status).toBe(200);
+    expect((await http.get('/_emulator/accounts')).body.accounts[0].balance).toBe(Number.MAX_SAFE_INTEGER);
+    const state = (await http.get('/_emulator/state')).body;
+    expect((await http.put('/_emulator/state').send(state)).status).toBe(200);
+  });
 });

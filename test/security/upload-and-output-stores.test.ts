@@ -45,6 +45,32 @@ describe('uploads on disk', () => {
     const again = await upload(emulator, image);
     expect(again.status).toBe(201);
   });
+
+  it('refuses an import whose inline uploads pass the cap as 422 invalid_state, before writing any, and a fitting one after', async () => {
+    const emulator = makeEmulator({ ffmpegPath: false, maxUploadStoreBytes: 100_000 });
+    const exported = (await request(emulator.app).get('/_emulator/state')).body;
+    const inline = (id: string, size: number) => ({
+      id,
+      accountId: 'acct_local',
+      createdAt: exported.domain.clock.now,
+      bytes: size,
+      width: 1,
+      height: 1,
+      data: Buffer.alloc(size, 1).toString('base64'),
+    });
+    const withUploads = (...uploads: object[]) => ({ ...exported, domain: { ...exported.domain, uploads } });
+    const refused = await request(emulator.app)
+      .put('/_emulator/state')
+      .send(withUploads(inline('upl_a', 60_000), inline('upl_b', 60_000)));
+    expect([refused.status, refused.body.error.code]).toEqual([422, 'invalid_state']);
+    expect(refused.body.error.problems[0].field).toBe('domain.uploads[1].data');
+    expect(refused.body.error.message).toContain('--max-upload-store-bytes');
+    expect((await request(emulator.app).get('/_emulator/state')).body.domain.uploads).toEqual([]);
+    const fits = await request(emulator.app)
+      .put('/_emulator/state')
+      .send(withUploads(inline('upl_c', 60_000)));
+    expect(fits.status).toBe(200);
+  });
 });
 
 describe('the output store and live URLs', () => {

@@ -26,21 +26,38 @@ export function listAccounts(deps: ControlDeps): AccountView[] {
 
 /**
  * What a balance change leaves, or the refusal it meets: below 0, or past 2^53 - 1, where a credit sum is no longer
- * exact (+1 added 2) and the import refuses the export. A scenario's dry run asks the same before any step runs.
+ * exact (+1 added 2) and the import refuses the export. `refundable` (charged and not yet refunded) counts too: a
+ * refund cannot be refused, so the balance plus what may still come back stays within 2^53 - 1. A scenario's dry run
+ * asks the same before any step runs.
  */
-export function balanceAfter(balance: number, change: z.output<typeof balanceInput>, toEmpty: string): number {
+export function balanceAfter(
+  balance: number,
+  change: z.output<typeof balanceInput>,
+  toEmpty: string,
+  refundable = 0,
+): number {
   const amount = 'set' in change ? change.set - balance : change.add;
   if (balance + amount < 0)
     throw new DomainError(
       'invalid_amount',
       `The balance is ${balance}; taking away ${-amount} would make it negative. ${toEmpty}`,
     );
-  if (balance + amount > Number.MAX_SAFE_INTEGER)
+  if (amount > 0 && balance + amount + refundable > Number.MAX_SAFE_INTEGER) {
+    const room = Math.max(0, Number.MAX_SAFE_INTEGER - refundable - balance);
+    const held = refundable > 0 ? ` with the ${refundable} credits its generations may still get back as refunds` : '';
     throw new DomainError(
       'invalid_amount',
-      `The balance is ${balance}; adding ${amount} would take it past ${Number.MAX_SAFE_INTEGER} credits (2^53 - 1), the most a balance holds exactly. Add at most ${Number.MAX_SAFE_INTEGER - balance}.`,
+      `The balance is ${balance}; adding ${amount} would take it${held} past ${Number.MAX_SAFE_INTEGER} credits (2^53 - 1), the most a balance holds exactly. Add at most ${room}.`,
     );
+  }
   return balance + amount;
+}
+
+/** Credits the account was charged and not yet given back: what refunds may still add to its balance. */
+function refundable(deps: ControlDeps, accountId: string): number {
+  let sum = 0;
+  for (const totals of contextOf(deps).ledger.modelTotals(accountId).values()) sum += totals.charged - totals.refunded;
+  return sum;
 }
 
 /** `{ set: n }` or `{ add: n }`: the difference is written as one funding entry (negative when the balance goes down). */
@@ -52,7 +69,8 @@ export function changeBalance(
   knownAccount(deps, accountId);
   const ctx = contextOf(deps);
   const balance = ctx.ledger.balance(accountId);
-  const amount = balanceAfter(balance, change, 'Use { "set": 0 } to empty the wallet.') - balance;
+  const amount =
+    balanceAfter(balance, change, 'Use { "set": 0 } to empty the wallet.', refundable(deps, accountId)) - balance;
   if (amount !== 0)
     ctx.ledger.append({
       type: 'funding',

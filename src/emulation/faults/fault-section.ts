@@ -1,8 +1,55 @@
 // The fault rules as a section of the store of record: exported, checked whole and restored with the state.
+import * as z from 'zod';
+import { IMPORTED_COUNTER_RULE, MAX_IMPORTED_COUNTER } from '../../domain/counters.js';
+import { LAST_INSTANT_MS } from '../../domain/durations.js';
 import { DomainError } from '../../domain/errors.js';
+import type { RestoreOrigin } from '../../domain/runtime.js';
+import { invalidState } from '../../domain/state-problems.js';
+import { type FieldProblem, fieldProblems } from '../../domain/zod-issues.js';
 import type { KeptValue } from '../../wiring/kept-state.js';
 import type { ControlState } from '../plane-state.js';
-import { FaultStore, MAX_FAULT_RULES, type FaultSnapshot } from './fault-store.js';
+import { faultRuleSchema } from './fault-schema.js';
+import { FaultStore, MAX_FAULT_RULES, type FaultRule } from './fault-store.js';
+
+/** A rule as the export writes it: every member the views and matching read, typed, so none can break them later. */
+const snapshotSchema = z.object({
+  id: z.string().min(1, 'must be the rule id'),
+  source: z.string().regex(/^(api|scenario:.+)$/, "must be 'api' or 'scenario:<name>'"),
+  createdAt: z
+    .number()
+    .min(0, 'must be a time from 1970 to 9999 (ms since the epoch)')
+    .max(LAST_INSTANT_MS, 'must be a time from 1970 to 9999 (ms since the epoch)'),
+  definition: z.record(z.string(), z.unknown()),
+  enabled: z.boolean(),
+  matched: z.int('must be a whole number').min(0),
+  fired: z.int('must be a whole number').min(0),
+});
+
+/**
+ * One kept rule, checked as POST /_emulator/faults checks it. Its id is held to today's id rules on an import only:
+ * a store of record written by an older emulator may hold an id those rules now refuse (`..`), and must still load.
+ */
+function parseKept(value: unknown, i: number, origin: RestoreOrigin, problems: FieldProblem[]): FaultRule | undefined {
+  const at = ['control', 'faults', i];
+  const outer = snapshotSchema.safeParse(value);
+  if (!outer.success) {
+    problems.push(...fieldProblems(outer.error.issues, at));
+    return undefined;
+  }
+  const s = outer.data;
+  const { id: _ignored, ...definition } = s.definition;
+  const inner = faultRuleSchema.safeParse(origin === 'import' ? { ...definition, id: s.id } : definition);
+  if (!inner.success) {
+    for (const issue of inner.error.issues)
+      problems.push(...fieldProblems([issue], issue.path[0] === 'id' ? at : [...at, 'definition']));
+    return undefined;
+  }
+  if (s.fired > s.matched) problems.push({ field: `control.faults[${i}].fired`, message: 'must not exceed matched' });
+  // Counted on by every request it matches: an import leaves room for them, as for ids (the store's own may be more).
+  if (origin === 'import' && s.matched > MAX_IMPORTED_COUNTER)
+    problems.push({ field: `control.faults[${i}].matched`, message: `${IMPORTED_COUNTER_RULE} (got ${s.matched})` });
+  return { ...s, definition, parsed: inner.data };
+}
 
 export function faultSection(state: ControlState): KeptValue {
   return {
@@ -22,9 +69,22 @@ export function faultSection(state: ControlState): KeptValue {
           'invalid_state',
           `control.faults: holds ${value.length} rules; at most ${MAX_FAULT_RULES.toLocaleString('en-US')} can be in force at once. Import fewer.`,
         );
-      // Restored into a store of their own first: a bad rule refuses the whole state before anything changed.
+      // Every rule is checked before anything changes: a bad one refuses the whole state, naming its field.
+      const problems: FieldProblem[] = [];
+      const rules: FaultRule[] = [];
+      const seen = new Map<string, number>();
+      value.forEach((item, i) => {
+        const rule = parseKept(item, i, origin, problems);
+        if (!rule) return;
+        const first = seen.get(rule.id);
+        if (first === undefined) seen.set(rule.id, i);
+        else
+          problems.push({ field: `control.faults[${i}].id`, message: `'${rule.id}' is also control.faults[${first}]` });
+        rules.push(rule);
+      });
+      if (problems.length > 0) throw invalidState('The state is not an export of this emulator', problems);
       const faults = new FaultStore();
-      faults.restore(value as FaultSnapshot[]);
+      faults.restore(rules);
       return () => {
         state.faults = faults;
       };

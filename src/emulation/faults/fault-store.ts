@@ -98,15 +98,19 @@ export class FaultStore {
       matched: 0,
       fired: 0,
     };
-    this.compiled.set(id, {
-      route: parsed.match.route === undefined ? undefined : compileRoute(parsed.match.route),
-      prompt: parsed.match.prompt === undefined ? undefined : compileRegex(parsed.match.prompt),
-      idempotencyKey: parsed.match.idempotency_key?.startsWith('/')
-        ? compileRegex(parsed.match.idempotency_key)
-        : undefined,
+    this.install(rule);
+    return rule;
+  }
+
+  /** Compiles a rule's patterns once, when it goes in: matching then tests them on every request. */
+  private install(rule: FaultRule) {
+    const { match } = rule.parsed;
+    this.compiled.set(rule.id, {
+      route: match.route === undefined ? undefined : compileRoute(match.route),
+      prompt: match.prompt === undefined ? undefined : compileRegex(match.prompt),
+      idempotencyKey: match.idempotency_key?.startsWith('/') ? compileRegex(match.idempotency_key) : undefined,
     });
     this.rules.push(rule);
-    return rule;
   }
 
   private nextId(): string {
@@ -263,14 +267,12 @@ export class FaultStore {
     return this.rules.map(({ parsed: _parsed, ...snapshot }) => snapshot);
   }
 
-  restore(snapshots: FaultSnapshot[]) {
+  /**
+   * Puts back rules a kept state holds, already checked whole by the fault section (fault-section.ts): their ids
+   * may predate today's id rules (a store of record written by an older emulator), so they are not parsed again.
+   */
+  restore(rules: readonly FaultRule[]) {
     this.clear();
-    for (const s of snapshots) {
-      const rule = this.add(
-        { ...s.definition, id: s.id },
-        { now: s.createdAt, source: s.source, label: `fault rule '${s.id}'`, bounded: false },
-      );
-      Object.assign(rule, { enabled: s.enabled, matched: s.matched, fired: s.fired });
-    }
+    for (const rule of rules) this.install({ ...rule });
   }
 }

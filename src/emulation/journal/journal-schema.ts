@@ -2,7 +2,7 @@
 import * as z from 'zod';
 import { LAST_INSTANT_MS } from '../../domain/durations.js';
 import type { RestoreOrigin } from '../../domain/runtime.js';
-import { MAX_COUNTER } from '../../domain/state-snapshot.js';
+import { IMPORTED_COUNTER_RULE, MAX_COUNTER, MAX_IMPORTED_COUNTER } from '../../domain/counters.js';
 import { invalidState } from '../../domain/state-problems.js';
 import { fieldProblems } from '../../domain/zod-issues.js';
 import { BODY_CAP, JOURNAL_CAPACITY, JOURNAL_TEXT_CAP, type JournalEntry } from './journal-store.js';
@@ -42,7 +42,10 @@ const entrySchema = z.object({
 });
 
 const journalSchema = z.object({
-  seq: z.int().min(0, `must be a whole number from 0 to ${MAX_COUNTER}`).max(MAX_COUNTER),
+  seq: z
+    .int(`must be a whole number from 0 to ${MAX_COUNTER}`)
+    .min(0, `must be a whole number from 0 to ${MAX_COUNTER}`)
+    .max(MAX_COUNTER, `must be a whole number from 0 to ${MAX_COUNTER}`),
   entries: z.array(z.unknown()),
 });
 
@@ -92,6 +95,19 @@ export function parseJournal(value: unknown, origin: RestoreOrigin, capacity = J
         },
       ]);
     raw = raw.slice(raw.length - capacity);
+  }
+  // The next entry's id follows the larger of seq and the last id: on an import both leave room for the entries after.
+  const lastId = (raw[raw.length - 1] as { id?: unknown } | undefined)?.id;
+  if (origin === 'import') {
+    const problems = [
+      ['control.journal.seq', outer.data.seq],
+      [`control.journal.entries[${raw.length - 1}].id`, lastId],
+    ].flatMap(([field, value]) =>
+      typeof value === 'number' && value > MAX_IMPORTED_COUNTER
+        ? [{ field: String(field), message: `${IMPORTED_COUNTER_RULE} (got ${value})` }]
+        : [],
+    );
+    if (problems.length > 0) throw refused(problems);
   }
   if (origin === 'store') {
     checkOrder(raw);

@@ -1,7 +1,85 @@
-// The active scenario as a section of the store of record: its definition checked again when it comes back.
+// The active scenario as a section of the store of record: every member checked again when it comes back.
+import * as z from 'zod';
+import type { CodedError } from '../../domain/errors.js';
+import { LAST_INSTANT_MS } from '../../domain/durations.js';
+import type { RestoreOrigin } from '../../domain/runtime.js';
+import { invalidState } from '../../domain/state-problems.js';
+import { type FieldProblem, fieldProblems } from '../../domain/zod-issues.js';
 import type { KeptValue } from '../../wiring/kept-state.js';
 import type { ActiveScenario, ControlState } from '../plane-state.js';
 import { parseScenario } from './scenario-parse.js';
+import type { ScenarioDefinition } from './scenario-schema.js';
+
+const activeSchema = z.object({
+  definition: z.unknown(),
+  loadedAt: z
+    .number()
+    .min(0, 'must be a time from 1970 to 9999 (ms since the epoch)')
+    .max(LAST_INSTANT_MS, 'must be a time from 1970 to 9999 (ms since the epoch)'),
+  ruleIds: z.array(z.string()),
+  stepsRun: z.int('must be a whole number').min(0),
+});
+
+/**
+ * What the views and an unload read of a definition. A store of record written by an older emulator may hold a
+ * scenario today's rules refuse (it created account `__proto__`): it was valid when loaded and ran then, so a start
+ * keeps it for display and unloading rather than refusing to start.
+ */
+const storedDefinitionSchema = z.looseObject({
+  name: z.string().min(1),
+  steps: z.array(z.unknown()),
+  faults: z.array(z.unknown()).default([]),
+});
+
+const refused = (problems: FieldProblem[]) => invalidState('The state is not an export of this emulator', problems);
+
+function parseDefinition(value: unknown, origin: RestoreOrigin): ScenarioDefinition {
+  try {
+    return parseScenario(value, origin === 'store' ? '(stored)' : '(imported)');
+  } catch (error) {
+    if (origin === 'store') {
+      const stored = storedDefinitionSchema.safeParse(value);
+      if (stored.success) return stored.data as unknown as ScenarioDefinition;
+    }
+    const inner = ((error as CodedError).details?.problems ?? []) as FieldProblem[];
+    throw refused(
+      inner.map((p) => ({
+        field: `control.scenario.definition${p.field === '(root)' ? '' : `.${p.field}`}`,
+        message: p.message,
+      })),
+    );
+  }
+}
+
+/** The active scenario a document holds, or null; refused whole, naming each bad member, before anything changes. */
+export function parseActiveScenario(value: unknown, origin: RestoreOrigin): ActiveScenario | null {
+  if (value === null || value === undefined) return null;
+  const outer = activeSchema.safeParse(value);
+  if (!outer.success) throw refused(fieldProblems(outer.error.issues, ['control', 'scenario']));
+  const definition = parseDefinition(outer.data.definition, origin);
+  const { ruleIds, stepsRun } = outer.data;
+  const problems: FieldProblem[] = [];
+  // A load runs every step, then installs the scenario's rules: one id each, none twice.
+  if (stepsRun > definition.steps.length)
+    problems.push({
+      field: 'control.scenario.stepsRun',
+      message: `must be at most ${definition.steps.length}, its steps`,
+    });
+  if (ruleIds.length > definition.faults.length)
+    problems.push({
+      field: 'control.scenario.ruleIds',
+      message: `must hold at most ${definition.faults.length} ids, its rules`,
+    });
+  ruleIds.forEach((id, i) => {
+    if (ruleIds.indexOf(id) !== i)
+      problems.push({
+        field: `control.scenario.ruleIds[${i}]`,
+        message: `'${id}' is also ruleIds[${ruleIds.indexOf(id)}]`,
+      });
+  });
+  if (problems.length > 0) throw refused(problems);
+  return { definition, loadedAt: outer.data.loadedAt, ruleIds, stepsRun };
+}
 
 export function scenarioSection(state: ControlState): KeptValue {
   return {
@@ -10,10 +88,7 @@ export function scenarioSection(state: ControlState): KeptValue {
     empty: null,
     current: () => state.scenario,
     prepare(value, origin) {
-      const kept = value as ActiveScenario | null | undefined;
-      const scenario = kept
-        ? { ...kept, definition: parseScenario(kept.definition, origin === 'store' ? '(stored)' : '(imported)') }
-        : null;
+      const scenario = parseActiveScenario(value, origin);
       return () => {
         state.scenario = scenario;
       };

@@ -24,7 +24,48 @@ describe('faultSection', () => {
     const section = faultSection(state);
     expect(() => section.prepare({}, 'import')).toThrow(expect.objectContaining({ code: 'invalid_state' }));
     const bad = [{ ...state.faults.snapshot()[0], definition: { action: { type: 'status', status: 200 } } }];
-    expect(() => section.prepare(bad, 'import')).toThrow(expect.objectContaining({ code: 'invalid_fault_rule' }));
+    expect(() => section.prepare(bad, 'import')).toThrow(
+      expect.objectContaining({
+        code: 'invalid_state',
+        details: { problems: [{ field: 'control.faults[0].definition.action.status', message: expect.any(String) }] },
+      }),
+    );
     expect(state.faults.snapshot().map((r) => r.id)).toEqual(['live']);
+  });
+
+  it.each([
+    ['[0]', null],
+    ['[0].createdAt', { createdAt: 'abc' }],
+    ['[0].createdAt', { createdAt: -1 }],
+    ['[0].enabled', { enabled: 'yes' }],
+    ['[0].matched', { matched: 'x' }],
+    ['[0].fired', { fired: { a: 1 } }],
+    ['[0].fired', { fired: 1 }],
+    ['[0].source', { source: 'mine' }],
+    ['[0].id', { id: '..' }],
+  ])('refuses control.faults%s as invalid_state naming it, before anything changes', (field, change) => {
+    const state = withRule();
+    const rule = change === null ? null : { ...state.faults.snapshot()[0], ...change };
+    expect(() => faultSection(state).prepare([rule], 'import')).toThrow(
+      expect.objectContaining({
+        code: 'invalid_state',
+        details: { problems: [expect.objectContaining({ field: `control.faults${field}` })] },
+      }),
+    );
+    expect(state.faults.snapshot()).toEqual(withRule().faults.snapshot());
+  });
+
+  it('refuses two rules with one id, naming the second', () => {
+    const rule = withRule().faults.snapshot()[0];
+    expect(() => faultSection(new ControlState()).prepare([rule, rule], 'import')).toThrow(
+      expect.objectContaining({ details: { problems: [expect.objectContaining({ field: 'control.faults[1].id' })] } }),
+    );
+  });
+
+  it('loads a stored rule whose id an older emulator accepted and today refuses (..)', () => {
+    const state = new ControlState();
+    const rule = { ...withRule().faults.snapshot()[0], id: '..' };
+    faultSection(state).prepare([rule], 'store')();
+    expect(state.faults.list().map((r) => r.id)).toEqual(['..']);
   });
 });
