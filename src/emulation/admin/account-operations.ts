@@ -34,7 +34,7 @@ export function balanceAfter(
   balance: number,
   change: z.output<typeof balanceInput>,
   toEmpty: string,
-  refundable = 0,
+  refundable: number,
 ): number {
   const amount = 'set' in change ? change.set - balance : change.add;
   if (balance + amount < 0)
@@ -54,7 +54,7 @@ export function balanceAfter(
 }
 
 /** Credits the account was charged and not yet given back: what refunds may still add to its balance. */
-function refundable(deps: ControlDeps, accountId: string): number {
+export function refundable(deps: ControlDeps, accountId: string): number {
   let sum = 0;
   for (const totals of contextOf(deps).ledger.modelTotals(accountId).values()) sum += totals.charged - totals.refunded;
   return sum;

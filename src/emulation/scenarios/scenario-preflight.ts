@@ -7,7 +7,7 @@ import { PlaneError } from '../error-codes.js';
 import { type FaultRule, faultLimitReached, MAX_FAULT_RULES, parseFaultRule } from '../faults/fault-store.js';
 // The bodies are parsed with the schemas the operations the steps run declare (openapi/components.ts).
 import { balanceInput, newKeyInput, parseInput, timingInput } from '../inputs.js';
-import { accountExists, balanceAfter } from '../admin/account-operations.js';
+import { accountExists, balanceAfter, refundable } from '../admin/account-operations.js';
 import { contextOf, type ControlDeps } from '../plane-state.js';
 import type { ScenarioDefinition, ScenarioStep } from './scenario-schema.js';
 
@@ -69,6 +69,7 @@ class DryRun {
       this.balance(id),
       change,
       'Use { "op": "set_balance", "balance": 0 } to empty the wallet.',
+      this.createdAccounts.has(id) ? 0 : refundable(this.deps, id),
     );
     this.balances.set(id, after);
   }
