@@ -91,7 +91,8 @@ export class AccountStore {
   private changedAccounts = new Set<Account>();
   private changedKeys = new Set<ApiKey>();
 
-  constructor(private readonly nextKeyId: () => number) {}
+  /** `keyIds` tells the next key id and takes it: a key refused by its checks takes none. */
+  constructor(private readonly keyIds: { peek(): number; take(): number }) {}
 
   createAccount(id: string, name: string, now: number): Account {
     if (this.accounts.size >= MAX_ACCOUNTS) throw limitReached('accounts', MAX_ACCOUNTS);
@@ -115,9 +116,11 @@ export class AccountStore {
   }
 
   createKey(input: NewKey, now: number): ApiKey {
-    const id = this.nextKeyId();
+    const id = this.keyIds.peek();
     checkNewKeyId(id);
-    return this.addKey(input, now, id, true);
+    const key = this.addKey(input, now, id, true);
+    this.keyIds.take();
+    return key;
   }
 
   /** A key as a state kept it, with its id: not bounded (see MAX_KEYS). */

@@ -50,7 +50,10 @@ export function buildContext(deps: ContextDeps): DomainContext {
   const random = createRandom(options.seed);
   const ledger = new Ledger(() => ids.next('led'));
   const uploads = new UploadStore();
-  const accounts = new AccountStore(() => ids.nextInt(KEY_ID_SCOPE));
+  const accounts = new AccountStore({
+    peek: () => ids.peekInt(KEY_ID_SCOPE),
+    take: () => ids.nextInt(KEY_ID_SCOPE),
+  });
   const now = clock.now();
   if (deps.seeded !== false) {
     accounts.createAccount(SEEDED_ACCOUNT_ID, 'Local account', now);

@@ -6,7 +6,7 @@ const SECRET = 'sk-media-unit-test-key';
 
 function store() {
   let id = 0;
-  const accounts = new AccountStore(() => ++id);
+  const accounts = new AccountStore({ peek: () => id + 1, take: () => ++id });
   accounts.createAccount('acct', 'Account', 0);
   return accounts;
 }
@@ -46,6 +46,8 @@ describe('AccountStore', () => {
     );
     expect(code(() => accounts.createKey({ accountId: 'acct', secret: 'not-a-key' }, 0))).toBe('invalid_key_format');
     expect(code(() => accounts.createKey({ accountId: 'acct', secret: SECRET }, 0))).toBe('key_exists');
+    // The refused keys took no id: the next key is the second.
+    expect(accounts.createKey({ accountId: 'acct', secret: 'sk-media-second-key' }, 0).id).toBe(2);
   });
 
   it('tells a missing, malformed, unknown and revoked key apart', () => {
