@@ -2,6 +2,7 @@
 import * as z from 'zod';
 import { MAX_COUNTER } from './counters.js';
 import { DomainError } from './errors.js';
+import { thousands } from './thousands.js';
 
 export interface Account {
   id: string;
@@ -34,7 +35,7 @@ export const MAX_ACCOUNTS = 10_000;
 const limitReached = (what: string, max: number) =>
   new DomainError(
     'limit_reached',
-    `This emulator already holds ${max.toLocaleString('en-US')} ${what}, its maximum; reset it (POST /_emulator/reset), or import a state with fewer (PUT /_emulator/state).`,
+    `This emulator already holds ${thousands(max)} ${what}, its maximum; reset it (POST /_emulator/reset), or import a state with fewer (PUT /_emulator/state).`,
   );
 
 /**

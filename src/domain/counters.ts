@@ -1,4 +1,5 @@
 // The largest id number, sequence or counter a state may hold: what an import accepts and what creating stops at.
+import { thousands } from './thousands.js';
 /** Far past any session, far below float trouble. */
 export const MAX_COUNTER = 2 ** 31 - 1;
 
@@ -10,4 +11,4 @@ export const MAX_COUNTER = 2 ** 31 - 1;
 export const MAX_IMPORTED_COUNTER = MAX_COUNTER - 2 ** 24;
 
 /** Why a counter is refused on an import, said with what is accepted. */
-export const IMPORTED_COUNTER_RULE = `must be a whole number from 0 to ${MAX_IMPORTED_COUNTER.toLocaleString('en-US')} on an import, which leaves room for the ids created after it`;
+export const IMPORTED_COUNTER_RULE = `must be a whole number from 0 to ${thousands(MAX_IMPORTED_COUNTER)} on an import, which leaves room for the ids created after it`;

@@ -1,6 +1,7 @@
 // The refusal of an imported state: 422 invalid_state whose message and `problems` list name each bad field.
 import { DomainError } from './errors.js';
 import { describeProblems, type FieldProblem } from './zod-issues.js';
+import { thousands } from './thousands.js';
 
 /** A hostile document can hold a bad field per entry: the answer names the first ones and counts the rest. */
 const SHOWN_PROBLEMS = 20;
@@ -8,6 +9,6 @@ const SHOWN_PROBLEMS = 20;
 export function invalidState(intro: string, problems: FieldProblem[]): DomainError {
   const shown = problems.slice(0, SHOWN_PROBLEMS);
   const more = problems.length - shown.length;
-  const rest = more > 0 ? `; and ${more.toLocaleString('en-US')} more` : '';
+  const rest = more > 0 ? `; and ${thousands(more)} more` : '';
   return new DomainError('invalid_state', `${intro}: ${describeProblems(shown)}${rest}.`, { problems: shown });
 }

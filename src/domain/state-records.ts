@@ -4,6 +4,7 @@ import { IMPORTED_COUNTER_RULE, MAX_IMPORTED_COUNTER } from './counters.js';
 import type { DomainSnapshot } from './domain-snapshot.js';
 import type { RestoreOrigin } from './runtime.js';
 import type { FieldProblem } from './zod-issues.js';
+import { thousands } from './thousands.js';
 
 interface Unique<T> {
   collection: string;
@@ -38,11 +39,10 @@ function duplicates<T>(items: readonly T[], rule: Unique<T>): FieldProblem[] {
 
 function tooMany(collection: string, count: number, max: number): FieldProblem[] {
   if (count <= max) return [];
-  const n = (value: number) => value.toLocaleString('en-US');
   return [
     {
       field: `domain.${collection}`,
-      message: `${n(count)} ${collection}; an import brings at most ${n(max)} (the bound on creating them): import fewer`,
+      message: `${thousands(count)} ${collection}; an import brings at most ${thousands(max)} (the bound on creating them): import fewer`,
     },
   ];
 }

@@ -10,6 +10,7 @@ import type { KeptValue } from '../../wiring/kept-state.js';
 import type { ControlState } from '../plane-state.js';
 import { faultRuleSchema } from './fault-schema.js';
 import { FaultStore, MAX_FAULT_RULES, type FaultRule } from './fault-store.js';
+import { thousands } from '../../domain/thousands.js';
 
 /** A rule as the export writes it: every member the views and matching read, typed, so none can break them later. */
 const snapshotSchema = z.object({
@@ -67,7 +68,7 @@ export function faultSection(state: ControlState): KeptValue {
       if (origin === 'import' && value.length > MAX_FAULT_RULES)
         throw new DomainError(
           'invalid_state',
-          `control.faults: holds ${value.length} rules; at most ${MAX_FAULT_RULES.toLocaleString('en-US')} can be in force at once. Import fewer.`,
+          `control.faults: holds ${value.length} rules; at most ${thousands(MAX_FAULT_RULES)} can be in force at once. Import fewer.`,
         );
       // Every rule is checked before anything changes: a bad one refuses the whole state, naming its field.
       const problems: FieldProblem[] = [];

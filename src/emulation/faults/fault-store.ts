@@ -4,6 +4,7 @@ import { PlaneError } from '../error-codes.js';
 import { compileRegex, compileRoute, type Pattern } from './fault-patterns.js';
 import { faultRuleSchema, isGenerationAction, type ParsedFaultRule } from './fault-schema.js';
 import { parseOrRefuse } from '../inputs.js';
+import { thousands } from '../../domain/thousands.js';
 
 /** What a rule can look at. Body members are known only for JSON bodies the middleware read ahead. */
 export interface FaultRequest {
@@ -54,7 +55,7 @@ export const MAX_FAULT_RULES = 1000;
 export const faultLimitReached = (what: string) =>
   new DomainError(
     'limit_reached',
-    `${what} would put more than ${MAX_FAULT_RULES.toLocaleString('en-US')} fault rules in force, the maximum; remove some (DELETE /_emulator/faults/{id}, or DELETE /_emulator/faults for all) or unload the scenario first.`,
+    `${what} would put more than ${thousands(MAX_FAULT_RULES)} fault rules in force, the maximum; remove some (DELETE /_emulator/faults/{id}, or DELETE /_emulator/faults for all) or unload the scenario first.`,
   );
 
 /** A generated rule id: the n-th the store hands out. */

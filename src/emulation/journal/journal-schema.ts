@@ -6,6 +6,7 @@ import { IMPORTED_COUNTER_RULE, MAX_COUNTER, MAX_IMPORTED_COUNTER } from '../../
 import { invalidState } from '../../domain/state-problems.js';
 import { fieldProblems } from '../../domain/zod-issues.js';
 import { BODY_CAP, JOURNAL_CAPACITY, JOURNAL_TEXT_CAP, type JournalEntry } from './journal-store.js';
+import { thousands } from '../../domain/thousands.js';
 
 export type JournalSnapshot = { seq: number; entries: JournalEntry[] };
 
@@ -91,7 +92,7 @@ export function parseJournal(value: unknown, origin: RestoreOrigin, capacity = J
       throw refused([
         {
           field: 'control.journal.entries',
-          message: `${raw.length.toLocaleString('en-US')} entries; the journal keeps at most ${capacity.toLocaleString('en-US')}: import the newest ones`,
+          message: `${thousands(raw.length)} entries; the journal keeps at most ${thousands(capacity)}: import the newest ones`,
         },
       ]);
     raw = raw.slice(raw.length - capacity);

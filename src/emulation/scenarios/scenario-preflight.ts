@@ -5,6 +5,7 @@ import type { FieldProblem } from '../../domain/zod-issues.js';
 import { checkTimingModels, clockRangeProblem } from '../clock/clock-operations.js';
 import { PlaneError } from '../error-codes.js';
 import { type FaultRule, faultLimitReached, MAX_FAULT_RULES, parseFaultRule } from '../faults/fault-store.js';
+import { thousands } from '../../domain/thousands.js';
 // The bodies are parsed with the schemas the operations the steps run declare (openapi/components.ts).
 import { balanceInput, newKeyInput, parseInput, timingInput } from '../inputs.js';
 import { accountExists, balanceAfter, refundable } from '../admin/account-operations.js';
@@ -78,7 +79,7 @@ class DryRun {
     if (this.createdAccounts.has(step.id) || this.ctx.accounts.account(step.id)) throw accountExists(step.id);
     this.accountCount ??= this.ctx.accounts.listAccounts().length;
     if (this.accountCount >= MAX_ACCOUNTS)
-      throw new DomainError('limit_reached', `This step would pass ${MAX_ACCOUNTS.toLocaleString('en-US')} accounts.`);
+      throw new DomainError('limit_reached', `This step would pass ${thousands(MAX_ACCOUNTS)} accounts.`);
     this.accountCount += 1;
     this.createdAccounts.add(step.id);
     this.balances.set(step.id, step.balance ?? 0);
@@ -98,7 +99,7 @@ class DryRun {
       this.secrets.add(body.secret);
     }
     if (this.keyCount >= MAX_KEYS)
-      throw new DomainError('limit_reached', `This step would pass ${MAX_KEYS.toLocaleString('en-US')} API keys.`);
+      throw new DomainError('limit_reached', `This step would pass ${thousands(MAX_KEYS)} API keys.`);
     this.keyCount += 1;
     // Ids are handed out in sequence, and after this dry run no key creation can be refused, so none is skipped.
     this.createdKeyIds.add(this.nextKeyId++);
