@@ -56,6 +56,16 @@ const isFolder = (path: string) =>
     () => false,
   );
 
+/** Refuses a path that names a folder (`out/`, or a folder where a file goes), and makes the folder its files go to. */
+async function prepareOutput(flag: string, given: string, files: string[]): Promise<void> {
+  const folders = await Promise.all(files.map(isFolder));
+  if (/[/\\]$/.test(given) || folders.some(Boolean))
+    throw new VerifyError(
+      `${flag} ${given} is a folder; give a file name in it (--report verify/staging writes staging.md and staging.json)`,
+    );
+  await mkdir(dirname(files[0] as string), { recursive: true });
+}
+
 export async function runVerifyCommand(
   argv: string[],
   env: Record<string, string | undefined>,
@@ -72,18 +82,10 @@ export async function runVerifyCommand(
     if (!baseUrl || !apiKey)
       throw new VerifyError('--base-url and --api-key (or MEDIA_VERIFY_API_KEY) are required; see verify --help');
     const reportBase = f.report?.replace(/\.(md|json)$/i, '');
-    // Checked and made before the first probe: a path that cannot take the file ends the run before anything is spent.
-    for (const [flag, file] of [
-      ['--report', reportBase],
-      ['--write-calibration', f['write-calibration']],
-    ] as const) {
-      if (!file) continue;
-      if (/[/\\]$/.test(file) || (await isFolder(file)))
-        throw new VerifyError(
-          `${flag} ${file} is a folder; give a file name in it (--report verify/staging writes staging.md and staging.json)`,
-        );
-      await mkdir(dirname(file), { recursive: true });
-    }
+    const calibration = f['write-calibration'];
+    // Checked and made before the first probe: a path that cannot take its file ends the run before anything is spent.
+    if (f.report && reportBase) await prepareOutput('--report', f.report, [`${reportBase}.md`, `${reportBase}.json`]);
+    if (calibration) await prepareOutput('--write-calibration', calibration, [calibration]);
     const report = await verifyAgainst({
       baseUrl,
       apiKey,
@@ -102,9 +104,9 @@ export async function runVerifyCommand(
       await writeFileAtomic(`${reportBase}.json`, `${JSON.stringify(report, null, 2)}\n`);
       io.err(`[verify] report written to ${reportBase}.md and ${reportBase}.json\n`);
     }
-    if (f['write-calibration']) {
-      await writeFileAtomic(f['write-calibration'], `${JSON.stringify(toCalibration(report), null, 2)}\n`);
-      io.err(`[verify] calibration written to ${f['write-calibration']}\n`);
+    if (calibration) {
+      await writeFileAtomic(calibration, `${JSON.stringify(toCalibration(report), null, 2)}\n`);
+      io.err(`[verify] calibration written to ${calibration}\n`);
     }
     const { summary: s } = report;
     io.out(

@@ -1,6 +1,6 @@
 // The verify subcommand: the real CLI in a child process against a loopback service, its files and exit codes.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -151,9 +151,10 @@ describe('media-gen-emulator verify', () => {
   it('exits 2 before the first probe when --report or --write-calibration names a folder', async () => {
     const service = await startDifferingService();
     const args = ['--base-url', service.url, '--api-key', SERVICE_KEY, '--rps', '500'];
+    mkdirSync(join(dir, 'taken.md'), { recursive: true });
     for (const [flag, path] of [
       ['--report', join(dir, 'reports/')],
-      ['--report', dir],
+      ['--report', join(dir, 'taken')],
       ['--write-calibration', dir],
     ]) {
       const io = capture();
