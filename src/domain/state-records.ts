@@ -1,5 +1,5 @@
 // Each record of an imported state is there once (ids, secrets, idempotency keys), an import brings no more keys or accounts than creating allows, and its counters leave room for what follows.
-import { MAX_ACCOUNTS, MAX_KEYS } from './accounts.js';
+import { accountIdSchema, MAX_ACCOUNTS, MAX_KEYS } from './accounts.js';
 import { IMPORTED_COUNTER_RULE, MAX_IMPORTED_COUNTER } from './counters.js';
 import type { DomainSnapshot } from './domain-snapshot.js';
 import type { RestoreOrigin } from './runtime.js';
@@ -94,6 +94,15 @@ const idNumber = (id: string | undefined) => {
   const digits = id === undefined ? undefined : /^[a-z]+_(\d+)$/.exec(id)?.[1];
   return digits === undefined ? undefined : Number(digits);
 };
+
+/** On an import, account ids as create_account takes them; a store an older emulator wrote keeps the ids it holds. */
+export function accountIdProblems(s: DomainSnapshot, origin: RestoreOrigin): FieldProblem[] {
+  if (origin !== 'import') return [];
+  return s.accounts.flatMap((a, i) => {
+    const checked = accountIdSchema.safeParse(a.id);
+    return checked.success ? [] : [{ field: `domain.accounts[${i}].id`, message: checked.error.issues[0]!.message }];
+  });
+}
 
 /**
  * On an import, every counter the emulator goes on from (key ids, generation seqs, sequential id numbers) leaves room

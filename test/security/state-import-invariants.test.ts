@@ -1,6 +1,7 @@
 // A state import is checked against the ledger's invariants before it is applied; the emulator's own export passes.
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { parseDomainSnapshot } from '../../src/domain/state-snapshot.js';
 import { client, makeEmulator } from '../helpers/emulator.js';
 
 async function exported(emulator: ReturnType<typeof makeEmulator>) {
@@ -103,6 +104,14 @@ describe('state import applies the rules of creating', () => {
       { field: 'domain.accounts[1].id', message: 'must be 1-80 letters, digits, _ or - (and not __proto__)' },
     ]);
     expect((await request(emulator.app).get('/_emulator/accounts')).body.accounts).toHaveLength(1);
+  });
+
+  it('reads the account ids a store holds, which an older emulator did not check, as they are', async () => {
+    const emulator = makeEmulator({ ffmpegPath: false });
+    const state = await exported(emulator);
+    state.domain.accounts.push({ id: 'team.one', name: 'x', createdAt: state.domain.accounts[0].createdAt });
+    expect(parseDomainSnapshot(state.domain, 'store').accounts.map((a) => a.id)).toEqual(['acct_local', 'team.one']);
+    expect(() => parseDomainSnapshot(state.domain, 'import')).toThrow('domain.accounts[1].id: must be 1-80 letters');
   });
 
   it('names a version sent as a string as one', async () => {
