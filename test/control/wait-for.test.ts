@@ -39,6 +39,15 @@ describe('waitFor', () => {
     expect((await control.now()).toISOString()).toBe('9999-12-31T23:59:59.000Z');
   });
 
+  it('answers nothing_scheduled to advanceToNext when the next transition is due after 9999-12-31', async () => {
+    const { control } = await submitted({ clockStart: '9999-12-31T23:59:59.000Z' });
+    await expect(control.advanceToNext()).rejects.toMatchObject({
+      code: 'nothing_scheduled',
+      message: expect.stringContaining('due after 9999-12-31T23:59:59.999Z, where the emulator clock stops'),
+    });
+    expect((await control.now()).toISOString()).toBe('9999-12-31T23:59:59.000Z');
+  });
+
   it('throws unreachable_state when the generation ends otherwise, naming its error code', async () => {
     const { control, id } = await submitted({}, { prompt: 'x [emulator:fail=content_policy]' });
     await expect(control.waitFor(id, 'completed')).rejects.toMatchObject({

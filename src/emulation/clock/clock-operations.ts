@@ -41,6 +41,12 @@ export async function advanceToNext(deps: ControlDeps): Promise<AdvanceResult> {
       'nothing_scheduled',
       'No transition is scheduled: every generation is final or stalled. Submit one, or complete or fail a stalled one.',
     );
+  // The call takes no duration: a transition the clock can never reach is "nothing scheduled", not a bad advance.
+  if (due > ctx.clock.latest)
+    throw new PlaneError(
+      'nothing_scheduled',
+      'The next transition is due after 9999-12-31T23:59:59.999Z, where the emulator clock stops. Set the clock back (a scenario set_clock step) or reset.',
+    );
   return advanceClock(deps, Math.max(0, due - ctx.clock.now()));
 }
 
