@@ -9,7 +9,8 @@ import { type FieldProblem, fieldProblems } from '../../domain/zod-issues.js';
 import type { KeptValue } from '../../wiring/kept-state.js';
 import type { ControlState } from '../plane-state.js';
 import { faultRuleSchema } from './fault-schema.js';
-import { FaultStore, MAX_FAULT_RULES, type FaultRule } from './fault-store.js';
+import { MAX_FAULT_RULES } from './fault-rule-ids.js';
+import { FaultStore, type FaultRule } from './fault-store.js';
 import { thousands } from '../../domain/thousands.js';
 
 /** A rule as the export writes it: every member the views and matching read, typed, so none can break them later. */

@@ -1,10 +1,9 @@
 // Fault rules: an ordered list, first match wins; `after` skips early matches, `probability` draws from the seeded random, `times` spends a rule.
-import { DomainError } from '../../domain/errors.js';
 import { PlaneError } from '../error-codes.js';
 import { compileRegex, compileRoute, type Pattern } from './fault-patterns.js';
+import { faultExists, faultLimitReached, MAX_FAULT_RULES, nextFreeId, planIds } from './fault-rule-ids.js';
 import { faultRuleSchema, isGenerationAction, type ParsedFaultRule } from './fault-schema.js';
 import { parseOrRefuse } from '../inputs.js';
-import { thousands } from '../../domain/thousands.js';
 
 /** What a rule can look at. Body members are known only for JSON bodies the middleware read ahead. */
 export interface FaultRequest {
@@ -43,35 +42,6 @@ interface Compiled {
 }
 
 const GENERATION_REQUEST = { method: 'POST', path: '/v1/media/generations' };
-
-/**
- * Rules in force at once, scenario rules included: far past any test's needs (a scenario holds at most as many), while
- * every request is matched against every rule and each compiled pattern costs memory, so an unbounded list would slow
- * every request and grow the process without end. A store of record kept before the bound existed still loads whole.
- */
-export const MAX_FAULT_RULES = 1000;
-
-/** The refusal of a rule past MAX_FAULT_RULES, with what to do instead. */
-export const faultLimitReached = (what: string) =>
-  new DomainError(
-    'limit_reached',
-    `${what} would put more than ${thousands(MAX_FAULT_RULES)} fault rules in force, the maximum; remove some (DELETE /_emulator/faults/{id}, or DELETE /_emulator/faults for all) or unload the scenario first.`,
-  );
-
-/** A generated rule id: the n-th the store hands out. */
-const generatedId = (n: number) => `flt_${String(n).padStart(6, '0')}`;
-
-/** The first generated id after the `seq`-th that `taken` does not hold, and its number. */
-function nextFreeId(seq: number, taken: (id: string) => boolean): { id: string; seq: number } {
-  let n = seq;
-  let id: string;
-  do id = generatedId(++n);
-  while (taken(id));
-  return { id, seq: n };
-}
-
-const faultExists = (id: string) =>
-  new PlaneError('fault_exists', `A fault rule with id '${id}' already exists; remove it first or choose another id.`);
 
 /** Parses a rule; every problem names its field, e.g. `action.status: must be between 400 and 599`. */
 export const parseFaultRule = (input: unknown, label = 'fault rule'): ParsedFaultRule =>
@@ -130,15 +100,7 @@ export class FaultStore {
     held: readonly string[],
     refuse: (id: string, index: number) => Error = faultExists,
   ): string[] {
-    const taken = new Set(held);
-    let seq = this.seq;
-    return given.map((own, index) => {
-      let id = own;
-      if (id === undefined) ({ id, seq } = nextFreeId(seq, (candidate) => taken.has(candidate)));
-      if (taken.has(id)) throw refuse(id, index);
-      taken.add(id);
-      return id;
-    });
+    return planIds(this.seq, given, held, refuse);
   }
 
   list(): FaultRule[] {

@@ -4,7 +4,8 @@ import { CodedError, DomainError } from '../../domain/errors.js';
 import type { FieldProblem } from '../../domain/zod-issues.js';
 import { checkTimingModels, clockRangeProblem } from '../clock/clock-operations.js';
 import { PlaneError } from '../error-codes.js';
-import { type FaultRule, faultLimitReached, MAX_FAULT_RULES, parseFaultRule } from '../faults/fault-store.js';
+import { faultLimitReached, MAX_FAULT_RULES } from '../faults/fault-rule-ids.js';
+import { type FaultRule, parseFaultRule } from '../faults/fault-store.js';
 import { thousands } from '../../domain/thousands.js';
 // The bodies are parsed with the schemas the operations the steps run declare (openapi/components.ts).
 import { balanceInput, newKeyInput, parseInput, timingInput } from '../inputs.js';
