@@ -71,9 +71,11 @@ export function checkNewSecret(secret: string, inUse: boolean) {
  * as the key of an exported `balances` object would set its prototype wherever the document is read as an object.
  */
 const ACCOUNT_ID_RULE = 'must be 1-80 letters, digits, _ or - (and not __proto__)';
+/** As the document states it; an import checks it with accountIdSchema. */
+export const ACCOUNT_ID_PATTERN = '^[A-Za-z0-9_-]{1,80}$';
 export const accountIdSchema = z
   .string()
-  .regex(/^[A-Za-z0-9_-]{1,80}$/, ACCOUNT_ID_RULE)
+  .regex(new RegExp(ACCOUNT_ID_PATTERN), ACCOUNT_ID_RULE)
   .refine((id) => id !== '__proto__', ACCOUNT_ID_RULE);
 
 export interface NewKey {

@@ -1,7 +1,7 @@
 // Export of the whole domain state to plain JSON and import into a blank context: accounts, keys, ledger, generations, uploads, idempotency, clock.
 import * as z from 'zod';
 import type { IdGenerator, IdPrefix } from '../infra/ids.js';
-import { KEY_PREFIX, KEY_SHAPE } from './accounts.js';
+import { ACCOUNT_ID_PATTERN, KEY_PREFIX, KEY_SHAPE } from './accounts.js';
 import type { DomainContext } from './context.js';
 import { MAX_COUNTER } from './counters.js';
 import { LAST_INSTANT_MS } from './durations.js';
@@ -48,7 +48,9 @@ export const domainSnapshotSchema = z.looseObject({
   }),
   timing: z.looseObject({ profile, byModel: z.record(z.string(), profile) }),
   // Ids are checked on an import only (accountIdProblems): an older emulator's store may hold ids today's rule refuses.
-  accounts: z.array(z.looseObject({ id: z.string(), name: z.string(), createdAt: instant })),
+  accounts: z.array(
+    z.looseObject({ id: z.string().meta({ pattern: ACCOUNT_ID_PATTERN }), name: z.string(), createdAt: instant }),
+  ),
   keys: z.array(
     z.looseObject({
       id: z.int().positive().max(MAX_COUNTER),
