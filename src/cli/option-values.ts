@@ -1,6 +1,6 @@
 // The kinds of option value: how a flag's or variable's text becomes one, and what the config file may hold for it.
 import * as z from 'zod';
-import { KEY_SHAPE } from '../domain/accounts.js';
+import { KEY_SHAPE, KEY_SHAPE_RULE } from '../domain/accounts.js';
 import { parseDuration } from '../domain/durations.js';
 import { TIMING_PROFILES, type TimingProfile } from '../domain/timing.js';
 
@@ -31,8 +31,6 @@ export const httpUrl: ValueKind<string> = {
   },
 };
 
-const KEY_SHAPE_TEXT = "must look like 'sk-media-' followed by 4-200 letters, digits, '_' or '-'";
-
 const DURATION = 'must be a duration such as "30s", "250ms" or "1h30m", or a number of milliseconds';
 
 function isDuration(value: string | number): boolean {
@@ -59,9 +57,9 @@ export function duration(minMs: number, min: string): ValueKind<string | number>
 
 /** The seeded key's secret, in the shape every key has (checked here so the refusal names the option). */
 export const apiKeySecret: ValueKind<string> = {
-  schema: z.string().regex(KEY_SHAPE, { error: KEY_SHAPE_TEXT }),
+  schema: z.string().regex(KEY_SHAPE, { error: KEY_SHAPE_RULE }),
   fromText(name, value) {
-    if (!KEY_SHAPE.test(value)) throw new CliError(`${name} ${KEY_SHAPE_TEXT}, got "${value}"`);
+    if (!KEY_SHAPE.test(value)) throw new CliError(`${name} ${KEY_SHAPE_RULE}, got "${value}"`);
     return value;
   },
 };

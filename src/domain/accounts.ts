@@ -55,14 +55,12 @@ export const KEY_ID_SCOPE = 'api_key';
 
 export const KEY_PREFIX = 'sk-media-';
 export const KEY_SHAPE = /^sk-media-[A-Za-z0-9_-]{4,200}$/;
+/** KEY_SHAPE in words, after the name of what is refused ("An API key ...", "--api-key ..."). */
+export const KEY_SHAPE_RULE = `must look like '${KEY_PREFIX}' followed by 4-200 letters, digits, '_' or '-'`;
 
 /** Refuses a new key's secret of the wrong shape, or one `inUse`; asked by the store and by checks made ahead of it. */
 export function checkNewSecret(secret: string, inUse: boolean) {
-  if (!KEY_SHAPE.test(secret))
-    throw new DomainError(
-      'invalid_key_format',
-      `An API key must look like '${KEY_PREFIX}' followed by 4-200 letters, digits, '_' or '-'.`,
-    );
+  if (!KEY_SHAPE.test(secret)) throw new DomainError('invalid_key_format', `An API key ${KEY_SHAPE_RULE}.`);
   if (inUse) throw new DomainError('key_exists', 'An API key with this secret already exists; choose another.');
 }
 

@@ -1,6 +1,6 @@
 // The scenario file format: setup steps run in order at load, then fault rules installed in order (first match wins).
 import * as z from 'zod';
-import { accountIdSchema } from '../../domain/accounts.js';
+import { accountIdSchema, KEY_SHAPE } from '../../domain/accounts.js';
 import { durationSchema } from '../faults/fault-schema.js';
 import { timingInput } from '../inputs.js';
 
@@ -25,7 +25,7 @@ export const stepSchema = z.discriminatedUnion(
       op: z.literal('create_key'),
       secret: z
         .string()
-        .regex(/^sk-media-[A-Za-z0-9_-]{4,200}$/, 'must look like sk-media- followed by 4-200 letters, digits, _ or -')
+        .regex(KEY_SHAPE, 'must look like sk-media- followed by 4-200 letters, digits, _ or -')
         .optional(),
       account_id: accountId,
       name: z.string().max(200).optional(),
