@@ -1,5 +1,6 @@
 // What an imported state must satisfy before it replaces anything: the ledger, the accounts and the generations agree.
 import type { DomainSnapshot } from './domain-snapshot.js';
+import type { RestoreOrigin } from './runtime.js';
 import { invalidState } from './state-problems.js';
 
 function bad(field: string, message: string): never {
@@ -10,8 +11,9 @@ function bad(field: string, message: string): never {
  * Walks the ledger once, in order: every entry belongs to a known account (and generation), a charge never takes a
  * balance below zero (only a funding adjustment downwards may), every generation has exactly one charge and no more
  * refunded than charged, and exported balances, when present, equal the ledger's sums. Throws on the first bad field.
+ * An import also leaves each wallet room for its refunds (see refundRoom); a store kept before that rule still loads.
  */
-export function checkInvariants(s: DomainSnapshot): void {
+export function checkInvariants(s: DomainSnapshot, origin: RestoreOrigin = 'import'): void {
   const accounts = new Set(s.accounts.map((a) => a.id));
   const generations = new Map(s.generations.map((g) => [g.id, g]));
   s.keys.forEach((k, i) => {
@@ -56,4 +58,30 @@ export function checkInvariants(s: DomainSnapshot): void {
     const sum = balances.get(account) ?? 0;
     if (balance !== sum) bad(`balances.${account}`, `${balance} differs from the ledger's sum, ${sum}`);
   }
+  if (origin === 'import') refundRoom(s, balances, credits);
+}
+
+/**
+ * A balance plus what its generations may still get back as refunds stays within 2^53 - 1, as every balance change
+ * keeps it: past that, a later refund would not be exact (a credit lost or counted twice).
+ */
+function refundRoom(
+  s: DomainSnapshot,
+  balances: Map<string, number>,
+  credits: Map<string, { charged: number; refunded: number }>,
+) {
+  const refundable = new Map<string, number>();
+  for (const g of s.generations) {
+    const c = credits.get(g.id);
+    if (c) refundable.set(g.accountId, (refundable.get(g.accountId) ?? 0) + c.charged - c.refunded);
+  }
+  s.accounts.forEach((a, i) => {
+    const balance = balances.get(a.id) ?? 0;
+    const held = refundable.get(a.id) ?? 0;
+    if (balance + held > Number.MAX_SAFE_INTEGER)
+      bad(
+        `accounts[${i}]`,
+        `account '${a.id}' holds ${balance} credits and its generations may still get ${held} back as refunds: together past ${Number.MAX_SAFE_INTEGER}, where a refund is no longer exact`,
+      );
+  });
 }

@@ -150,7 +150,7 @@ export function parseDomainSnapshot(input: unknown, origin: RestoreOrigin = 'imp
     ...duplicateProblems(snapshot),
   ];
   if (problems.length > 0) throw invalidState(NOT_AN_EXPORT, problems);
-  checkInvariants(snapshot);
+  checkInvariants(snapshot, origin);
   return snapshot;
 }
 

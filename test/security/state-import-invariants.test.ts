@@ -10,6 +10,14 @@ async function exported(emulator: ReturnType<typeof makeEmulator>) {
   return (await request(emulator.app).get('/_emulator/state')).body;
 }
 
+/** A top-up of the seeded wallet so that its balance plus its generation's open charge comes to `total`. */
+function fundTo(s: any, total: number) {
+  const { ledger, balances } = s.domain;
+  const amount = total - balances.acct_local - ledger[1].amount;
+  ledger.push({ ...ledger[0], id: 'led_topup', seq: ledger.length + 1, amount });
+  balances.acct_local += amount;
+}
+
 describe('state import checks its invariants', () => {
   it.each([
     [
@@ -33,6 +41,11 @@ describe('state import checks its invariants', () => {
       (s: any) => (s.domain.ledger[0].accountId = 'acct_ghost'),
       'domain.ledger[0].accountId',
     ],
+    [
+      'a wallet whose balance plus what refunds may give back passes 2^53 - 1',
+      (s: any) => fundTo(s, Number.MAX_SAFE_INTEGER + 1),
+      'domain.accounts[0]',
+    ],
   ])('refuses %s with 422 invalid_state naming the first bad field', async (_what, spoil, field) => {
     const emulator = makeEmulator({ ffmpegPath: false });
     const state = await exported(emulator);
@@ -40,6 +53,13 @@ describe('state import checks its invariants', () => {
     const res = await request(emulator.app).put('/_emulator/state').send(state);
     expect([res.status, res.body.error.code]).toEqual([422, 'invalid_state']);
     expect(res.body.error.message).toContain(`${field}:`);
+  });
+
+  it('accepts a wallet whose balance plus what refunds may give back is exactly 2^53 - 1', async () => {
+    const emulator = makeEmulator({ ffmpegPath: false });
+    const state = await exported(emulator);
+    fundTo(state, Number.MAX_SAFE_INTEGER);
+    expect((await request(emulator.app).put('/_emulator/state').send(state)).status).toBe(200);
   });
 
   it('accepts its own export', async () => {
