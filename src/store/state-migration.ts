@@ -6,6 +6,9 @@ import { isLegacyStateFile, readLegacyStateFile } from './legacy-state-file.js';
 import type { KeptState } from '../wiring/kept-state.js';
 import { fullBatch } from './state-rows.js';
 
+/** Where the JSON state a database was migrated from is kept. */
+export const migrationBackup = (path: string) => `${path}.pre-sqlite.json`;
+
 /**
  * The database is built beside the file and renamed over it in one step, after copies of the old files are made:
  * a crash at any point leaves either the old JSON state (migrated again at the next start) or the new database.
@@ -22,7 +25,7 @@ export function migrateLegacyStateFile(path: string, sync: SyncLevel, kept: Kept
   } finally {
     store.close();
   }
-  const backup = `${path}.pre-sqlite.json`;
+  const backup = migrationBackup(path);
   copyFileSync(path, backup);
   if (existsSync(`${path}.log`)) copyFileSync(`${path}.log`, `${backup}.log`);
   renameSync(building, path);

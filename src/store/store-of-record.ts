@@ -1,4 +1,5 @@
 // The store of record in use: every acknowledged change is one SQLite transaction, committed before its response goes out.
+import { existsSync } from 'node:fs';
 import type { RequestHandler } from 'express';
 import type { DomainContext } from '../domain/context.js';
 import { DomainError } from '../domain/errors.js';
@@ -10,7 +11,7 @@ import { recordSources } from './record-sources.js';
 import { createResponseGate } from './response-gate.js';
 import { canResume, resumeState } from './resume-state.js';
 import { type DocumentDeps, exportState, importState } from './state-document.js';
-import { migrateLegacyStateFile } from './state-migration.js';
+import { migrateLegacyStateFile, migrationBackup } from './state-migration.js';
 import { fullBatch, isEmpty } from './state-rows.js';
 import { StoreError } from './store-errors.js';
 import { readStoredState } from './stored-state.js';
@@ -180,9 +181,11 @@ export function createStoreOfRecord(deps: DocumentDeps, options: StoreOptions): 
         await load();
       } catch (error) {
         if (error instanceof DomainError && error.code === 'storage_full') throw error;
+        const backup = migrationBackup(store.path);
+        const migrated = existsSync(backup) ? ` It was migrated from the JSON state kept as ${backup}.` : '';
         throw new DomainError(
           'invalid_state',
-          `State file ${store.path}: ${(error as Error).message.replace(/\.$/, '')}. The file is left as it was; to recover, move it away and start without it (a fresh state), or fix the value named above with the sqlite3 tool (the meta and record tables hold JSON).`,
+          `State file ${store.path}: ${(error as Error).message.replace(/\.$/, '')}. The file is left as it was; to recover, move it away and start without it (a fresh state), or fix the value named above with the sqlite3 tool (the meta and record tables hold JSON).${migrated}`,
         );
       }
       return true;

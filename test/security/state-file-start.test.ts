@@ -93,4 +93,18 @@ describe('starting on a state file', () => {
     const again = await start(['--timing', 'manual', '--seed', '9', '--state-file', file]);
     expect(again.output()).not.toContain('migrated');
   });
+
+  it('names the kept JSON state when the state it migrated is refused at start', { timeout: 90_000 }, async () => {
+    const file = join(scratch(), 'state.json');
+    const source = await start(['--timing', 'manual']);
+    const state = (await (await fetch(`${source.url}/_emulator/state`)).json()) as {
+      domain: { ledger: { accountId: string }[] };
+    };
+    state.domain.ledger[0].accountId = 'acct_ghost';
+    writeFileSync(file, JSON.stringify(state));
+    const why = await refusedStart(['--timing', 'manual', '--state-file', file]);
+    expect(why).toContain(`domain.ledger[0].accountId: no account 'acct_ghost'`);
+    expect(why).toContain(`It was migrated from the JSON state kept as ${file}.pre-sqlite.json.`);
+    expect(JSON.parse(readFileSync(`${file}.pre-sqlite.json`, 'utf8'))).toEqual(state);
+  });
 });
