@@ -83,7 +83,6 @@ export function summary(deps: ControlDeps, q: z.output<typeof summaryQuery>) {
     },
   };
 }
-export type Summary = ReturnType<typeof summary>;
 
 /** What the console needs once: models, failure codes, fault actions, marker examples, scenarios with their plans. */
 export function catalogueView(deps: ControlDeps) {
@@ -100,4 +99,3 @@ export function catalogueView(deps: ControlDeps) {
     }),
   };
 }
-export type CatalogueView = ReturnType<typeof catalogueView>;

@@ -16,7 +16,7 @@ export interface FaultRequest {
 }
 
 /** HTTP rules act when a request arrives; generation rules when a submission is accepted (POST /v1/media/generations). */
-export type FaultPhase = 'http' | 'generation';
+type FaultPhase = 'http' | 'generation';
 
 export interface FaultRule {
   id: string;

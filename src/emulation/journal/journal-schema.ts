@@ -8,7 +8,7 @@ import { fieldProblems } from '../../domain/zod-issues.js';
 import { BODY_CAP, JOURNAL_CAPACITY, JOURNAL_TEXT_CAP, type JournalEntry } from './journal-store.js';
 import { thousands } from '../../domain/thousands.js';
 
-export type JournalSnapshot = { seq: number; entries: JournalEntry[] };
+type JournalSnapshot = { seq: number; entries: JournalEntry[] };
 
 const text = z.string().max(JOURNAL_TEXT_CAP, `must be at most ${JOURNAL_TEXT_CAP} characters, as recording cuts it`);
 const optionalText = text.nullable().default(null);

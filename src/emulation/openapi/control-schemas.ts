@@ -7,7 +7,7 @@ import { dateTime, generationSchema } from '../../openapi/response-schemas.js';
 const timingProfile = z.enum(TIMING_PROFILES);
 const count = () => z.int().min(0);
 
-export const rendererInfoSchema = z.strictObject({
+const rendererInfoSchema = z.strictObject({
   mode: z.enum(['ffmpeg', 'fixture']),
   source: z.enum(['FFMPEG_PATH', 'PATH', 'ffmpeg-static', '@ffmpeg-installer/ffmpeg']).optional(),
   binary: z.string().optional(),

@@ -50,7 +50,7 @@ function runStep(deps: ControlDeps, step: ScenarioStep) {
  * A name in fixtures/scenarios/, a file path (trusted callers only), a scenario object, or a body `{ name }` /
  * `{ scenario }`. `fromHttp` allows names and inline objects only: a path from a request is never opened.
  */
-export function resolveScenario(input: unknown, fromHttp = false): ScenarioDefinition {
+function resolveScenario(input: unknown, fromHttp = false): ScenarioDefinition {
   if (typeof input === 'string') return fromHttp ? loadNamedScenario(input) : loadScenarioFile(input);
   if (
     input &&

@@ -6,7 +6,7 @@ import { timingInput } from '../inputs.js';
 
 const accountId = z.string().min(1).max(80).optional();
 
-export const stepSchema = z.discriminatedUnion(
+const stepSchema = z.discriminatedUnion(
   'op',
   [
     z.strictObject({ op: z.literal('set_balance'), balance: z.int().min(0), account_id: accountId }),

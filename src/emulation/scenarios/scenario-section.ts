@@ -45,7 +45,7 @@ function parseDefinition(value: unknown, origin: RestoreOrigin): ScenarioDefinit
 }
 
 /** The active scenario a document holds, or null; refused whole, naming each bad member, before anything changes. */
-export function parseActiveScenario(value: unknown, origin: RestoreOrigin): ActiveScenario | null {
+function parseActiveScenario(value: unknown, origin: RestoreOrigin): ActiveScenario | null {
   if (value === null || value === undefined) return null;
   const outer = activeSchema.safeParse(value);
   if (!outer.success) throw notAnExport(fieldProblems(outer.error.issues, ['control', 'scenario']));
