@@ -10,7 +10,8 @@ import { listAccounts, listKeys } from './admin/account-operations.js';
 import { contextOf, type ControlDeps } from './plane-state.js';
 import { nextTransition } from './generations/generation-detail.js';
 import { listFaults } from './faults/fault-api.js';
-import { clockView, generationView, iso, journalView, scenarioProgressView } from './views.js';
+import { clockView, generationView, iso, journalView } from './views.js';
+import { scenarioProgress } from './scenarios/scenario-operations.js';
 import type { summaryQuery } from './inputs.js';
 
 /** What the outputs' links answer now, so the console shows a badge instead of fetching a link that cannot work. */
@@ -61,7 +62,7 @@ export function summary(deps: ControlDeps, q: z.output<typeof summaryQuery>) {
     accounts: listAccounts(deps),
     keys: listKeys(deps),
     faults: listFaults(deps),
-    scenario: deps.state.scenario && scenarioProgressView(deps.state.scenario, deps.state.faults.list()),
+    scenario: scenarioProgress(deps),
     generations: {
       items: items.map((g) => ({
         ...generationView(ctx, g, deps.baseUrl ?? ''),
