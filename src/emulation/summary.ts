@@ -23,7 +23,7 @@ function outputState(g: Generation): 'ok' | 'expired' | 'missing' | null {
 }
 
 /** The next `limit` scheduled moves of any generation, soonest first; at one instant, in the order they run (seq). */
-export function upcoming(deps: ControlDeps, limit = 5) {
+function upcoming(deps: ControlDeps, limit = 5) {
   const moves = [];
   for (const g of contextOf(deps).generations.soonestToMove(limit)) {
     const next = nextTransition(g);

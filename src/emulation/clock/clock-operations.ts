@@ -9,7 +9,7 @@ import type { timingInput } from '../inputs.js';
 import { clockView, timingView, type ClockView, type TimingView } from '../views.js';
 
 /** The clock after the advance, and the status moves it caused (pending -> completed counts two). */
-export type AdvanceResult = z.output<typeof advanceSchema>;
+type AdvanceResult = z.output<typeof advanceSchema>;
 
 /** Moves the clock by `ms`, due transitions in order; resolves after the renders they started have finished. */
 export async function advanceClock(deps: ControlDeps, ms: number): Promise<AdvanceResult> {

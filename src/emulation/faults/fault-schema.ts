@@ -165,7 +165,7 @@ export const faultRuleSchema = z.strictObject({
 
 export type FaultRuleInput = z.input<typeof faultRuleSchema>;
 export type ParsedFaultRule = z.output<typeof faultRuleSchema>;
-export type FaultAction = ParsedFaultRule['action'];
+type FaultAction = ParsedFaultRule['action'];
 export type HttpFaultAction = Extract<FaultAction, { type: (typeof HTTP_ACTIONS)[number] }>;
 export type GenerationFaultAction = Extract<FaultAction, { type: (typeof GENERATION_ACTIONS)[number] }>;
 export type LatencySpec = z.output<typeof latencySchema>;

@@ -67,7 +67,7 @@ export function generationDetail(deps: ControlDeps, id: string) {
     request: created ? journalView(created) : null,
   };
 }
-export type GenerationDetail = ReturnType<typeof generationDetail>;
+type GenerationDetail = ReturnType<typeof generationDetail>;
 
 /** Every link handed out so far answers 403 url_expired from now on; the next read signs fresh ones. */
 export function expireLinks(deps: ControlDeps, id: string): GenerationDetail {
