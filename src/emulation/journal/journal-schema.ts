@@ -42,11 +42,9 @@ const entrySchema = z.object({
   responseBody: capturedBody,
 });
 
+const SEQ_RULE = `must be a whole number from 0 to ${MAX_COUNTER}`;
 const journalSchema = z.object({
-  seq: z
-    .int(`must be a whole number from 0 to ${MAX_COUNTER}`)
-    .min(0, `must be a whole number from 0 to ${MAX_COUNTER}`)
-    .max(MAX_COUNTER, `must be a whole number from 0 to ${MAX_COUNTER}`),
+  seq: z.int(SEQ_RULE).min(0, SEQ_RULE).max(MAX_COUNTER, SEQ_RULE),
   entries: z.array(z.unknown()),
 });
 
