@@ -6,6 +6,10 @@ import { thousands } from './thousands.js';
 /** A hostile document can hold a bad field per entry: the answer names the first ones and counts the rest. */
 const SHOWN_PROBLEMS = 20;
 
+/** The refusal of a document that is not an export of this emulator (or has been edited). */
+export const notAnExport = (problems: FieldProblem[]) =>
+  invalidState('The state is not an export of this emulator', problems);
+
 export function invalidState(intro: string, problems: FieldProblem[]): DomainError {
   const shown = problems.slice(0, SHOWN_PROBLEMS);
   const more = problems.length - shown.length;

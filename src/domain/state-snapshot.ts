@@ -10,7 +10,7 @@ import { TIMING_PROFILES } from './timing.js';
 import type { DomainSnapshot } from './domain-snapshot.js';
 import type { RestoreOrigin } from './runtime.js';
 import { checkInvariants } from './state-invariants.js';
-import { invalidState } from './state-problems.js';
+import { notAnExport } from './state-problems.js';
 import { accountIdProblems, countProblems, duplicateProblems, headroomProblems } from './state-records.js';
 import { fieldProblems } from './zod-issues.js';
 
@@ -128,20 +128,18 @@ export function exportDomain(ctx: DomainContext): DomainSnapshot {
   }) as DomainSnapshot;
 }
 
-const NOT_AN_EXPORT = 'The state is not an export of this emulator';
-
 /** `origin` 'store': the store of record's own state, which may hold more keys or accounts than an import may bring. */
 export function parseDomainSnapshot(input: unknown, origin: RestoreOrigin = 'import'): DomainSnapshot {
   const counts = countProblems(input, origin);
-  if (counts.length > 0) throw invalidState(NOT_AN_EXPORT, counts);
+  if (counts.length > 0) throw notAnExport(counts);
   const result = domainSnapshotSchema.safeParse(input);
-  if (!result.success) throw invalidState(NOT_AN_EXPORT, fieldProblems(result.error.issues, ['domain']));
+  if (!result.success) throw notAnExport(fieldProblems(result.error.issues, ['domain']));
   const snapshot = result.data as unknown as DomainSnapshot;
   // A running clock resumes at wall time plus the offset: that moment must be a date too. Past 9999 it may be, as wall
   // time moves on from an export of a clock held at its last instant: the restored clock holds there (infra/clock.ts).
   const resumesAt = Date.now() + snapshot.clock.offset_ms;
   if (!snapshot.clock.frozen && resumesAt < 0)
-    throw invalidState(NOT_AN_EXPORT, [
+    throw notAnExport([
       { field: 'domain.clock.offset_ms', message: 'puts the running clock outside the years 1970-9999' },
     ]);
   const problems = [
@@ -149,7 +147,7 @@ export function parseDomainSnapshot(input: unknown, origin: RestoreOrigin = 'imp
     ...headroomProblems(snapshot, origin),
     ...duplicateProblems(snapshot),
   ];
-  if (problems.length > 0) throw invalidState(NOT_AN_EXPORT, problems);
+  if (problems.length > 0) throw notAnExport(problems);
   checkInvariants(snapshot, origin);
   return snapshot;
 }

@@ -19,6 +19,10 @@ export function fieldProblems(issues: readonly z.core.$ZodIssue[], root: Propert
   return issues.map((issue) => ({ field: formatPath([...root, ...issue.path]), message: messageOf(issue) }));
 }
 
+/** Problems found inside `field` (`steps[2]`), named from the outer document: a problem of the whole is the field's. */
+export const nestProblems = (field: string, problems: readonly FieldProblem[]): FieldProblem[] =>
+  problems.map((p) => ({ field: p.field === '(root)' ? field : `${field}.${p.field}`, message: p.message }));
+
 export function describeProblems(problems: FieldProblem[]): string {
   return problems.map((p) => `${p.field}: ${p.message}`).join('; ');
 }

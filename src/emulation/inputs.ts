@@ -39,6 +39,7 @@ export const failInput = z.strictObject({
 /** POST /_emulator/generations/{id}/wait: what the remote client's waitFor sends. */
 export const waitInput = z.strictObject({
   target: z.enum([...GENERATION_STATUSES, 'final']),
+  /** How far the clock may be moved before giving up; default "24h" of emulator time. */
   within: durationSchema.optional(),
 });
 
@@ -66,9 +67,11 @@ function wholeNumber(min: number, max?: number) {
 }
 
 export const journalQuery = z.object({
+  /** Exact path, or a prefix ending in `*`. */
   path: z.string({ error: 'must be one path, or a pattern ending in * such as /v1/media/generations*' }).optional(),
   method: z.string({ error: 'must be one method such as POST' }).optional(),
   // One value each: a repeated parameter is an array, refused in the words the store uses for a bad value.
+  /** 503, "503" or a class such as "5xx"; 0 for requests that got no HTTP answer. */
   status: z.union([z.string(), z.int()], { error: 'must be one status such as 503 or a class such as 5xx' }).optional(),
   since: z
     .union([z.string(), z.number()], { error: 'must be one time: ISO 8601, or milliseconds since 1970' })
@@ -101,6 +104,13 @@ export type TimingChange = z.input<typeof timingInput>;
 export type Failure = z.input<typeof failInput>;
 export type GenerationsQuery = z.input<typeof generationsQuery>;
 export type SummaryQuery = z.input<typeof summaryQuery>;
+/** A status, or `final` for completed-or-failed. */
+export type WaitTarget = z.output<typeof waitInput>['target'];
+export type WaitOptions = Omit<z.input<typeof waitInput>, 'target'>;
+export type JournalQuery = Omit<z.input<typeof journalQuery>, 'since'> & {
+  /** ISO 8601 or ms since the epoch, on the emulator clock. */
+  since?: string | number | Date;
+};
 
 /** Parses with `schema`; a failure is a 422 `code` whose message and `problems` name every bad field. */
 export function parseOrRefuse<T extends z.ZodType>(

@@ -25,12 +25,12 @@ export class EmulatorControlError extends Error {
   }
 }
 
-type Query = Record<string, string | number | Date | undefined>;
+// The bindings send every query value as a string or number (journal's `since` as ISO 8601).
+type Query = Record<string, string | number | undefined>;
 
 function queryString(query: Query | undefined): string {
   const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query ?? {}))
-    if (value !== undefined) params.set(name, value instanceof Date ? value.toISOString() : String(value));
+  for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined) params.set(name, String(value));
   const text = params.toString();
   return text ? `?${text}` : '';
 }
@@ -89,10 +89,9 @@ export function connectEmulator(url: string, options: ConnectOptions = {}): Cont
     );
   }
 
-  const operations: Record<string, AnyOperation> = CONTROL_OPERATIONS;
   const methods: Omit<Control, 'setBaseUrl'> = deriveClient(
     (id, input) => {
-      const op = operations[id];
+      const op: AnyOperation = CONTROL_OPERATIONS[id];
       const { params, query, body } = input as { params?: Record<string, string>; query?: Query; body?: unknown };
       return call(op.method.toUpperCase(), `${pathFor(op.path, params)}${queryString(query)}`, body);
     },

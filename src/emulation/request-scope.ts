@@ -4,12 +4,10 @@ import type { DomainContext } from '../domain/context.js';
 import { firstHeader } from '../http/validation/repeated-values.js';
 import type { RequestScope, RequestScopes } from './request-scopes.js';
 
-export type { RequestScope, RequestScopes } from './request-scopes.js';
-
 export const isApiPath = (path: string) => path === '/v1/media' || path.startsWith('/v1/media/');
 
 /** The key id a valid bearer key resolves to, or null; never throws (the route still authenticates and answers 401). */
-export function peekKeyId(ctx: DomainContext, authorization: string | undefined): number | null {
+function peekKeyId(ctx: DomainContext, authorization: string | undefined): number | null {
   try {
     return ctx.accounts.authenticate(authorization).id;
   } catch {
@@ -38,7 +36,7 @@ class LazyKeyScope implements RequestScope {
 }
 
 /** A repeated Idempotency-Key is read as the submission reads it (the first), so rules and the journal see that key. */
-export function newScope(ctx: DomainContext, req: Request): RequestScope {
+function newScope(ctx: DomainContext, req: Request): RequestScope {
   return new LazyKeyScope(ctx, req.headers.authorization, firstHeader(req, 'idempotency-key') ?? null);
 }
 

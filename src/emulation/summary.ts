@@ -10,7 +10,8 @@ import { listAccounts, listKeys } from './admin/account-operations.js';
 import { contextOf, type ControlDeps } from './plane-state.js';
 import { nextTransition } from './generations/generation-detail.js';
 import { listFaults } from './faults/fault-api.js';
-import { clockView, generationView, iso, journalView, scenarioProgressView } from './views.js';
+import { clockView, generationView, iso, journalView } from './views.js';
+import { scenarioProgress } from './scenarios/scenario-operations.js';
 import type { summaryQuery } from './inputs.js';
 
 /** What the outputs' links answer now, so the console shows a badge instead of fetching a link that cannot work. */
@@ -22,7 +23,7 @@ function outputState(g: Generation): 'ok' | 'expired' | 'missing' | null {
 }
 
 /** The next `limit` scheduled moves of any generation, soonest first; at one instant, in the order they run (seq). */
-export function upcoming(deps: ControlDeps, limit = 5) {
+function upcoming(deps: ControlDeps, limit = 5) {
   const moves = [];
   for (const g of contextOf(deps).generations.soonestToMove(limit)) {
     const next = nextTransition(g);
@@ -61,7 +62,7 @@ export function summary(deps: ControlDeps, q: z.output<typeof summaryQuery>) {
     accounts: listAccounts(deps),
     keys: listKeys(deps),
     faults: listFaults(deps),
-    scenario: deps.state.scenario && scenarioProgressView(deps.state.scenario, deps.state.faults.list()),
+    scenario: scenarioProgress(deps),
     generations: {
       items: items.map((g) => ({
         ...generationView(ctx, g, deps.baseUrl ?? ''),
@@ -83,7 +84,6 @@ export function summary(deps: ControlDeps, q: z.output<typeof summaryQuery>) {
     },
   };
 }
-export type Summary = ReturnType<typeof summary>;
 
 /** What the console needs once: models, failure codes, fault actions, marker examples, scenarios with their plans. */
 export function catalogueView(deps: ControlDeps) {
@@ -100,4 +100,3 @@ export function catalogueView(deps: ControlDeps) {
     }),
   };
 }
-export type CatalogueView = ReturnType<typeof catalogueView>;

@@ -105,7 +105,6 @@ export const faultView = (rule: FaultRule) => ({
   created_at: iso(rule.createdAt),
   ...counters(rule),
 });
-export type FaultView = ReturnType<typeof faultView>;
 
 export function scenarioProgressView(active: ActiveScenario, rules: FaultRule[]) {
   const mine = active.ruleIds

@@ -37,7 +37,6 @@ export const ACCOUNT_API = {
     path: '/_emulator/api-key',
     summary: 'The seeded API key (--api-key) and its account, as startEmulator() returns it',
     answer: S.SeededKey,
-    // The key the emulator seeds (`--api-key`, MEDIA_EMULATOR_API_KEY): what startEmulator() returns as `apiKey`.
     handle: (deps) => ({ api_key: deps.options.apiKey, account_id: deps.runtime.accountId }),
   }),
   listKeys: defineOperation({

@@ -3,7 +3,7 @@ import { defineOperation } from '../registry/operation.js';
 import { CONTROL_SCHEMAS as S } from '../openapi/components.js';
 import { contextOf } from '../plane-state.js';
 import { clockView, timingView } from '../views.js';
-import { advanceClock, advanceToNext, freezeClock, setTiming, unfreezeClock } from './clock-operations.js';
+import { advanceClock, advanceToNext, setFrozen, setTiming } from './clock-operations.js';
 
 export const CLOCK_API = {
   getClock: defineOperation({
@@ -36,14 +36,14 @@ export const CLOCK_API = {
     path: '/_emulator/clock/freeze',
     summary: 'Stop the clock',
     answer: S.Clock,
-    handle: (deps) => freezeClock(deps),
+    handle: (deps) => setFrozen(deps, true),
   }),
   unfreezeClock: defineOperation({
     method: 'post',
     path: '/_emulator/clock/unfreeze',
     summary: 'Let the clock follow real time again',
     answer: S.Clock,
-    handle: (deps) => unfreezeClock(deps),
+    handle: (deps) => setFrozen(deps, false),
   }),
   getTiming: defineOperation({
     method: 'get',

@@ -9,7 +9,7 @@ import type { timingInput } from '../inputs.js';
 import { clockView, timingView, type ClockView, type TimingView } from '../views.js';
 
 /** The clock after the advance, and the status moves it caused (pending -> completed counts two). */
-export type AdvanceResult = z.output<typeof advanceSchema>;
+type AdvanceResult = z.output<typeof advanceSchema>;
 
 /** Moves the clock by `ms`, due transitions in order; resolves after the renders they started have finished. */
 export async function advanceClock(deps: ControlDeps, ms: number): Promise<AdvanceResult> {
@@ -50,15 +50,11 @@ export async function advanceToNext(deps: ControlDeps): Promise<AdvanceResult> {
   return advanceClock(deps, Math.max(0, due - ctx.clock.now()));
 }
 
-export function freezeClock(deps: ControlDeps): ClockView {
+/** Stops the clock, or lets it follow real time again. */
+export function setFrozen(deps: ControlDeps, frozen: boolean): ClockView {
   const ctx = contextOf(deps);
-  ctx.clock.freeze();
-  return clockView(ctx);
-}
-
-export function unfreezeClock(deps: ControlDeps): ClockView {
-  const ctx = contextOf(deps);
-  ctx.clock.unfreeze();
+  if (frozen) ctx.clock.freeze();
+  else ctx.clock.unfreeze();
   return clockView(ctx);
 }
 

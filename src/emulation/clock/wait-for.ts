@@ -2,19 +2,11 @@
 import type * as z from 'zod';
 import { parseDuration } from '../../domain/durations.js';
 import { PlaneError } from '../error-codes.js';
-import { isFinal, STATUS_RANK, type Generation, type GenerationStatus } from '../../domain/generation.js';
+import { isFinal, STATUS_RANK, type Generation } from '../../domain/generation.js';
 import { contextOf, type ControlDeps } from '../plane-state.js';
 import { findGeneration, getGeneration } from '../generations/generation-operations.js';
-import type { waitInput } from '../inputs.js';
+import type { WaitTarget, waitInput } from '../inputs.js';
 import type { AdminGenerationView } from '../views.js';
-
-/** A status, or `final` for completed-or-failed. */
-export type WaitTarget = GenerationStatus | 'final';
-
-export interface WaitOptions {
-  /** How far the clock may be moved before giving up; default "24h" of emulator time. */
-  within?: string | number;
-}
 
 const MAX_STEPS = 10_000;
 

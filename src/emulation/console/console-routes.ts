@@ -8,7 +8,7 @@ import { methodNotAllowed } from '../../http/errors.js';
 const ASSETS = 'src/console';
 
 /** tsc copies no .html/.js/.css, so the files stay in src/console/ (shipped in the package and the image) and are found by walking up. */
-export function consoleDirectory(from: string = dirname(fileURLToPath(import.meta.url))): string {
+function consoleDirectory(from: string = dirname(fileURLToPath(import.meta.url))): string {
   for (let dir = from; ; dir = dirname(dir)) {
     if (existsSync(join(dir, ASSETS, 'console.html'))) return join(dir, ASSETS);
     if (dirname(dir) === dir) throw new Error(`console assets not found: no ${ASSETS}/console.html above ${from}`);

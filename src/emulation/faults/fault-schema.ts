@@ -62,7 +62,7 @@ function checkLatency(value: LatencyFields, ctx: z.core.$RefinementCtx) {
 }
 
 /** Fixed (`{ "ms": 200 }`), uniform (`min_ms`..`max_ms`) or lognormal (`median_ms`, `sigma`, optional `max_ms` cap). */
-export const latencySchema = latencyObject.superRefine(checkLatency);
+const latencySchema = latencyObject.superRefine(checkLatency);
 
 const httpExtras = { latency: latencySchema.optional() };
 
@@ -126,7 +126,7 @@ export const actionSchema = z.discriminatedUnion('type', [...httpActions, ...gen
       : undefined,
 });
 
-export const matchSchema = z.strictObject({
+const matchSchema = z.strictObject({
   method: z
     .string()
     .regex(/^[A-Za-z]+$/, 'must be an HTTP method such as POST')
@@ -165,11 +165,10 @@ export const faultRuleSchema = z.strictObject({
 
 export type FaultRuleInput = z.input<typeof faultRuleSchema>;
 export type ParsedFaultRule = z.output<typeof faultRuleSchema>;
-export type FaultAction = ParsedFaultRule['action'];
+type FaultAction = ParsedFaultRule['action'];
 export type HttpFaultAction = Extract<FaultAction, { type: (typeof HTTP_ACTIONS)[number] }>;
 export type GenerationFaultAction = Extract<FaultAction, { type: (typeof GENERATION_ACTIONS)[number] }>;
 export type LatencySpec = z.output<typeof latencySchema>;
-export type RefundPolicyInput = z.output<typeof refundPolicySchema>;
 
 export const isGenerationAction = (action: FaultAction): action is GenerationFaultAction =>
   (GENERATION_ACTIONS as readonly string[]).includes(action.type);

@@ -4,7 +4,7 @@ import { IMPORTED_COUNTER_RULE, MAX_IMPORTED_COUNTER } from '../../domain/counte
 import { LAST_INSTANT_MS } from '../../domain/durations.js';
 import { DomainError } from '../../domain/errors.js';
 import type { RestoreOrigin } from '../../domain/runtime.js';
-import { invalidState } from '../../domain/state-problems.js';
+import { notAnExport } from '../../domain/state-problems.js';
 import { type FieldProblem, fieldProblems } from '../../domain/zod-issues.js';
 import type { KeptValue } from '../../wiring/kept-state.js';
 import type { ControlState } from '../plane-state.js';
@@ -84,7 +84,7 @@ export function faultSection(state: ControlState): KeptValue {
           problems.push({ field: `control.faults[${i}].id`, message: `'${rule.id}' is also control.faults[${first}]` });
         rules.push(rule);
       });
-      if (problems.length > 0) throw invalidState('The state is not an export of this emulator', problems);
+      if (problems.length > 0) throw notAnExport(problems);
       const faults = new FaultStore();
       faults.restore(rules);
       return () => {

@@ -16,7 +16,7 @@ export interface FaultRequest {
 }
 
 /** HTTP rules act when a request arrives; generation rules when a submission is accepted (POST /v1/media/generations). */
-export type FaultPhase = 'http' | 'generation';
+type FaultPhase = 'http' | 'generation';
 
 export interface FaultRule {
   id: string;
@@ -90,11 +90,7 @@ export class FaultStore {
     return next.id;
   }
 
-  /**
-   * The ids add() would give rules whose own ids are `given` (undefined: generated), added in order once the store
-   * holds only the rules with ids `held`; nothing is taken. The first id add() would refuse as taken, by a held rule or
-   * an earlier one of `given`, is thrown as `refuse(id, index)` makes it.
-   */
+  /** The ids add() would give rules with ids `given` once the store holds only `held` (planIds, from this store's seq). */
   plannedIds(
     given: readonly (string | undefined)[],
     held: readonly string[],

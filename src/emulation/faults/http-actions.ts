@@ -24,7 +24,7 @@ const STATUS_DEFAULTS: Record<number, [string, string]> = {
   ],
 };
 
-export interface FaultExchange {
+interface FaultExchange {
   req: Request;
   res: Response;
   scope: RequestScope;

@@ -7,7 +7,7 @@ import { describeProblems, fieldProblems } from '../../domain/zod-issues.js';
 const MARKER = /\[emulator:([^\]]*)\]/gi;
 
 /** Every key a marker understands, with what it does; the error for an unknown key lists them. */
-export const MARKER_KEYS: Readonly<Record<string, string>> = {
+const MARKER_KEYS: Readonly<Record<string, string>> = {
   fail: 'fail=CODE: the generation fails with error.code CODE (content_policy fails while pending, anything else while running)',
   at: 'at=pending|running: when fail= strikes',
   after: 'after=DURATION: how long after entering that state fail= strikes (default 0)',

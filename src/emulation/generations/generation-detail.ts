@@ -5,11 +5,6 @@ import { contextOf, type ControlDeps } from '../plane-state.js';
 import { findGeneration, getGeneration } from './generation-operations.js';
 import { iso, journalView, ledgerView } from '../views.js';
 
-export interface Transition {
-  status: GenerationStatus;
-  at: string;
-}
-
 /** The move the plan has scheduled next, or null (final, or stalled until someone completes or fails it). */
 export function nextTransition(g: Generation): { status: GenerationStatus; at: number } | null {
   const fail = g.plan.fail;
@@ -24,8 +19,8 @@ export function nextTransition(g: Generation): { status: GenerationStatus; at: n
   return null;
 }
 
-function timeline(g: Generation): Transition[] {
-  const items: Transition[] = [{ status: 'pending', at: iso(g.createdAt) }];
+function timeline(g: Generation) {
+  const items: { status: GenerationStatus; at: string }[] = [{ status: 'pending', at: iso(g.createdAt) }];
   if (g.startedAt !== null) items.push({ status: 'running', at: iso(g.startedAt) });
   if (g.completedAt !== null && (g.status === 'completed' || g.status === 'failed'))
     items.push({ status: g.status, at: iso(g.completedAt) });
@@ -72,7 +67,7 @@ export function generationDetail(deps: ControlDeps, id: string) {
     request: created ? journalView(created) : null,
   };
 }
-export type GenerationDetail = ReturnType<typeof generationDetail>;
+type GenerationDetail = ReturnType<typeof generationDetail>;
 
 /** Every link handed out so far answers 403 url_expired from now on; the next read signs fresh ones. */
 export function expireLinks(deps: ControlDeps, id: string): GenerationDetail {

@@ -7,18 +7,6 @@ import type { ControlDeps } from '../plane-state.js';
 import { journalQuery, parseInstant } from '../inputs.js';
 import { journalEntryView, journalView, type JournalEntryDetailView, type JournalEntryView } from '../views.js';
 
-export interface JournalQuery {
-  /** Exact path, or a prefix ending in `*`. */
-  path?: string;
-  method?: string;
-  /** 503, "503" or a class such as "5xx"; 0 for requests that got no HTTP answer. */
-  status?: string | number;
-  /** ISO 8601 or ms since the epoch, on the emulator clock. */
-  since?: string | number | Date;
-  fault_id?: string;
-  limit?: number;
-}
-
 /** The query as it came in a URL, or from a client (which sends a Date as ISO 8601). */
 function readJournal(deps: ControlDeps, q: z.output<typeof journalQuery>): JournalEntryView[] {
   return deps.state.journal

@@ -3,12 +3,12 @@ import * as z from 'zod';
 import { LAST_INSTANT_MS } from '../../domain/durations.js';
 import type { RestoreOrigin } from '../../domain/runtime.js';
 import { IMPORTED_COUNTER_RULE, MAX_COUNTER, MAX_IMPORTED_COUNTER } from '../../domain/counters.js';
-import { invalidState } from '../../domain/state-problems.js';
+import { notAnExport } from '../../domain/state-problems.js';
 import { fieldProblems } from '../../domain/zod-issues.js';
 import { BODY_CAP, JOURNAL_CAPACITY, JOURNAL_TEXT_CAP, type JournalEntry } from './journal-store.js';
 import { thousands } from '../../domain/thousands.js';
 
-export type JournalSnapshot = { seq: number; entries: JournalEntry[] };
+type JournalSnapshot = { seq: number; entries: JournalEntry[] };
 
 const text = z.string().max(JOURNAL_TEXT_CAP, `must be at most ${JOURNAL_TEXT_CAP} characters, as recording cuts it`);
 const optionalText = text.nullable().default(null);
@@ -42,16 +42,11 @@ const entrySchema = z.object({
   responseBody: capturedBody,
 });
 
+const SEQ_RULE = `must be a whole number from 0 to ${MAX_COUNTER}`;
 const journalSchema = z.object({
-  seq: z
-    .int(`must be a whole number from 0 to ${MAX_COUNTER}`)
-    .min(0, `must be a whole number from 0 to ${MAX_COUNTER}`)
-    .max(MAX_COUNTER, `must be a whole number from 0 to ${MAX_COUNTER}`),
+  seq: z.int(SEQ_RULE).min(0, SEQ_RULE).max(MAX_COUNTER, SEQ_RULE),
   entries: z.array(z.unknown()),
 });
-
-const refused = (problems: { field: string; message: string }[]) =>
-  invalidState('The state is not an export of this emulator', problems);
 
 /** Ids only grow: a lookup by id, the store's marks and `after` rely on it. */
 function checkOrder(entries: readonly unknown[]) {
@@ -59,7 +54,7 @@ function checkOrder(entries: readonly unknown[]) {
   entries.forEach((e, i) => {
     const id = (e as { id?: unknown } | null)?.id;
     if (typeof id !== 'number' || !Number.isInteger(id) || id <= last || id > MAX_COUNTER)
-      throw refused([
+      throw notAnExport([
         {
           field: `control.journal.entries[${i}].id`,
           message: `must be a whole number greater than the entry before it (${last}), at most ${MAX_COUNTER}`,
@@ -84,12 +79,12 @@ export function parseJournal(value: unknown, origin: RestoreOrigin, capacity = J
         field: 'control.journal',
         message: 'must be { seq, entries }, as GET /_emulator/state exports it',
       });
-    throw refused(problems);
+    throw notAnExport(problems);
   }
   let raw = outer.data.entries;
   if (raw.length > capacity) {
     if (origin === 'import')
-      throw refused([
+      throw notAnExport([
         {
           field: 'control.journal.entries',
           message: `${thousands(raw.length)} entries; the journal keeps at most ${thousands(capacity)}: import the newest ones`,
@@ -108,14 +103,14 @@ export function parseJournal(value: unknown, origin: RestoreOrigin, capacity = J
         ? [{ field: String(field), message: `${IMPORTED_COUNTER_RULE} (got ${value})` }]
         : [],
     );
-    if (problems.length > 0) throw refused(problems);
+    if (problems.length > 0) throw notAnExport(problems);
   }
   if (origin === 'store') {
     checkOrder(raw);
     return { seq: outer.data.seq, entries: raw as JournalEntry[] };
   }
   const entries = z.array(entrySchema).safeParse(raw);
-  if (!entries.success) throw refused(fieldProblems(entries.error.issues, ['control', 'journal', 'entries']));
+  if (!entries.success) throw notAnExport(fieldProblems(entries.error.issues, ['control', 'journal', 'entries']));
   checkOrder(entries.data);
   return { seq: outer.data.seq, entries: entries.data as JournalEntry[] };
 }

@@ -34,7 +34,7 @@ export interface CapturedBody {
   truncated: boolean;
 }
 
-export interface JournalFilter {
+interface JournalFilter {
   /** Exact path, or a prefix ending in `*` (`/v1/media/generations*`). */
   path?: string;
   method?: string;

@@ -11,7 +11,7 @@ import { emulatorOperations } from './emulator-paths.js';
 import { PLANE_ERROR_STATUSES } from '../error-codes.js';
 import { PLANE_ERROR_CODE_DOCS } from './error-codes.js';
 
-export interface PlaneShape {
+interface PlaneShape {
   /** Off: only health and this document are served, so only they are documented. */
   controlPlane: boolean;
 }

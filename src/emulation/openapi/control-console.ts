@@ -1,6 +1,7 @@
 // Answers of the views the console reads (summary, catalogue, generation detail, journal entry), as zod schemas.
 import * as z from 'zod';
 import {
+  count,
   accountSchema,
   adminGenerationSchema,
   advanceSchema,
@@ -12,7 +13,6 @@ import {
 import { dateTime } from '../../openapi/response-schemas.js';
 import { GENERATION_STATUSES } from '../../domain/generation.js';
 
-const count = () => z.int().min(0);
 const status = z.enum(GENERATION_STATUSES);
 
 const capturedBody = z

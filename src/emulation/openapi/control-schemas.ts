@@ -5,9 +5,9 @@ import { TIMING_PROFILES } from '../../domain/timing.js';
 import { dateTime, generationSchema } from '../../openapi/response-schemas.js';
 
 const timingProfile = z.enum(TIMING_PROFILES);
-const count = () => z.int().min(0);
+export const count = () => z.int().min(0);
 
-export const rendererInfoSchema = z.strictObject({
+const rendererInfoSchema = z.strictObject({
   mode: z.enum(['ffmpeg', 'fixture']),
   source: z.enum(['FFMPEG_PATH', 'PATH', 'ffmpeg-static', '@ffmpeg-installer/ffmpeg']).optional(),
   binary: z.string().optional(),
@@ -102,16 +102,17 @@ export const journalEntrySchema = z.strictObject({
   generation_id: z.string().nullable().meta({ description: 'The generation a submission created or replayed.' }),
 });
 
+/** How often a rule matched and fired, and what it has left (views.ts `counters`). */
+const counterShape = { matched: count(), fired: count(), remaining: count().nullable(), spent: z.boolean() };
+
 /** Counters every fault rule carries in an answer, after the rule as it was given. */
 export const faultStateShape = {
   id: z.string(),
   enabled: z.boolean(),
   source: z.string().meta({ description: '`api`, or `scenario:<name>` for rules a scenario installed.' }),
   created_at: dateTime(),
-  matched: count(),
-  fired: count(),
+  ...counterShape,
   remaining: count().nullable().meta({ description: 'Firings left when the rule has `times`; null otherwise.' }),
-  spent: z.boolean(),
 };
 
 export const scenarioProgressSchema = z.strictObject({
@@ -126,10 +127,7 @@ export const scenarioProgressSchema = z.strictObject({
       description: z.string().nullable(),
       action: z.string(),
       enabled: z.boolean(),
-      matched: count(),
-      fired: count(),
-      remaining: count().nullable(),
-      spent: z.boolean(),
+      ...counterShape,
     }),
   ),
   complete: z

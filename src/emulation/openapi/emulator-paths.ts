@@ -1,8 +1,9 @@
 // Emulator-only routes that are not the control plane proper: health, the console page and this document.
 import { json, ref, type OperationSpec } from '../../openapi/operation.js';
 
+/** None of them needs the admin token (the Host allow-list still applies to health and the console). */
 export function emulatorOperations(): OperationSpec[] {
-  return [
+  const ops: Omit<OperationSpec, 'tag' | 'auth'>[] = [
     {
       method: 'get',
       path: '/_emulator/health',
@@ -10,8 +11,6 @@ export function emulatorOperations(): OperationSpec[] {
       summary: 'Readiness and status',
       description:
         'Never needs a token. `status` is `starting` until the renderer is ready. Like the whole plane, refused to a Host outside the allow-list.',
-      tag: 'Emulator',
-      auth: 'none',
       responses: { 200: json(ref('Health'), 'Status of the renderer, timing and clock.') },
       errors: ['host_not_allowed'],
     },
@@ -21,8 +20,6 @@ export function emulatorOperations(): OperationSpec[] {
       operationId: 'openapi',
       summary: 'This document',
       description: "Error statuses reflect the running emulator's `errorStatuses` overrides.",
-      tag: 'Emulator',
-      auth: 'none',
       responses: { 200: json({ type: 'object' }, 'The OpenAPI 3.1 document.') },
       errors: [],
     },
@@ -33,8 +30,6 @@ export function emulatorOperations(): OperationSpec[] {
       summary: 'The console page',
       description:
         'A browser page over the control plane: balances, generations, the journal, faults and scenarios. Its calls need the admin token when one is set.',
-      tag: 'Emulator',
-      auth: 'none',
       responses: { 200: { description: 'The HTML page.', content: { 'text/html': { schema: { type: 'string' } } } } },
       errors: ['host_not_allowed'],
     },
@@ -44,8 +39,6 @@ export function emulatorOperations(): OperationSpec[] {
       operationId: 'consoleAsset',
       summary: "The console's script and style",
       description: 'Static files the console page loads; an unknown name is 404 `route_not_found`.',
-      tag: 'Emulator',
-      auth: 'none',
       parameters: [{ name: 'asset', in: 'path', required: true, schema: { type: 'string' } }],
       responses: {
         200: {
@@ -61,4 +54,5 @@ export function emulatorOperations(): OperationSpec[] {
       errors: ['route_not_found'],
     },
   ];
+  return ops.map((op) => ({ ...op, tag: 'Emulator', auth: 'none' }));
 }

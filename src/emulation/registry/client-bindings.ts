@@ -1,11 +1,9 @@
 // Each documented control-client method as a call of one registry operation: what it sends and what it gives back.
 import type { FaultRuleInput } from '../faults/fault-schema.js';
-import type { JournalQuery } from '../journal/journal-api.js';
 import { scenarioLoadBody } from '../scenarios/scenario-files.js';
 import type { ScenarioInput } from '../scenarios/scenario-schema.js';
 import type { EmulatorState } from '../state/emulator-state.js';
-import type { WaitOptions, WaitTarget } from '../clock/wait-for.js';
-import type { Failure, GenerationsQuery, NewKey, SummaryQuery, TimingChange } from '../inputs.js';
+import type * as inputs from '../inputs.js';
 import type { AnswerOf, CallInput } from './operation.js';
 import type { ControlOperations, OperationId } from './registry.js';
 
@@ -67,18 +65,18 @@ export const CLIENT_BINDINGS = {
   /** The seeded API key (`--api-key`, default DEFAULT_API_KEY): the one startEmulator() returns as `apiKey`. */
   apiKey: bind('seededKey', none, pick('api_key')),
   keys: bind('listKeys', none, pick('keys')),
-  createKey: bind('createKey', (_, key?: NewKey) => ({ body: key ?? {} }), pick('key')),
+  createKey: bind('createKey', (_, key?: inputs.NewKey) => ({ body: key ?? {} }), pick('key')),
   revokeKey: bind('revokeKey', (_, id: number) => ({ params: { id: String(id) } }), pick('key')),
 
   timing: bind('getTiming'),
-  setTiming: bind('setTiming', (_, change: TimingChange) => ({ body: change })),
+  setTiming: bind('setTiming', (_, change: inputs.TimingChange) => ({ body: change })),
 
-  generations: bind('adminListGenerations', (_, query?: GenerationsQuery) => ({ query }), pick('generations')),
+  generations: bind('adminListGenerations', (_, query?: inputs.GenerationsQuery) => ({ query }), pick('generations')),
   generation: bind('adminGetGeneration', byId, pick('generation')),
   complete: bind('completeGeneration', byId, pick('generation')),
   fail: bind(
     'failGeneration',
-    (_, id: string, failure?: Failure) => ({ params: { id }, body: failure ?? {} }),
+    (_, id: string, failure?: inputs.Failure) => ({ params: { id }, body: failure ?? {} }),
     pick('generation'),
   ),
   /** Refunds a completed or failed generation: what is left (default) or `amount`. Twice in full is `already_refunded`. */
@@ -94,7 +92,7 @@ export const CLIENT_BINDINGS = {
   /** Advances the clock transition by transition until the generation is in `target`; throws `unreachable_state` otherwise. */
   waitFor: bind(
     'waitForGeneration',
-    (_, id: string, target: WaitTarget, options: WaitOptions = {}) => ({
+    (_, id: string, target: inputs.WaitTarget, options: inputs.WaitOptions = {}) => ({
       params: { id },
       body: { target, ...options },
     }),
@@ -126,7 +124,7 @@ export const CLIENT_BINDINGS = {
 
   journal: bind(
     'journal',
-    (_, query: JournalQuery = {}) => ({
+    (_, query: inputs.JournalQuery = {}) => ({
       query: { ...query, since: query.since instanceof Date ? query.since.toISOString() : query.since },
     }),
     pick('entries'),
@@ -135,7 +133,7 @@ export const CLIENT_BINDINGS = {
   journalEntry: bind('journalEntry', (_, id: number) => ({ params: { id: String(id) } }), pick('entry')),
   clearJournal: bind('clearJournal'),
   /** What the console reads on each refresh: clock, wallets, rules, scenario, a page of generations, journal, upcoming. */
-  summary: bind('summary', (_, query?: SummaryQuery) => ({ query })),
+  summary: bind('summary', (_, query?: inputs.SummaryQuery) => ({ query })),
   /** Models, failure codes, fault actions, prompt marker examples and scenarios with their steps and rules. */
   catalogue: bind('catalogue'),
 

@@ -11,7 +11,7 @@ type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer R
     ? Name
     : never;
 
-export type PathParams<P extends string> = { [Name in ParamNames<P>]: string };
+type PathParams<P extends string> = { [Name in ParamNames<P>]: string };
 
 /** What a handler receives: the path's parameters, query and body (parsed if the declaration names its `input`). */
 export interface HandlerInput<P extends string, Q = unknown, B = unknown> {

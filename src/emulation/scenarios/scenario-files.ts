@@ -6,12 +6,12 @@ import { PlaneError } from '../error-codes.js';
 import type { ScenarioDefinition, ScenarioInput } from './scenario-schema.js';
 import { parseScenario } from './scenario-parse.js';
 
-export const SCENARIO_DIRECTORY: string = fileURLToPath(new URL('../../../fixtures/scenarios/', import.meta.url));
+const SCENARIO_DIRECTORY: string = fileURLToPath(new URL('../../../fixtures/scenarios/', import.meta.url));
 
 /** Far above any real scenario (the shipped ones are under 2 KB); a bigger "scenario" is not one. */
-export const MAX_SCENARIO_BYTES = 256 * 1024;
+const MAX_SCENARIO_BYTES = 256 * 1024;
 
-export const SCENARIO_NAME = /^[a-z0-9][a-z0-9-]*$/;
+const SCENARIO_NAME = /^[a-z0-9][a-z0-9-]*$/;
 
 /** Names of the scenarios shipped in fixtures/scenarios/. */
 export function availableScenarios(directory = SCENARIO_DIRECTORY): string[] {

@@ -6,7 +6,7 @@ import { balanceChange, preflightScenario, stepAccount, withoutOp } from './scen
 import { ACCOUNT_API } from '../admin/account-api.js';
 import { createAccount, revokeKey } from '../admin/account-operations.js';
 import { CLOCK_API } from '../clock/clock-api.js';
-import { freezeClock, setClock, unfreezeClock } from '../clock/clock-operations.js';
+import { setClock, setFrozen } from '../clock/clock-operations.js';
 import { runOperation } from '../registry/operation.js';
 import { contextOf, type ControlDeps } from '../plane-state.js';
 import { parseInput, scenarioLoadInput } from '../inputs.js';
@@ -35,9 +35,8 @@ function runStep(deps: ControlDeps, step: ScenarioStep) {
     case 'set_timing':
       return runOperation(CLOCK_API.setTiming, deps, { body: withoutOp(step) });
     case 'freeze_clock':
-      return freezeClock(deps);
     case 'unfreeze_clock':
-      return unfreezeClock(deps);
+      return setFrozen(deps, step.op === 'freeze_clock');
     case 'set_clock':
       return setClock(deps, Date.parse(step.to));
     case 'advance_clock':
@@ -50,7 +49,7 @@ function runStep(deps: ControlDeps, step: ScenarioStep) {
  * A name in fixtures/scenarios/, a file path (trusted callers only), a scenario object, or a body `{ name }` /
  * `{ scenario }`. `fromHttp` allows names and inline objects only: a path from a request is never opened.
  */
-export function resolveScenario(input: unknown, fromHttp = false): ScenarioDefinition {
+function resolveScenario(input: unknown, fromHttp = false): ScenarioDefinition {
   if (typeof input === 'string') return fromHttp ? loadNamedScenario(input) : loadScenarioFile(input);
   if (
     input &&

@@ -1,7 +1,6 @@
 // Scenario definitions: validated with errors that name the field (the files are read in scenario-files.ts).
-import type { CodedError } from '../../domain/errors.js';
 import { PlaneError } from '../error-codes.js';
-import { parseFaultRule } from '../faults/fault-store.js';
+import { faultRuleSchema } from '../faults/fault-schema.js';
 import { scenarioSchema, type ScenarioDefinition } from './scenario-schema.js';
 import { describeProblems, fieldProblems, type FieldProblem } from '../../domain/zod-issues.js';
 
@@ -16,18 +15,10 @@ export function parseScenario(input: unknown, source = '(body)'): ScenarioDefini
   const result = scenarioSchema.safeParse(input);
   if (!result.success) invalid(source, fieldProblems(result.error.issues));
   const problems: FieldProblem[] = [];
+  // Checked as POST /_emulator/faults checks a rule, with the rule's index in front of each field.
   result.data.faults.forEach((rule, i) => {
-    try {
-      parseFaultRule(rule);
-    } catch (error) {
-      const inner = ((error as CodedError).details?.problems ?? []) as FieldProblem[];
-      problems.push(
-        ...inner.map((p) => ({
-          field: `faults[${i}]${p.field === '(root)' ? '' : `.${p.field}`}`,
-          message: p.message,
-        })),
-      );
-    }
+    const parsed = faultRuleSchema.safeParse(rule);
+    if (!parsed.success) problems.push(...fieldProblems(parsed.error.issues, ['faults', i]));
   });
   const ids = result.data.faults.map((f) => f.id).filter((id) => id !== undefined);
   ids.forEach((id, i) => {

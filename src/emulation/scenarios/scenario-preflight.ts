@@ -1,7 +1,7 @@
 // A dry run of a scenario against the state as it stands: every refusal its steps and rules could meet, before anything runs.
 import { checkNewKeyId, checkNewSecret, KEY_ID_SCOPE, MAX_ACCOUNTS, MAX_KEYS } from '../../domain/accounts.js';
 import { CodedError, DomainError } from '../../domain/errors.js';
-import type { FieldProblem } from '../../domain/zod-issues.js';
+import { describeProblems, type FieldProblem, nestProblems } from '../../domain/zod-issues.js';
 import { checkTimingModels, clockRangeProblem } from '../clock/clock-operations.js';
 import { PlaneError } from '../error-codes.js';
 import { faultLimitReached, MAX_FAULT_RULES } from '../faults/fault-rule-ids.js';
@@ -152,10 +152,8 @@ function refusal(definition: ScenarioDefinition, i: number, error: CodedError): 
   const step = `steps[${i}]`;
   const inner = error.details?.problems as FieldProblem[] | undefined;
   if (error.code === 'invalid_scenario' || error.code === 'invalid_control_request' || inner) {
-    const problems = inner?.map((p) => ({ ...p, field: p.field === '(root)' ? step : `${step}.${p.field}` })) ?? [
-      { field: step, message: error.message },
-    ];
-    const text = problems.map((p) => `${p.field}: ${p.message}`).join('; ');
+    const problems = inner ? nestProblems(step, inner) : [{ field: step, message: error.message }];
+    const text = describeProblems(problems);
     return new PlaneError('invalid_scenario', `Scenario ${definition.name} is not valid: ${text}.`, { problems });
   }
   return new CodedError(

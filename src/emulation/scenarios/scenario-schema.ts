@@ -6,49 +6,47 @@ import { timingInput } from '../inputs.js';
 
 const accountId = z.string().min(1).max(80).optional();
 
-export const stepSchema = z.discriminatedUnion(
-  'op',
-  [
-    z.strictObject({ op: z.literal('set_balance'), balance: z.int().min(0), account_id: accountId }),
-    z.strictObject({
-      op: z.literal('top_up'),
-      amount: z.int().refine((n) => n !== 0, 'must not be 0'),
-      account_id: accountId,
-    }),
-    z.strictObject({
-      op: z.literal('create_account'),
-      id: accountIdSchema,
-      name: z.string().max(200).optional(),
-      balance: z.int().min(0).optional(),
-    }),
-    z.strictObject({
-      op: z.literal('create_key'),
-      secret: z
-        .string()
-        .regex(KEY_SHAPE, 'must look like sk-media- followed by 4-200 letters, digits, _ or -')
-        .optional(),
-      account_id: accountId,
-      name: z.string().max(200).optional(),
-      model_scope: z.string().min(1).nullable().optional(),
-      daily_credit_limit: z.int().min(0).nullable().optional(),
-    }),
-    z.strictObject({ op: z.literal('revoke_key'), id: z.int().positive() }),
-    z.strictObject({ op: z.literal('set_timing'), ...timingInput.shape }),
-    z.strictObject({ op: z.literal('freeze_clock') }),
-    z.strictObject({ op: z.literal('unfreeze_clock') }),
-    z.strictObject({
-      op: z.literal('set_clock'),
-      to: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time such as 2026-01-01T23:59:00Z' }),
-    }),
-    z.strictObject({ op: z.literal('advance_clock'), by: durationSchema }),
-  ],
-  {
-    error: (issue) =>
-      issue.code === 'invalid_union'
-        ? 'op must be one of set_balance, top_up, create_account, create_key, revoke_key, set_timing, freeze_clock, unfreeze_clock, set_clock, advance_clock'
-        : undefined,
-  },
-);
+const steps = [
+  z.strictObject({ op: z.literal('set_balance'), balance: z.int().min(0), account_id: accountId }),
+  z.strictObject({
+    op: z.literal('top_up'),
+    amount: z.int().refine((n) => n !== 0, 'must not be 0'),
+    account_id: accountId,
+  }),
+  z.strictObject({
+    op: z.literal('create_account'),
+    id: accountIdSchema,
+    name: z.string().max(200).optional(),
+    balance: z.int().min(0).optional(),
+  }),
+  z.strictObject({
+    op: z.literal('create_key'),
+    secret: z
+      .string()
+      .regex(KEY_SHAPE, 'must look like sk-media- followed by 4-200 letters, digits, _ or -')
+      .optional(),
+    account_id: accountId,
+    name: z.string().max(200).optional(),
+    model_scope: z.string().min(1).nullable().optional(),
+    daily_credit_limit: z.int().min(0).nullable().optional(),
+  }),
+  z.strictObject({ op: z.literal('revoke_key'), id: z.int().positive() }),
+  z.strictObject({ op: z.literal('set_timing'), ...timingInput.shape }),
+  z.strictObject({ op: z.literal('freeze_clock') }),
+  z.strictObject({ op: z.literal('unfreeze_clock') }),
+  z.strictObject({
+    op: z.literal('set_clock'),
+    to: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time such as 2026-01-01T23:59:00Z' }),
+  }),
+  z.strictObject({ op: z.literal('advance_clock'), by: durationSchema }),
+] as const;
+
+/** The steps' `op`s, in the order above, as an unknown op's message names them. */
+const STEP_OPS = steps.map((step) => step.shape.op.value);
+
+const stepSchema = z.discriminatedUnion('op', steps, {
+  error: (issue) => (issue.code === 'invalid_union' ? `op must be one of ${STEP_OPS.join(', ')}` : undefined),
+});
 
 const MAX_SCENARIO_ITEMS = 1000;
 

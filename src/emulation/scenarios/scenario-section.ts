@@ -3,8 +3,8 @@ import * as z from 'zod';
 import type { CodedError } from '../../domain/errors.js';
 import { LAST_INSTANT_MS } from '../../domain/durations.js';
 import type { RestoreOrigin } from '../../domain/runtime.js';
-import { invalidState } from '../../domain/state-problems.js';
-import { type FieldProblem, fieldProblems } from '../../domain/zod-issues.js';
+import { notAnExport } from '../../domain/state-problems.js';
+import { type FieldProblem, fieldProblems, nestProblems } from '../../domain/zod-issues.js';
 import type { KeptValue } from '../../wiring/kept-state.js';
 import type { ActiveScenario, ControlState } from '../plane-state.js';
 import { parseScenario } from './scenario-parse.js';
@@ -31,8 +31,6 @@ const storedDefinitionSchema = z.looseObject({
   faults: z.array(z.unknown()).default([]),
 });
 
-const refused = (problems: FieldProblem[]) => invalidState('The state is not an export of this emulator', problems);
-
 function parseDefinition(value: unknown, origin: RestoreOrigin): ScenarioDefinition {
   try {
     return parseScenario(value, origin === 'store' ? '(stored)' : '(imported)');
@@ -42,20 +40,15 @@ function parseDefinition(value: unknown, origin: RestoreOrigin): ScenarioDefinit
       if (stored.success) return stored.data as unknown as ScenarioDefinition;
     }
     const inner = ((error as CodedError).details?.problems ?? []) as FieldProblem[];
-    throw refused(
-      inner.map((p) => ({
-        field: `control.scenario.definition${p.field === '(root)' ? '' : `.${p.field}`}`,
-        message: p.message,
-      })),
-    );
+    throw notAnExport(nestProblems('control.scenario.definition', inner));
   }
 }
 
 /** The active scenario a document holds, or null; refused whole, naming each bad member, before anything changes. */
-export function parseActiveScenario(value: unknown, origin: RestoreOrigin): ActiveScenario | null {
+function parseActiveScenario(value: unknown, origin: RestoreOrigin): ActiveScenario | null {
   if (value === null || value === undefined) return null;
   const outer = activeSchema.safeParse(value);
-  if (!outer.success) throw refused(fieldProblems(outer.error.issues, ['control', 'scenario']));
+  if (!outer.success) throw notAnExport(fieldProblems(outer.error.issues, ['control', 'scenario']));
   const definition = parseDefinition(outer.data.definition, origin);
   const { ruleIds, stepsRun } = outer.data;
   const problems: FieldProblem[] = [];
@@ -77,7 +70,7 @@ export function parseActiveScenario(value: unknown, origin: RestoreOrigin): Acti
         message: `'${id}' is also ruleIds[${ruleIds.indexOf(id)}]`,
       });
   });
-  if (problems.length > 0) throw refused(problems);
+  if (problems.length > 0) throw notAnExport(problems);
   return { definition, loadedAt: outer.data.loadedAt, ruleIds, stepsRun };
 }
 
