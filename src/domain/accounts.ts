@@ -116,24 +116,30 @@ export class AccountStore {
     return [...this.accounts.values()];
   }
 
-  createKey(input: NewKey, now: number): ApiKey {
+  /** Refuses a new key when no id or no room is left: asked before a secret is drawn for it, so a refusal draws none. */
+  checkRoomForKey(): number {
     const id = this.keyIds.peek();
     checkNewKeyId(id);
-    const key = this.addKey(input, now, id, true);
+    if (this.keysById.size >= MAX_KEYS) throw limitReached('API keys', MAX_KEYS);
+    return id;
+  }
+
+  createKey(input: NewKey, now: number): ApiKey {
+    const id = this.checkRoomForKey();
+    const key = this.addKey(input, now, id);
     this.keyIds.take();
     return key;
   }
 
   /** A key as a state kept it, with its id: not bounded (see MAX_KEYS). */
   restoreKey(input: NewKey, now: number, id: number): ApiKey {
-    return this.addKey(input, now, id, false);
+    return this.addKey(input, now, id);
   }
 
-  private addKey(input: NewKey, now: number, id: number, bounded: boolean): ApiKey {
+  private addKey(input: NewKey, now: number, id: number): ApiKey {
     if (!this.accounts.has(input.accountId))
       throw new DomainError('account_not_found', `Account '${input.accountId}' does not exist.`);
     checkNewSecret(input.secret, this.keysBySecret.has(input.secret));
-    if (bounded && this.keysById.size >= MAX_KEYS) throw limitReached('API keys', MAX_KEYS);
     const key: ApiKey = {
       id,
       secret: input.secret,

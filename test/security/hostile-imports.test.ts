@@ -189,6 +189,42 @@ describe('an import with a number out of range', () => {
     }
   });
 
+  it('draws no secret for a key it refuses: with a seed, what is drawn next is the same', async () => {
+    const { state } = await exported();
+    const stored = structuredClone(state);
+    stored.domain.keys[0].id = MAX_COUNTER;
+    for (const e of stored.domain.ledger) if (e.keyId !== undefined) e.keyId = MAX_COUNTER;
+    for (const g of stored.domain.generations) g.apiKeyId = MAX_COUNTER;
+    /** Whether each of 24 reads meets a fault rule that fires with probability 0.5 from the seeded random. */
+    const draws = async (refusedFirst: boolean) => {
+      const stateFile = join(mkdtempSync(join(scratch, 'key-draws-')), 'state.json');
+      writeFileSync(stateFile, JSON.stringify(stored));
+      const started = await startEmulator({ stateFile, ffmpegPath: false, seed: 7 });
+      try {
+        const http = request(started.url);
+        if (refusedFirst) {
+          const refused = await http.post('/_emulator/keys').send({});
+          expect([refused.status, refused.body.error?.code]).toEqual([409, 'limit_reached']);
+        }
+        const rule = {
+          match: { route: '/v1/media/models' },
+          probability: 0.5,
+          action: { type: 'status', status: 503 },
+        };
+        expect((await http.post('/_emulator/faults').send(rule)).status).toBe(201);
+        const statuses: number[] = [];
+        for (let i = 0; i < 24; i++)
+          statuses.push((await http.get('/v1/media/models').set('Authorization', `Bearer ${started.apiKey}`)).status);
+        return statuses;
+      } finally {
+        await started.close();
+      }
+    };
+    const plain = await draws(false);
+    expect(plain).toContain(503);
+    expect(await draws(true)).toEqual(plain);
+  });
+
   it('refuses an import past the account bound naming it', async () => {
     const { emulator, state } = await exported();
     const many = structuredClone(state);

@@ -93,6 +93,8 @@ export function createKey(deps: ControlDeps, body: z.output<typeof newKeyInput>)
   knownAccount(deps, accountId);
   if (body.model_scope && !ctx.catalogue.get(body.model_scope))
     throw new PlaneError('invalid_control_request', `model_scope: no model '${body.model_scope}' in the catalogue.`);
+  // Checked before the secret is drawn: with a seed, a refused call must not move the secrets that follow.
+  ctx.accounts.checkRoomForKey();
   const secret =
     body.secret ??
     `${KEY_PREFIX}${Array.from({ length: 24 }, () => SECRET_ALPHABET[Math.floor(ctx.random.next() * SECRET_ALPHABET.length)]).join('')}`;
