@@ -70,6 +70,26 @@ export class GenerationCreditIndex {
     return out;
   }
 
+  /** One generation's credits (a read by id): what `of` gives for it, without the maps and lists a page needs. */
+  one(generationId: string): GenerationCredits {
+    const kept = this.storedSum(generationId);
+    const pending = this.pending.get(generationId);
+    return {
+      charged: (kept?.charged ?? 0) + (pending?.charged ?? 0),
+      refunded: (kept?.refunded ?? 0) + (pending?.refunded ?? 0),
+    };
+  }
+
+  private storedSum(generationId: string): GenerationCredits | undefined {
+    if (!this.source) return undefined;
+    const kept = this.stored.get(generationId);
+    if (kept) return kept;
+    const read = none();
+    for (const e of this.source.ofGeneration(generationId)) if (e.generationId === generationId) addTo(read, e);
+    this.stored.set(generationId, read);
+    return read;
+  }
+
   private storedSums(generationIds: string[]): Map<string, GenerationCredits> {
     const out = new Map<string, GenerationCredits>();
     if (!this.source) return out;

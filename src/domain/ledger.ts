@@ -151,7 +151,7 @@ export class Ledger {
   }
 
   generationCredits(generationId: string): GenerationCredits {
-    return this.credits.of([generationId]).get(generationId) as GenerationCredits;
+    return this.credits.one(generationId);
   }
 
   /** Net credits a key spent on the UTC day of `at`: that day's charges minus the refunds of those charges. */

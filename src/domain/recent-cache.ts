@@ -1,29 +1,39 @@
 // A bounded least-recently-used cache over a Map (insertion order is recency): the heap keeps a fixed number of records.
+const NONE: unique symbol = Symbol('no newest key');
+
 export class RecentCache<K, V> {
   private readonly entries = new Map<K, V>();
+  /** The most recently used key: read again (a client polling one generation), it needs no moving to the end. */
+  private newest: K | typeof NONE = NONE;
 
   constructor(private readonly capacity: number) {}
 
   get(key: K): V | undefined {
     const value = this.entries.get(key);
     if (value === undefined) return undefined;
-    this.entries.delete(key);
-    this.entries.set(key, value);
+    if (key !== this.newest) {
+      this.entries.delete(key);
+      this.entries.set(key, value);
+      this.newest = key;
+    }
     return value;
   }
 
   set(key: K, value: V) {
     this.entries.delete(key);
     this.entries.set(key, value);
-    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as K);
+    this.newest = key;
+    if (this.entries.size > this.capacity) this.delete(this.entries.keys().next().value as K);
   }
 
   delete(key: K) {
     this.entries.delete(key);
+    if (key === this.newest) this.newest = NONE;
   }
 
   clear() {
     this.entries.clear();
+    this.newest = NONE;
   }
 
   get size(): number {

@@ -1,6 +1,7 @@
 // The Express app: an ordered, commented middleware pipeline. Routes only translate HTTP to one domain call.
 import express, { type Express, type RequestHandler, type Router } from 'express';
 import { errorHandler, notFound } from './errors.js';
+import { sequence } from './middleware/sequence.js';
 import { installResponsePipeline, type ResponseHooks } from './response-pipeline.js';
 import type { RouteDeps } from './routes/deps.js';
 import { estimateRoutes } from './routes/estimate.js';
@@ -34,20 +35,22 @@ export function buildApp(parts: AppParts): Express {
   app.set('query parser', 'simple');
   // 0. The response pipeline: the only wrapper of res.write/res.end; its afterSend phase is armed before anything runs.
   const armAfterSend = installResponsePipeline(app, parts.responseHooks ?? []);
-  if (armAfterSend) app.use(armAfterSend);
+  // 1. Cross-cutting concerns (the beforeHandler phase), in the order given. Every request passes all of them, so
+  // they run as one layer of the router (see sequence), each still as its own middleware.
+  const beforeHandler = [...(armAfterSend ? [armAfterSend] : []), ...(parts.before ?? [])];
+  if (beforeHandler.length > 0) app.use(sequence(beforeHandler));
 
-  // 1. Cross-cutting concerns (the beforeHandler phase), in the order given.
-  for (const middleware of parts.before ?? []) app.use(middleware);
-
-  // 2. The public API. Each route authenticates first, then reads and validates its input.
-  app.use(modelsRoutes(parts.routes));
-  app.use(estimateRoutes(parts.routes));
-  app.use(generationRoutes(parts.routes));
-  app.use(usageRoutes(parts.routes));
-  app.use(uploadRoutes(parts.routes));
+  // 2. The public API. Each route authenticates first, then reads and validates its input. The routes sit on the app's
+  // own router, not on a router of their own each: a mounted router is one more dispatch (enter, walk its routes,
+  // restore the request) for every request that passes it.
+  modelsRoutes(app, parts.routes);
+  estimateRoutes(app, parts.routes);
+  generationRoutes(app, parts.routes);
+  usageRoutes(app, parts.routes);
+  uploadRoutes(app, parts.routes);
 
   // 3. Signed output files: no bearer key (a <video src> cannot send one); the signature is the credential.
-  app.use(fileRoutes(parts.routes));
+  fileRoutes(app, parts.routes);
 
   // 4. Everything emulator-specific, never under /v1/media.
   for (const router of parts.extra ?? []) app.use(router);

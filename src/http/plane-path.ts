@@ -28,9 +28,12 @@ export function canonicalPath(path: string): string {
 
 const isPlane = (canonical: string) => canonical === '/_emulator' || canonical.startsWith('/_emulator/');
 
+/** The plane's name in any case: tested on every request's path, with no lower-cased copy made for it. */
+const PLANE_NAME = /_emulator/i;
+
 /** Whether a path can mean the plane at all: the cheap test that keeps the public API's hot path free of decoding. */
 export function isPlanePath(path: string): boolean {
-  if (!path.includes('%') && !path.includes('\\') && !path.toLowerCase().includes('_emulator')) return false;
+  if (!path.includes('%') && !path.includes('\\') && !PLANE_NAME.test(path)) return false;
   return isPlane(canonicalPath(path));
 }
 
@@ -61,7 +64,7 @@ export function hidesSegments(path: string): boolean {
 
 /** Whether the plane's name appears in the path at any depth of percent-encoding, wherever it sits. */
 export function mentionsPlane(path: string): boolean {
-  if (!path.includes('%') && !path.toLowerCase().includes('_emulator')) return false;
+  if (!path.includes('%') && !PLANE_NAME.test(path)) return false;
   let form = path;
   for (let depth = 0; depth < 5; depth++) {
     if (form.toLowerCase().includes('_emulator')) return true;

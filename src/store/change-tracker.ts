@@ -36,6 +36,8 @@ export class ChangeTracker {
   private readonly values: KeptValue[];
   private readonly logs: KeptLog[];
   private last = { timing: '', values: '', ids: '' };
+  /** The id counters' moves when `last.ids` was taken: while they stand, the counters need no comparing. */
+  private idMoves: number;
   private readonly logMarks = new Map<LogTable, LogMarks>();
   /** A running clock keeps its offset from wall time: the clock changes only when it says so (advance, freeze, set). */
   private clockMoved = false;
@@ -62,6 +64,7 @@ export class ChangeTracker {
     });
     this.values = keptValues(kept);
     this.logs = keptLogs(kept);
+    this.idMoves = context.ids.moves();
     this.last = {
       timing: JSON.stringify(context.settings.timing),
       values: valuesText(this.values),
@@ -88,7 +91,7 @@ export class ChangeTracker {
     return (
       marks > 0 ||
       this.clockMoved ||
-      JSON.stringify(ctx.ids.counters()) !== this.last.ids ||
+      (ctx.ids.moves() !== this.idMoves && JSON.stringify(ctx.ids.counters()) !== this.last.ids) ||
       JSON.stringify(ctx.settings.timing) !== this.last.timing ||
       valuesText(this.values) !== this.last.values
     );
@@ -124,6 +127,7 @@ export class ChangeTracker {
     const idempotency = ctx.idempotency.uncommitted();
     const timing = JSON.stringify(ctx.settings.timing);
     const values = valuesText(this.values);
+    const idMoves = ctx.ids.moves();
     const ids = JSON.stringify(ctx.ids.counters());
     const uploadRows: DocumentRow[] = [];
     const uploadsGone: string[] = [];
@@ -168,6 +172,7 @@ export class ChangeTracker {
       this.last.timing = timing;
       this.last.values = values;
       this.last.ids = ids;
+      this.idMoves = idMoves;
       if (clockMoved) this.clockMoved = false;
       for (const { log, now } of logs) this.logMarks.set(log.name, now);
     };

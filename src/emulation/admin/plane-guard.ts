@@ -45,14 +45,16 @@ function sameOrigin(origin: string, host: string | undefined): boolean {
 
 export function planeGuard(options: PlaneGuardOptions): RequestHandler {
   return (req, _res, next) => {
+    // Read once: req.path is a getter that parses the URL (from its cache) on each read.
+    const path = req.path;
     // One path for guard and router: a plane path that decodes to something else than it reads is refused outright.
-    if (mentionsPlane(req.path) && hidesSegments(req.path))
+    if (mentionsPlane(path) && hidesSegments(path))
       throw new PlaneError(
         'path_not_canonical',
-        `The path ${JSON.stringify(req.path.slice(0, 200))} holds an encoded slash or backslash, a backslash or a dot segment. Send the plain path, e.g. /_emulator/generations/gen_000001.`,
+        `The path ${JSON.stringify(path.slice(0, 200))} holds an encoded slash or backslash, a backslash or a dot segment. Send the plain path, e.g. /_emulator/generations/gen_000001.`,
       );
-    if (!isPlanePath(req.path)) return next();
-    const canonical = canonicalPath(req.path);
+    if (!isPlanePath(path)) return next();
+    const canonical = canonicalPath(path);
     // Checked before the token and on health too: a DNS-rebound page carries its own host name, never ours.
     const allowed = options.allowedHosts();
     const host = hostName(req.headers.host);
@@ -75,7 +77,7 @@ export function planeGuard(options: PlaneGuardOptions): RequestHandler {
     if (isPreflight(req.method, req.headers) && origin !== undefined && options.controlOrigins.includes(origin))
       return next();
     // Only the case differs (/_EMULATOR/keys): no route matches it, so it gets Starlette's 404 rather than a 401.
-    if (!req.path.startsWith('/_emulator') && canonical === req.path.toLowerCase()) return next();
+    if (!path.startsWith('/_emulator') && canonical === path.toLowerCase()) return next();
     const token = options.adminToken();
     if (token) checkAdminToken(req.headers, token);
     next();

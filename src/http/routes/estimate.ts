@@ -1,5 +1,5 @@
 // POST /v1/media/estimate: price an input without charging.
-import express, { Router } from 'express';
+import express, { type IRouter } from 'express';
 import { estimateCost } from '../../domain/estimate.js';
 import { authenticate } from '../auth.js';
 import { apiKeyOf, jsonBodyOf } from '../request-locals.js';
@@ -10,8 +10,7 @@ import { validateRequest } from '../validation/validate-request.js';
 import type { RouteDeps } from './deps.js';
 import { JSON_BODY_LIMIT } from './limits.js';
 
-export function estimateRoutes(deps: RouteDeps): Router {
-  const router = Router({ caseSensitive: true });
+export function estimateRoutes(router: IRouter, deps: RouteDeps): void {
   router
     .route('/v1/media/estimate')
     .post(authenticate(deps.ctx), express.raw({ type: () => true, limit: JSON_BODY_LIMIT }), (req, res) => {
@@ -20,5 +19,4 @@ export function estimateRoutes(deps: RouteDeps): Router {
       sendJson(res, 200, estimateCost(deps.ctx(), apiKeyOf(res), body));
     })
     .all(methodNotAllowed(['POST']));
-  return router;
 }

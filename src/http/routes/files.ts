@@ -1,5 +1,5 @@
 // Signed output files: HMAC-checked against the emulator clock, served with byte ranges for <video> seeking.
-import { type Request, Router } from 'express';
+import type { IRouter, Request } from 'express';
 import { outputCacheControl, outputFile, signedOutput } from '../../domain/output-files.js';
 import { methodNotAllowed } from '../errors.js';
 import type { RouteDeps } from './deps.js';
@@ -13,8 +13,7 @@ function suffixRangeCoversAll(req: Request, size: number): void {
   if (match && Number(match[1]) >= size && Number(match[1]) > 0) req.headers.range = 'bytes=0-';
 }
 
-export function fileRoutes(deps: RouteDeps): Router {
-  const router = Router({ caseSensitive: true });
+export function fileRoutes(router: IRouter, deps: RouteDeps): void {
   router
     .route('/files/:generationId/:name')
     .get(async (req, res, next) => {
@@ -47,5 +46,4 @@ export function fileRoutes(deps: RouteDeps): Router {
       );
     })
     .all(methodNotAllowed(['GET', 'HEAD']));
-  return router;
 }

@@ -1,5 +1,5 @@
 // /v1/media/generations: submit (202), list (newest first, cursor paging) and read one generation.
-import express, { Router } from 'express';
+import express, { type IRouter } from 'express';
 import { listGenerations, ownGeneration, publicView } from '../../domain/queries.js';
 import { submitGeneration } from '../../domain/submission.js';
 import { authenticate } from '../auth.js';
@@ -13,8 +13,7 @@ import { validateRequest } from '../validation/validate-request.js';
 import type { RouteDeps } from './deps.js';
 import { JSON_BODY_LIMIT } from './limits.js';
 
-export function generationRoutes(deps: RouteDeps): Router {
-  const router = Router({ caseSensitive: true });
+export function generationRoutes(router: IRouter, deps: RouteDeps): void {
   router
     .route('/v1/media/generations')
     .post(authenticate(deps.ctx), express.raw({ type: () => true, limit: JSON_BODY_LIMIT }), (req, res) => {
@@ -67,5 +66,4 @@ export function generationRoutes(deps: RouteDeps): Router {
       sendJson(res, 200, { generation: publicView(ctx, generation, baseUrlOf(req, deps.publicBaseUrl)) });
     })
     .all(methodNotAllowed(['GET']));
-  return router;
 }

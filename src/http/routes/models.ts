@@ -1,5 +1,5 @@
 // GET /v1/media/models: the catalogue, optionally filtered by kind.
-import { Router } from 'express';
+import type { IRouter } from 'express';
 import { defaultPrice } from '../../domain/pricing.js';
 import { authenticate } from '../auth.js';
 import { methodNotAllowed } from '../errors.js';
@@ -9,8 +9,7 @@ import { modelsQuerySchema } from '../validation/request-schemas.js';
 import { validateRequest } from '../validation/validate-request.js';
 import type { RouteDeps } from './deps.js';
 
-export function modelsRoutes(deps: RouteDeps): Router {
-  const router = Router({ caseSensitive: true });
+export function modelsRoutes(router: IRouter, deps: RouteDeps): void {
   router
     .route('/v1/media/models')
     .get(authenticate(deps.ctx), (req, res) => {
@@ -33,5 +32,4 @@ export function modelsRoutes(deps: RouteDeps): Router {
       sendJson(res, 200, { models });
     })
     .all(methodNotAllowed(['GET']));
-  return router;
 }

@@ -1,5 +1,5 @@
 // POST /v1/media/uploads: multipart `file` + `model_slug` (+ `target_slot`), read as FastAPI reads it (multipart-form.ts).
-import express, { Router } from 'express';
+import express, { type IRouter } from 'express';
 import { DomainError, ValidationFailure } from '../../domain/errors.js';
 import { registerUpload } from '../../domain/register-upload.js';
 import { imageProblem } from '../../infra/image-integrity.js';
@@ -23,8 +23,7 @@ function storeFull(blobs: UploadBlobs): never {
   );
 }
 
-export function uploadRoutes(deps: RouteDeps): Router {
-  const router = Router({ caseSensitive: true });
+export function uploadRoutes(router: IRouter, deps: RouteDeps): void {
   router
     .route('/v1/media/uploads')
     // FastAPI reads urlencoded forms too (they simply carry no file), so both parsers run.
@@ -84,5 +83,4 @@ export function uploadRoutes(deps: RouteDeps): Router {
       },
     )
     .all(methodNotAllowed(['POST']));
-  return router;
 }

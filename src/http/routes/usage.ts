@@ -1,5 +1,5 @@
 // GET /v1/media/usage: balance, today's credits, per-model totals and the calling key's limits.
-import { Router } from 'express';
+import type { IRouter } from 'express';
 import { usageFor } from '../../domain/queries.js';
 import { authenticate } from '../auth.js';
 import { apiKeyOf } from '../request-locals.js';
@@ -7,11 +7,9 @@ import { methodNotAllowed } from '../errors.js';
 import { sendJson } from '../send.js';
 import type { RouteDeps } from './deps.js';
 
-export function usageRoutes(deps: RouteDeps): Router {
-  const router = Router({ caseSensitive: true });
+export function usageRoutes(router: IRouter, deps: RouteDeps): void {
   router
     .route('/v1/media/usage')
     .get(authenticate(deps.ctx), (_req, res) => sendJson(res, 200, usageFor(deps.ctx(), apiKeyOf(res))))
     .all(methodNotAllowed(['GET']));
-  return router;
 }

@@ -7,6 +7,8 @@ import type { IncomingMessage } from 'node:http';
  * lower case.
  */
 export function firstHeader(req: IncomingMessage, name: string): string | undefined {
+  // Most requests have no such header at all, and some callers ask every request for one (its Idempotency-Key).
+  if (req.headers[name] === undefined) return undefined;
   const raw = req.rawHeaders;
   for (let i = 0; i < raw.length; i += 2)
     if (raw[i].length === name.length && raw[i].toLowerCase() === name) return raw[i + 1];

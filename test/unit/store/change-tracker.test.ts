@@ -72,6 +72,7 @@ describe('ChangeTracker.hasChanges', () => {
 
   it.each([
     ['an id used up by a refused request', ({ ctx }: ReturnType<typeof tracked>) => void ctx.ids.next('gen')],
+    ['an id sequence moved past imported ids', ({ ctx }: ReturnType<typeof tracked>) => ctx.ids.skipPast('gen', 50)],
     [
       'a ledger entry',
       ({ ctx }: ReturnType<typeof tracked>) =>
