@@ -5,7 +5,6 @@ import type { RendererInfo } from '../infra/renderer.js';
 import type { StoreHandle } from '../wiring/kept-state.js';
 import { FaultStore } from './faults/fault-store.js';
 import { Journal } from './journal/journal-store.js';
-import type { OpenExchange } from './journal/open-exchange.js';
 import type { RequestScopes } from './request-scopes.js';
 import type { ScenarioDefinition } from './scenarios/scenario-schema.js';
 
@@ -23,8 +22,6 @@ export class ControlState {
   scenario: ActiveScenario | null = null;
   /** Per-request state of requests in flight; a reset leaves them, so an answer under way is still recorded. */
   readonly scopes: RequestScopes = new WeakMap();
-  /** Each /v1/media request in flight (keyed by its response), with the head of its answer, until the journal records it. */
-  readonly exchanges = new WeakMap<object, OpenExchange>();
 
   clear() {
     this.faults = new FaultStore();

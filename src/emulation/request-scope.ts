@@ -36,7 +36,7 @@ class LazyKeyScope implements RequestScope {
 }
 
 /** A repeated Idempotency-Key is read as the submission reads it (the first), so rules and the journal see that key. */
-function newScope(ctx: DomainContext, req: Request): RequestScope {
+export function newScope(ctx: DomainContext, req: Request): RequestScope {
   return new LazyKeyScope(ctx, req.headers.authorization, firstHeader(req, 'idempotency-key') ?? null);
 }
 
