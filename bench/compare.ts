@@ -8,7 +8,7 @@ import { REPO_ROOT } from '../scripts/transpile-dist.js';
 import type { ServerProcess } from './servers.js';
 import { withRefWorktree } from './ref-worktree.js';
 import { median } from './startup.js';
-import { measure, ROUTES } from './throughput.js';
+import { measure, ROUTES, settled } from './throughput.js';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -71,24 +71,6 @@ async function start(name: string, tree: string, cleanups: (() => unknown)[]): P
   );
   await settled(stored.url, headers);
   return { name, stored, manual, generation };
-}
-
-/**
- * Waits until no stored generation is pending or running. The server's CPU time is read from /proc, so a build whose
- * renders and status moves were still finishing would be charged for them in the first route's rounds (the estimate's).
- */
-async function settled(url: string, headers: Record<string, string>) {
-  for (let tries = 0; tries < 1200; tries++) {
-    const open = await Promise.all(
-      ['pending', 'running'].map(async (status) => {
-        const res = await fetch(`${url}/v1/media/generations?status=${status}&limit=1`, { headers });
-        return ((await res.json()) as { generations: unknown[] }).generations.length;
-      }),
-    );
-    if (open.every((count) => count === 0)) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url}: the stored generations did not finish within two minutes`);
 }
 
 await withRefWorktree(ref, async (worktree, cleanups) => {

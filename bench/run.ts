@@ -10,7 +10,7 @@ import { rawClient } from '../test/helpers/raw-http.js';
 import { profileSummary } from './profile.js';
 import { startProcess, writeServerScripts, type ServerProcess } from './servers.js';
 import { inProcessStartups, median, processToFirst200 } from './startup.js';
-import { measure, ROUTES } from './throughput.js';
+import { measure, ROUTES, settled } from './throughput.js';
 import { writeSection } from './results.js';
 
 const quick = process.argv.includes('--quick');
@@ -52,15 +52,7 @@ async function prepare(stored: ServerProcess, manual: ServerProcess) {
       }
     }),
   );
-  for (let tries = 0; tries < 1200; tries++) {
-    const open = await Promise.all(
-      ['pending', 'running'].map((s) =>
-        http.send({ method: 'GET', path: `/v1/media/generations?status=${s}&limit=1`, headers }),
-      ),
-    );
-    if (open.every((r) => r.json().generations.length === 0)) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await settled(stored.url, Object.fromEntries(headers));
   const list = (await http.send({ method: 'GET', path: '/v1/media/generations?limit=30', headers })).json();
   const generation = list.generations[0].id as string;
   if (list.generations[0].status !== 'completed') throw new Error('the stored generations did not complete');

@@ -116,3 +116,21 @@ export const ROUTES: RouteCase[] = [
     }),
   },
 ];
+
+/**
+ * Waits until no stored generation is pending or running. Their renders and status moves would otherwise run during the
+ * first route's rounds: compare.ts reads each server's CPU time from /proc and would charge them to the estimate.
+ */
+export async function settled(url: string, headers: Record<string, string>) {
+  for (let tries = 0; tries < 1200; tries++) {
+    const open = await Promise.all(
+      ['pending', 'running'].map(async (status) => {
+        const res = await fetch(`${url}/v1/media/generations?status=${status}&limit=1`, { headers });
+        return ((await res.json()) as { generations: unknown[] }).generations.length;
+      }),
+    );
+    if (open.every((count) => count === 0)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url}: the stored generations did not finish within two minutes`);
+}

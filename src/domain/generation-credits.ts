@@ -59,20 +59,17 @@ export class GenerationCreditIndex {
   of(generationIds: string[]): Map<string, GenerationCredits> {
     const stored = this.storedSums(generationIds);
     const out = new Map<string, GenerationCredits>();
-    for (const id of generationIds) {
-      const kept = stored.get(id);
-      const pending = this.pending.get(id);
-      out.set(id, {
-        charged: (kept?.charged ?? 0) + (pending?.charged ?? 0),
-        refunded: (kept?.refunded ?? 0) + (pending?.refunded ?? 0),
-      });
-    }
+    for (const id of generationIds) out.set(id, this.withPending(id, stored.get(id)));
     return out;
   }
 
   /** One generation's credits (a read by id): what `of` gives for it, without the maps and lists a page needs. */
   one(generationId: string): GenerationCredits {
-    const kept = this.storedSum(generationId);
+    return this.withPending(generationId, this.storedSum(generationId));
+  }
+
+  /** The committed sums plus what is charged or refunded and not yet committed. */
+  private withPending(generationId: string, kept: GenerationCredits | undefined): GenerationCredits {
     const pending = this.pending.get(generationId);
     return {
       charged: (kept?.charged ?? 0) + (pending?.charged ?? 0),
