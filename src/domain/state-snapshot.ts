@@ -1,7 +1,7 @@
 // Export of the whole domain state to plain JSON and import into a blank context: accounts, keys, ledger, generations, uploads, idempotency, clock.
 import * as z from 'zod';
 import type { IdGenerator, IdPrefix } from '../infra/ids.js';
-import { ACCOUNT_ID_PATTERN, KEY_PREFIX, KEY_SHAPE } from './accounts.js';
+import { ACCOUNT_ID_PATTERN, KEY_SHAPE, KEY_SHAPE_RULE } from './accounts.js';
 import type { DomainContext } from './context.js';
 import { MAX_COUNTER } from './counters.js';
 import { LAST_INSTANT_MS } from './durations.js';
@@ -54,7 +54,7 @@ export const domainSnapshotSchema = z.looseObject({
   keys: z.array(
     z.looseObject({
       id: z.int().positive().max(MAX_COUNTER),
-      secret: z.string().regex(KEY_SHAPE, `must be '${KEY_PREFIX}' followed by 4-200 letters, digits, _ or -`),
+      secret: z.string().regex(KEY_SHAPE, KEY_SHAPE_RULE),
       accountId: z.string(),
       name: z.string(),
       createdAt: instant,

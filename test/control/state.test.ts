@@ -97,6 +97,17 @@ describe('export and import', () => {
       code: 'invalid_state',
       message: expect.stringContaining('domain.keys[0].id'),
     });
+    // A key secret of the wrong shape is refused in the words POST /_emulator/keys and --api-key use.
+    const badSecret = {
+      ...good,
+      domain: { ...good.domain, keys: [{ ...good.domain.keys[0], secret: 'sk-live-nope' }] },
+    };
+    await expect(control.importState(badSecret)).rejects.toMatchObject({
+      code: 'invalid_state',
+      message: expect.stringContaining(
+        "domain.keys[0].secret: must look like 'sk-media-' followed by 4-200 letters, digits, '_' or '-'",
+      ),
+    });
     const badRule = {
       ...good,
       control: {

@@ -95,6 +95,16 @@ describe('a refused scenario load', () => {
       'steps[1].name',
     ],
     [
+      'a key secret of the wrong shape, refused in the words POST /_emulator/keys and --api-key use',
+      [
+        { op: 'top_up', amount: 1 },
+        { op: 'create_key', secret: 'sk-live-nope' },
+      ],
+      422,
+      'invalid_scenario',
+      "steps[1].secret: must look like 'sk-media-' followed by 4-200 letters, digits, '_' or '-'",
+    ],
+    [
       'a timing for a model not in the catalogue',
       [
         { op: 'set_timing', profile: 'instant' },

@@ -1,6 +1,6 @@
 // The scenario file format: setup steps run in order at load, then fault rules installed in order (first match wins).
 import * as z from 'zod';
-import { accountIdSchema, KEY_SHAPE } from '../../domain/accounts.js';
+import { accountIdSchema, KEY_SHAPE, KEY_SHAPE_RULE } from '../../domain/accounts.js';
 import { durationSchema } from '../faults/fault-schema.js';
 import { timingInput } from '../inputs.js';
 
@@ -21,10 +21,7 @@ const steps = [
   }),
   z.strictObject({
     op: z.literal('create_key'),
-    secret: z
-      .string()
-      .regex(KEY_SHAPE, 'must look like sk-media- followed by 4-200 letters, digits, _ or -')
-      .optional(),
+    secret: z.string().regex(KEY_SHAPE, KEY_SHAPE_RULE).optional(),
     account_id: accountId,
     name: z.string().max(200).optional(),
     model_scope: z.string().min(1).nullable().optional(),
