@@ -1,4 +1,4 @@
-// Identifier generation: prefixed nanoid ids by default, sequential ids when a seed asks for repeatable runs.
+// Identifier generation: prefixed, time-ordered nanoid ids by default, sequential ids when a seed asks for repeatable runs.
 import { customAlphabet } from 'nanoid';
 
 export type IdPrefix = 'gen' | 'req' | 'upl' | 'key' | 'led' | 'flt' | 'acct';
@@ -30,14 +30,24 @@ class Counters {
   moves = 0;
 }
 
-const alphabet = customAlphabet('0123456789abcdefghijklmnopqrstuvwxyz', 20);
+const BASE36 = '0123456789abcdefghijklmnopqrstuvwxyz';
+const randomTail = customAlphabet(BASE36, 12);
 
-export function createRandomIds(): IdGenerator {
+/** A millisecond in 8 base-36 characters (enough until 2059; past it the stem wraps, and ids stay unique by their tail). */
+const timeStem = (ms: number) => ms.toString(36).padStart(8, '0').slice(-8);
+
+/**
+ * Random ids: 20 characters, a time stem then 12 random ones (62 bits), so ids made later sort later. The store's
+ * indexes on ids then grow at their right edge, as its rows by seq do; with 20 random characters every new id landed on
+ * an index page of its own (SQLite's time per submission 28 µs, against 21 µs now: bench/RESULTS.md). The stem is from
+ * wall time, not the emulator's clock: a frozen clock would give every id the same stem.
+ */
+export function createRandomIds(now: () => number = Date.now): IdGenerator {
   const counters = new Counters();
   return {
     // A join, not a template string: nanoid builds the id a character at a time, a rope of cons strings (~300 bytes) that
     // V8 keeps until something hashes it. Ledger ids never are, one per charge: ~3 MB per 10,000 generations.
-    next: (prefix) => [prefix, '_', alphabet()].join(''),
+    next: (prefix) => [prefix, '_', timeStem(now()), randomTail()].join(''),
     nextInt: (scope) => bump(counters, scope),
     peekInt: (scope) => (counters.values.get(scope) ?? 0) + 1,
     skipPast: () => undefined,
