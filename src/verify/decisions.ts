@@ -177,6 +177,13 @@ export const DECISIONS: readonly Decision[] = [
   ]),
   row('clock-range', 'clock range', 'never past 9999-12-31T23:59:59Z', [], "the service's clock cannot be moved"),
   row(
+    'id-format',
+    'identifier format (`id`, `request_id`, upload ids: "string")',
+    'a prefix and 20 base-36 characters, time-ordered; sequential with a seed',
+    [],
+    'the spec types ids as opaque strings, and no check compares their shapes',
+  ),
+  row(
     'rules-order',
     'unknown model vs model rules order',
     'schema 422s, then `404 model_not_found`, then model-rule 422s',
