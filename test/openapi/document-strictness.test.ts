@@ -103,6 +103,35 @@ describe('control inputs as strict as the server', () => {
     expect(inline.properties.scenario).toEqual({ $ref: '#/components/schemas/Scenario' });
   });
 
+  it("checks a scenario's rules, steps, a rule id and the journal's `since` as the server does", () => {
+    expect(schemas.Scenario.properties.faults.items).toEqual({ $ref: '#/components/schemas/FaultRule' });
+    const createKey = (schemas.Scenario.properties.steps.items.oneOf as Schema[]).find(
+      (step) => step.properties.op.const === 'create_key',
+    )!;
+    // The step runs POST /_emulator/keys, whose name is 1-200 characters.
+    expect(createKey.properties.name).toMatchObject({ minLength: 1, maxLength: 200 });
+    expect(schemas.FaultRule.properties.id.not).toEqual({ pattern: '^\\.+$' });
+    const since = queryParam('/_emulator/journal', 'since').anyOf as Schema[];
+    expect(since.map((s) => s.format ?? s.pattern ?? s.type)).toEqual(['date-time', '^\\d{1,15}$', 'integer']);
+  });
+
+  it("closes a state's envelope and its control member as the import does, `control.scenario` optional", () => {
+    expect(schemas.State.additionalProperties).toBe(false);
+    expect(schemas.State.required).toEqual([
+      'format',
+      'version',
+      'emulator_version',
+      'exported_at',
+      'domain',
+      'control',
+    ]);
+    expect(schemas.State.properties.control).toMatchObject({
+      additionalProperties: false,
+      required: ['faults', 'journal'],
+    });
+    expect(schemas.State.properties.control.properties.journal.additionalProperties).toBe(false);
+  });
+
   it('gives Idempotency-Key an ASCII pattern: visible characters, inner spaces', () => {
     const header = (doc.paths['/v1/media/generations'].post.parameters as Schema[]).find(
       (p) => p.name === 'Idempotency-Key',
