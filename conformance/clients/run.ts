@@ -53,18 +53,24 @@ async function generate(bin: string, env: NodeJS.ProcessEnv, into: string): Prom
     'openapi-python-client generate',
   );
   if (/warning|unable|error/i.test(output)) throw new Error(`openapi-python-client warned:\n${output}`);
-  return readdirSync(join(into, 'media_gen_client', 'models')).filter((f) => f.endsWith('.py') && f !== '__init__.py')
-    .length;
+  // Counted as issue 35 counted them (617 before the shared error components): every module of models/.
+  return readdirSync(join(into, 'media_gen_client', 'models')).filter((f) => f.endsWith('.py')).length;
 }
 
 async function main(): Promise<number> {
+  // Before pip, whose refusal of a too old Python names no fix.
+  const version = await python(
+    'python3',
+    ['-c', 'import sys; print("%d.%d" % sys.version_info[:2])'],
+    process.env,
+    'python3',
+  );
+  const [major = 0, minor = 0] = version.trim().split('.').map(Number);
+  if (major < 3 || (major === 3 && minor < 11))
+    throw new SetupError(`openapi-python-client needs Python 3.11 or later; python3 is ${version.trim()}.`);
   const bin = ensureVenv(ROOT, [
     { file: 'conformance/clients/requirements.txt', findLinks: 'conformance/clients/vendor' },
   ]);
-  const version = await python(bin, ['-c', 'import sys; print("%d.%d" % sys.version_info[:2])'], process.env, 'python');
-  const [major = 0, minor = 0] = version.trim().split('.').map(Number);
-  if (major < 3 || (major === 3 && minor < 11))
-    throw new SetupError(`openapi-python-client needs Python 3.11 or later; .venv-conformance has ${version.trim()}.`);
   const work = mkdtempSync(join(tmpdir(), 'python-clients-'));
   // The generator formats its output with ruff, which it finds on PATH.
   const env = { ...process.env, PATH: `${dirname(bin)}${delimiter}${process.env.PATH ?? ''}` };
