@@ -4,6 +4,7 @@
 // Run from the repository root: npx tsx bench/browser-render.ts
 //   BENCH_CHROMIUM=/path/a,/path/b  measure these browsers (default: the one the test suite launches)
 //   BENCH_ROUNDS=n                  timed renders per row (default 9, after one warm-up)
+//   --quick                         one round, RESULTS.md left as it is (CI runs it so it keeps working)
 import { execFileSync } from 'node:child_process';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir, totalmem } from 'node:os';
@@ -17,7 +18,8 @@ import { openRenderPage } from '../test/browser/render-harness-kit.js';
 import { chromiumExecutable } from '../test/helpers/chromium.js';
 import { jobFor } from '../test/media/media-test-kit.js';
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
+const quick = process.argv.includes('--quick');
+const ROUNDS = quick ? 1 : Number(process.env.BENCH_ROUNDS ?? 9);
 const ROOT = new URL('..', import.meta.url).pathname;
 const ENTRY = join(ROOT, 'src/infra/browser-renderer/browser-renderer.ts');
 const uptime = (): string => execFileSync('uptime', { encoding: 'utf8' }).trim();
@@ -172,12 +174,14 @@ const section = [
   '',
 ].join('\n');
 
-const resultsPath = join(ROOT, 'bench/RESULTS.md');
-const existing = await readFile(resultsPath, 'utf8');
-const pattern = /^## Browser renders \(issue 38\)\n[\s\S]*?(?=^## |(?![\s\S]))/m;
-const updated = pattern.test(existing)
-  ? existing.replace(pattern, `${section}\n`)
-  : `${existing.trimEnd()}\n\n${section}`;
-await writeFile(resultsPath, `${updated.trimEnd()}\n`);
+if (!quick) {
+  const resultsPath = join(ROOT, 'bench/RESULTS.md');
+  const existing = await readFile(resultsPath, 'utf8');
+  const pattern = /^## Browser renders \(issue 38\)\n[\s\S]*?(?=^## |(?![\s\S]))/m;
+  const updated = pattern.test(existing)
+    ? existing.replace(pattern, `${section}\n`)
+    : `${existing.trimEnd()}\n\n${section}`;
+  await writeFile(resultsPath, `${updated.trimEnd()}\n`);
+}
 await rm(join(tmpdir(), 'bench-browser-split'), { recursive: true, force: true });
 console.log(section);
