@@ -89,6 +89,17 @@ describe('browser renderer: stills, music, 3d and the cache in real Chromium', (
     expect(await page.call('get', 'no-such-key')).toBeNull();
   });
 
+  it('runs in a dedicated worker as well: a video with sound and a PNG', async () => {
+    for (const job of [await jobFor('motion-lite-v1', { audio: 'on' }), await jobFor('still-sketch-v1', {})]) {
+      const made = await page.call('renderInWorker', toWire(job));
+      expect(made).toMatchObject({ mode: 'webcodecs', mimeType: job.spec.mimeType });
+      const probe = await ffprobe(
+        await saved(dir.path, `worker.${job.spec.format}`, { ...made, key: '', bytes: 0, cacheHit: false }),
+      );
+      expect(probe.streams.map((s) => s.codec_type).sort()).toEqual(job.spec.audio ? ['audio', 'video'] : ['video']);
+    }
+  });
+
   it('refuses MP3 with a message that says what to do', async () => {
     const music = await jobFor('tone-music-v1', {});
     const job = { ...music, spec: { ...music.spec, format: 'mp3' as const, mimeType: 'audio/mpeg' } };

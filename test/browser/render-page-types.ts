@@ -55,6 +55,8 @@ export interface RenderHarness {
   playVideo(file: WireFile, point: [number, number]): Promise<Played>;
   playAudio(file: WireFile): Promise<{ duration: number; audioBytes: number }>;
   decodeImage(file: WireFile, point: [number, number]): Promise<{ width: number; height: number; pixel: number[] }>;
+  /** The same job rendered by a fresh renderer in a dedicated worker (worker.ts). */
+  renderInWorker(job: WireJob): Promise<{ mode: string; mimeType: string; base64: string }>;
   /** What WebCodecs says it can encode here, codec string by codec string. */
   probe(): Promise<Record<string, boolean | string>>;
   /** Encodes `job` `rounds` times, the store cleared between, and answers each render's milliseconds. */

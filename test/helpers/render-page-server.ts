@@ -1,4 +1,4 @@
-// Bundles the browser-renderer test page with esbuild (platform browser: a node: import fails the build) and serves it.
+// Bundles the browser-renderer test page and worker with esbuild (platform browser: a node: import fails the build), serves them.
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-export const RENDER_PAGE_ENTRY = join(ROOT, 'test/browser/render-page/page.ts');
+const PAGE_DIR = join(ROOT, 'test/browser/render-page');
 
 /** The only files served besides the page: the fallback media the renderer fetches (../../../fixtures from /assets/). */
 const FIXTURES = new Map([
@@ -21,9 +21,9 @@ export interface RenderPageServer {
   close(): Promise<void>;
 }
 
-export async function bundleRenderPage(): Promise<string> {
+async function bundle(entry: string): Promise<string> {
   const result = await build({
-    entryPoints: [RENDER_PAGE_ENTRY],
+    entryPoints: [join(PAGE_DIR, entry)],
     bundle: true,
     format: 'esm',
     platform: 'browser',
@@ -35,13 +35,14 @@ export async function bundleRenderPage(): Promise<string> {
 }
 
 export async function serveRenderPage(): Promise<RenderPageServer> {
-  const script = await bundleRenderPage();
+  const [script, worker] = await Promise.all([bundle('page.ts'), bundle('worker.ts')]);
   const html =
     '<!doctype html><meta charset="utf-8"><title>browser renderer</title><script type="module" src="/assets/page.js"></script><body>';
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://page').pathname;
     if (path === '/') return res.writeHead(200, { 'Content-Type': 'text/html' }).end(html);
     if (path === '/assets/page.js') return res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(script);
+    if (path === '/assets/worker.js') return res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(worker);
     const type = FIXTURES.get(path);
     if (!type) return res.writeHead(404).end();
     readFile(join(ROOT, path)).then(

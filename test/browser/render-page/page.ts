@@ -109,6 +109,17 @@ const harness: RenderHarness = {
       pixel: [...ctx.getImageData(point[0], point[1], 1, 1).data],
     };
   },
+  renderInWorker: (job) =>
+    new Promise((resolve, reject) => {
+      const worker = new Worker('/assets/worker.js', { type: 'module' });
+      worker.onerror = (event) => reject(new Error(event.message));
+      worker.onmessage = ({ data }) => {
+        worker.terminate();
+        if (data.error) reject(new Error(data.error));
+        else resolve({ mode: data.mode, mimeType: data.mimeType, base64: toBase64(data.data) });
+      };
+      worker.postMessage(job);
+    }),
   probe: probeWebCodecs,
   async time(job, rounds) {
     const times: number[] = [];
