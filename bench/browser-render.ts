@@ -2,7 +2,7 @@
 // the ffmpeg renderer in the same run) and its JavaScript's size; writes "## Browser renders (issue 38)" in RESULTS.md.
 //
 // Run from the repository root: npx tsx bench/browser-render.ts
-//   BENCH_CHROMIUM=/path/a,/path/b  measure these browsers (default: the one the test suite launches)
+//   BENCH_CHROMIUM=default,/path/b  measure these browsers; `default` (and no variable) is the one the test suite launches
 //   BENCH_ROUNDS=n                  timed renders per row (default 9, after one warm-up)
 //   --quick                         one round, RESULTS.md left as it is (CI runs it so it keeps working)
 import { execFileSync } from 'node:child_process';
@@ -121,7 +121,8 @@ async function sizes(): Promise<Record<string, number>> {
 
 const browsers = (process.env.BENCH_CHROMIUM ?? '').split(',').filter(Boolean);
 const runs: BrowserRun[] = [];
-for (const path of browsers.length > 0 ? browsers : [undefined]) runs.push(await browserRun(path));
+for (const path of browsers.length > 0 ? browsers : ['default'])
+  runs.push(await browserRun(path === 'default' ? undefined : path));
 const baseline: number[][] = [];
 for (const job of jobs) baseline.push(await ffmpegTimes(job));
 const size = await sizes();
@@ -132,11 +133,14 @@ const yes = (v: unknown): string => (v === true ? 'yes' : v === false ? 'no' : S
 const section = [
   '## Browser renders (issue 38)',
   '',
-  `Command: \`${browsers.length > 0 ? `BENCH_CHROMIUM=${browsers.join(',')} ` : ''}npx tsx bench/browser-render.ts\` (from the repository root).`,
+  `Command: \`${process.env.BENCH_ROUNDS ? `BENCH_ROUNDS=${ROUNDS} ` : ''}${browsers.length > 0 ? `BENCH_CHROMIUM=${browsers.join(',')} ` : ''}npx tsx bench/browser-render.ts\` (from the repository root).`,
   `Date: ${new Date().toISOString()}`,
   `Machine: ${cpus()[0]?.model.trim()}, ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}.`,
   `\`uptime\` at the start: \`${uptimeAtStart}\``,
   `\`uptime\` at the end: \`${uptimeAtEnd}\``,
+  '',
+  'The machine is shared with other work: compare the columns of one run, not one run with another; the `uptime` lines',
+  'say how busy it was.',
   '',
   '### What WebCodecs encodes here',
   '',
