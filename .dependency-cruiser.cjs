@@ -1,5 +1,7 @@
 // dependency-cruiser: the layer rules of the house (docs/architecture.md); `npm run lint` runs it over src/ and fails on any violation.
 const CORE = '^src/(http|domain|infra|openapi|wiring)/';
+/** Every Node built-in, with or without its node: prefix (a reachability rule matches modules by path only). */
+const NODE_BUILTIN = `^(node:)?(${require('node:module').builtinModules.join('|')})$`;
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -91,6 +93,14 @@ module.exports = {
       comment: 'Rendering is behind the RenderPort; domain/ never reaches the ffmpeg renderer.',
       from: { path: '^src/domain/' },
       to: { path: '^src/infra/(ffmpeg/|create-renderer|fixture-renderer)' },
+    },
+    {
+      name: 'browser-renderer-never-reaches-node',
+      severity: 'error',
+      comment:
+        'The browser renderer (src/infra/browser-renderer/) runs in a page or a worker: no module it reaches, directly or through others, may import a Node built-in (node:fs, node:path, node:crypto...). Buffer and other Node globals are caught by its own type check (tsconfig.browser.json, no Node types).',
+      from: { path: '^src/infra/browser-renderer/' },
+      to: { path: NODE_BUILTIN, reachable: true },
     },
     {
       name: 'http-never-imports-wiring-or-openapi',
