@@ -4,9 +4,9 @@ import { connectionOver, type NativeDatabase, type SqlConnection, type SqlValue 
 
 /**
  * Why sql.js and not @sqlite.org/sqlite-wasm, and the figures: docs/architecture.md, "The store in a browser".
- * The handlers of msw's setupWorker run on the page's main thread, so the connection must be synchronous there: an
- * in-memory database (its pages in the WebAssembly heap), kept across reloads, if asked, as an image in IndexedDB
- * (sqlite-kept-image.ts).
+ * The handlers of msw's setupWorker run on the page's main thread, so the connection must be synchronous there: a
+ * database in sql.js's in-memory file system, kept across reloads, if asked, as an image in IndexedDB
+ * (sqlite-browser.ts).
  */
 export interface WasmSqlConnection extends SqlConnection {
   /** The database file's bytes, SQLite's own format: the image a page keeps. Not inside a write transaction. */
@@ -24,8 +24,6 @@ export interface WasmLoadOptions {
    * Node, sql.js reads its own file and this is not needed.
    */
   wasmUrl?: string | URL;
-  /** The .wasm file's bytes, when the caller already holds them (nothing is fetched then). */
-  wasmBinary?: ArrayBuffer;
 }
 
 /** sql.js throws a plain Error with SQLite's message only: the code it was raised for is kept as `errcode`, as node:sqlite has it. */
@@ -81,15 +79,13 @@ function openOver(sql: SqlJsStatic, image?: Uint8Array): WasmSqlConnection {
 }
 
 /**
- * Fetches and instantiates the WebAssembly (once per call: the caller keeps the answer), then opens databases
- * synchronously. The dynamic import puts sql.js's JavaScript in a chunk of its own, fetched only now.
+ * Fetches and instantiates the WebAssembly, then opens databases synchronously. The dynamic import puts sql.js's
+ * JavaScript in a chunk of its own, fetched only now. sql.js instantiates once per page (or Node process) and answers
+ * every later call with that instance, so the first call's `wasmUrl` is the one used; each database is its own.
  */
 export async function loadWasmSqlite(options: WasmLoadOptions = {}): Promise<WasmSqlite> {
   const { default: initSqlJs } = await import('sql.js');
-  const { wasmUrl, wasmBinary } = options;
-  const sql = await initSqlJs({
-    ...(wasmBinary ? { wasmBinary } : {}),
-    ...(wasmUrl ? { locateFile: () => String(wasmUrl) } : {}),
-  });
+  const { wasmUrl } = options;
+  const sql = await initSqlJs(wasmUrl ? { locateFile: () => String(wasmUrl) } : {});
   return { open: (image) => openOver(sql, image) };
 }

@@ -1,7 +1,5 @@
 // The store's database in real Chromium: sql.js loaded on first use, kept across a reload in IndexedDB when asked, dropped by reset().
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +7,7 @@ import { build } from 'esbuild';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Chromium, launchChromium } from '../helpers/chromium.js';
+import { type PageServer, servePages } from '../helpers/page-server.js';
 import type { storePage } from './kept-database-page.js';
 
 type StorePage = typeof storePage;
@@ -25,7 +24,7 @@ const inPage = <T, A>(page: Page, work: (store: StorePage, arg: A) => T | Promis
 
 describe('the store in a browser page (sql.js, kept in IndexedDB)', () => {
   let browser: Chromium;
-  let server: Server;
+  let server: PageServer;
   let origin: string;
   let root: string;
   const requested: string[] = [];
@@ -49,30 +48,14 @@ describe('the store in a browser page (sql.js, kept in IndexedDB)', () => {
       join(root, 'index.html'),
       '<!doctype html><title>store</title><script type="module" src="./kept-database-page.js"></script>',
     );
-    const types: Record<string, string> = { js: 'text/javascript', wasm: 'application/wasm', html: 'text/html' };
-    server = createServer((req, res) => {
-      const file = new URL(req.url ?? '/', 'http://page').pathname.slice(1) || 'index.html';
-      requested.push(file);
-      try {
-        const body = readFileSync(join(root, file.replace(/[^\w.-]/g, '')));
-        res
-          .writeHead(200, {
-            'Content-Type': types[file.split('.').pop() ?? ''] ?? 'text/plain',
-            'Cache-Control': 'no-store',
-          })
-          .end(body);
-      } catch {
-        res.writeHead(404).end();
-      }
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    server = await servePages(root, (path) => requested.push(path.slice(1) || 'index.html'));
+    origin = server.origin;
     browser = await launchChromium();
   });
 
   afterAll(async () => {
     await browser?.close();
-    if (server) await new Promise((resolve) => server.close(resolve));
+    await server?.close();
     if (root) rmSync(root, { recursive: true, force: true });
   });
 
