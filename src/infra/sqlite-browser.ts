@@ -30,7 +30,10 @@ export interface BrowserDatabase {
   flush(): Promise<void>;
   /** Drops the kept image (the live database is untouched; what is committed after this is kept again). */
   reset(): Promise<void>;
-  /** Flushes, then closes the database. */
+  /**
+   * Closes the database and resolves once its last commit is kept. Closing the connection itself (the store's
+   * close()) keeps it as well: the last image is taken before the database closes, and flush() waits for its write.
+   */
   close(): Promise<void>;
 }
 
@@ -77,8 +80,12 @@ function openKept(sqlite: WasmSqlite, name: string, image: Uint8Array): WasmSqlC
   }
 }
 
-/** The connection with every write noted: `changed` schedules the image's write after it. */
-function noticingWrites(db: WasmSqlConnection, changed: () => void): SqlConnection {
+/**
+ * The connection with every write noted: `changed` schedules the image's write after it; `close` is the keeper's,
+ * which takes the last image before the database closes.
+ */
+function noticingWrites(db: WasmSqlConnection, keeper: { changed(): void; close(): void }): SqlConnection {
+  const { changed } = keeper;
   const noticed = (statement: SqlStatement): SqlStatement => ({
     run: (...params) => {
       statement.run(...params);
@@ -96,7 +103,7 @@ function noticingWrites(db: WasmSqlConnection, changed: () => void): SqlConnecti
     prepare: (sql) => noticed(db.prepare(sql)),
     transaction: (work) => db.transaction(work),
     defineFunction: (name, fn) => db.defineFunction(name, fn),
-    close: () => db.close(),
+    close: () => keeper.close(),
   };
 }
 
@@ -131,12 +138,15 @@ function imageKeeper(db: WasmSqlConnection, name: string, images: UseStore, opti
   let writing: Promise<void> = Promise.resolve();
   let stopped = false;
 
-  /** Writes the image after the write under way, taken then: between two turns, so never inside a transaction. */
-  const write = (): Promise<void> => {
+  /**
+   * Writes the image after the write under way, taken then (between two turns, so never inside a transaction), or
+   * the one `taken` already.
+   */
+  const write = (taken?: Uint8Array): Promise<void> => {
     clearTimeout(timer);
     timer = undefined;
     unkept = false;
-    const done = writing.then(() => keep(images, name, db.image()));
+    const done = writing.then(() => keep(images, name, taken ?? db.image()));
     writing = done.then(
       () => {
         failing = false;
@@ -173,10 +183,14 @@ function imageKeeper(db: WasmSqlConnection, name: string, images: UseStore, opti
       await writing;
       await del(name, images);
     },
-    stop() {
+    /** Closes the database, its last image taken first and written after (flush() waits for it); idempotent. */
+    close() {
+      if (stopped) return;
       stopped = true;
+      if (unkept) void write(db.image()).catch(() => {});
       clearTimeout(timer);
       page.removeEventListener?.('pagehide', onHide);
+      db.close();
     },
   };
 }
@@ -195,20 +209,13 @@ export async function openBrowserDatabase(
   const kept = await get<Uint8Array>(name, images);
   const db = kept ? openKept(sqlite, name, kept) : setUpPageDatabase(sqlite.open());
   const keeper = imageKeeper(db, name, images, options);
-  let closed = false;
   return {
-    connection: noticingWrites(db, keeper.changed),
+    connection: noticingWrites(db, keeper),
     flush: keeper.flush,
     reset: keeper.drop,
     async close() {
-      if (closed) return;
-      closed = true;
-      try {
-        await keeper.flush();
-      } finally {
-        keeper.stop();
-        db.close();
-      }
+      keeper.close();
+      await keeper.flush();
     },
   };
 }

@@ -40,9 +40,12 @@ export const storePage = {
   }),
   flush: (name: string) => opened(name).database.flush(),
   reset: (name: string) => opened(name).database.reset(),
-  close: async (name: string) => {
-    await opened(name).database.close();
+  /** Closes the store as the store of record does (synchronously), then waits for the last image to be written. */
+  closeStore: async (name: string) => {
+    const { store, database } = opened(name);
     open.delete(name);
+    store.close();
+    await database.flush();
   },
   /** Whatever bytes, kept where the images are: a damaged or foreign image. */
   keepBytes: (name: string, text: string) =>

@@ -112,6 +112,22 @@ describe('the store in a browser page (sql.js, kept in IndexedDB)', () => {
     await page.close();
   });
 
+  it("keeps the last commit when the store closes its connection (the store of record's close)", async () => {
+    const page = await freshPage();
+    // A minute: only the close can write it.
+    await inPage(page, (store) => store.open('closing', 'indexeddb', 60_000), null);
+    await inPage(
+      page,
+      (store) => {
+        store.commit('closing', 9, 'last before close');
+        return store.closeStore('closing');
+      },
+      null,
+    );
+    expect(await inPage(page, (store) => store.keptLedgerKeys('closing'), null)).toEqual([9]);
+    await page.close();
+  });
+
   it('writes the image by itself keepAfterMs after a burst of commits', async () => {
     const page = await freshPage();
     await inPage(page, (store) => store.open('timed', 'indexeddb', 50), null);
