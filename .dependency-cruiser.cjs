@@ -124,6 +124,16 @@ module.exports = {
       to: { path: '^(vitest|supertest|fast-check)$|node_modules/(vitest|supertest|fast-check)/' },
     },
     {
+      name: 'browser-store-has-no-node-modules',
+      severity: 'error',
+      comment:
+        "The store's SQLite in a browser (issue 38: sqlite-browser.ts, the WebAssembly driver, the store's SQL) bundles for a page: nothing it reaches may import a node: module (Node's own connection is sqlite-driver.ts and sqlite-connection.ts, outside it).",
+      from: {
+        path: '^src/infra/(sqlite-browser|sqlite-wasm-driver|sqlite-store|sqlite-reads|sqlite-schema|sql-connection)[.]ts$',
+      },
+      to: { path: NODE_BUILTIN, reachable: true },
+    },
+    {
       name: 'no-unresolvable',
       severity: 'error',
       comment: 'An import that cannot be resolved is a typo or a missing dependency.',

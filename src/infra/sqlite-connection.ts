@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { openSqlConnection, type SqlConnection, sqliteErrorCode } from './sqlite-driver.js';
 import { createSchema } from './sqlite-schema.js';
+import { type SqliteStore, sqliteStoreOver } from './sqlite-store.js';
 
 /** How hard each commit waits for the disk: NORMAL survives kill -9, FULL also a power loss; OFF (the private store) neither. */
 export type SyncLevel = 'off' | 'normal' | 'full';
@@ -61,4 +62,9 @@ export function connect(options: OpenOptions): SqlConnection {
     db?.close();
     refuse(path, error);
   }
+}
+
+/** The store of record's SQLite on Node: the file (or the private database) opened, locked and set up. */
+export function openSqliteStore(options: OpenOptions): SqliteStore {
+  return sqliteStoreOver(connect(options), options.path);
 }

@@ -1,5 +1,5 @@
 // The store's tables and indexes, and the migration that brings a store written by an older emulator up to them.
-import type { SqlConnection } from './sqlite-driver.js';
+import type { SqlConnection } from './sql-connection.js';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;

@@ -1,7 +1,6 @@
 // Moves a state file of the old JSON format (snapshot + log) into an SQLite database at the same path, once.
 import { copyFileSync, existsSync, renameSync, rmSync } from 'node:fs';
-import type { SyncLevel } from '../infra/sqlite-connection.js';
-import { openSqliteStore } from '../infra/sqlite-store.js';
+import { openSqliteStore, type SyncLevel } from '../infra/sqlite-connection.js';
 import { isLegacyStateFile, readLegacyStateFile } from './legacy-state-file.js';
 import type { KeptState } from '../wiring/kept-state.js';
 import { fullBatch } from './state-rows.js';
