@@ -13,15 +13,28 @@ export function watchStall(req: IncomingMessage, periodMs: number, onStall: () =
   // A request that comes through no socket of ours (an adapter's stand-in) gives no count to watch.
   if (typeof socket?.bytesRead !== 'number') return () => {};
   let seen = socket.bytesRead;
-  const timer = setTimeout(() => {
-    // Complete: its reader finishes by itself. Destroyed: the exchange is over, and 'close' releases what it held.
-    if (req.complete || socket.destroyed) return;
+  let stopped = false;
+  // Complete: its reader finishes by itself. Destroyed: the exchange is over, and 'close' releases what it held.
+  const over = () => stopped || req.complete || socket.destroyed;
+  const moved = () => {
     const read = socket.bytesRead;
-    if (read === seen) return onStall();
+    if (read === seen) return false;
     seen = read;
     timer.refresh();
+    return true;
+  };
+  const timer = setTimeout(() => {
+    if (over() || moved()) return;
+    // Timers run before the loop reads sockets: after a loop blocked for a whole period, bytes may be waiting unread.
+    // setImmediate runs once they have been read.
+    setImmediate(() => {
+      if (!over() && !moved()) onStall();
+    });
   }, periodMs);
   // A watch never keeps the process alive: the server does that while it listens.
   timer.unref();
-  return () => clearTimeout(timer);
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
 }
