@@ -34,6 +34,7 @@ async function firstCursor(emulator: Emulator, query = 'limit=2', secret = emula
 async function expectRefused(emulator: Emulator, query: string, cursor: string, secret = emulator.apiKey) {
   const res = await get(emulator, `${query}&cursor=${encodeURIComponent(cursor)}`, secret);
   expect(res.status, res.text).toBe(422);
+  expect(res.headers['content-type']).toBe('application/json');
   expect(res.body).toStrictEqual({
     detail: [
       {
@@ -51,6 +52,9 @@ const base64url = (text: string) => Buffer.from(text).toString('base64url');
 describe('a cursor the emulator did not issue is 422 cursor_invalid', () => {
   it.each([
     ['the old unsigned form, hand-made', base64url('{"v":1,"before":9007199254740991}')],
+    ['neither form', 'not-a-cursor'],
+    ['JSON of another shape', base64url('{"v":2,"before":3}')],
+    ['a position that is no whole number', '1.5.AAAAAAAAAAAAAAAAAAAAAA'],
     ['a position alone', '9007199254740991'],
     ['a position with a made-up tag', '5.AAAAAAAAAAAAAAAAAAAAAA'],
     ['an empty position', '.AAAAAAAAAAAAAAAAAAAAAA'],
