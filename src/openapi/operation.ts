@@ -83,7 +83,7 @@ const ERROR_HEADERS: Record<number, ResponseDoc['headers']> = {
 };
 
 /** `Retry-After` accompanies codes whose envelope carries `retry_after_seconds`. */
-const RETRY_AFTER_CODES = new Set(['daily_credit_limit_exceeded']);
+const RETRY_AFTER_CODES = new Set(['daily_credit_limit_exceeded', 'server_busy']);
 
 export const errorComponentName = (code: string) => `Error.${code}`;
 

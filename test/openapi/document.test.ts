@@ -79,12 +79,14 @@ describe('the OpenAPI document', () => {
       '403',
       '404',
       '405',
+      '408',
       '409',
       '413',
       '415',
       '422',
       '429',
       '500',
+      '503',
       '507',
       'default',
     ]);
@@ -97,6 +99,8 @@ describe('the OpenAPI document', () => {
     ]);
     expect(schemas['Error.insufficient_credits'].properties).toHaveProperty('wallet_balance');
     expect(submit['429'].headers).toHaveProperty('Retry-After');
+    expect(submit['503'].description).toBe('`server_busy`');
+    expect(submit['503'].headers).toHaveProperty('Retry-After');
   });
 
   it('describes every code of the status table, and nothing else', () => {
