@@ -211,34 +211,36 @@ describe('the first byte of every path waits for the gates', () => {
     },
   );
 
-  it('a held answer that is dropped is dropped only after its gate lets it go; a refusal is answered instead', async () => {
-    for (const refused of [false, true]) {
-      const { hooks, events, letGo } = waitingGate();
-      const lose = holding((res) => {
-        events.push('dropped');
-        res.req.socket.destroy();
-      });
-      const answer = request(appWith([hooks], writing(['{"a":1}']), lose))
-        .get('/')
-        .then(
-          (a) => `${a.status} ${a.text}`,
-          (error: Error) => error.message,
-        );
-      await letGo(refused);
-      expect(await answer).toMatch(refused ? '507 {"error":"full"}' : /socket hang up|ECONNRESET/);
-      expect(events).toEqual(refused ? ['gate (end)', 'out {"error":"full"}'] : ['gate (end)', 'dropped']);
-    }
-  });
+  /** Two ways an exchange ends with no answer: a held body dropped by its holder, and beforeFirstByte's reset. */
+  const cuts: [string, (hooks: ResponseHooks, events: string[]) => express.Express][] = [
+    [
+      'a held answer dropped by its holder',
+      (hooks, events) =>
+        appWith(
+          [hooks],
+          writing(['{"a":1}']),
+          holding((res) => {
+            events.push('cut');
+            res.req.socket.destroy();
+          }),
+        ),
+    ],
+    [
+      'a reset (beforeFirstByte)',
+      (hooks, events) =>
+        appWith([hooks], (req, res) =>
+          beforeFirstByte(res, () => {
+            events.push('cut');
+            req.socket.resetAndDestroy();
+          }),
+        ),
+    ],
+  ];
 
-  it('an exchange that ends with no answer (beforeFirstByte) acts only once the gate lets it go', async () => {
+  it.each(cuts)('%s is cut only once its gate lets it go; a refusal is answered instead', async (_what, app) => {
     for (const refused of [false, true]) {
       const { hooks, events, letGo } = waitingGate();
-      const reset: RequestHandler = (req, res) =>
-        beforeFirstByte(res, () => {
-          events.push('reset');
-          req.socket.resetAndDestroy();
-        });
-      const answer = request(appWith([hooks], reset))
+      const answer = request(app(hooks, events))
         .get('/')
         .then(
           (a) => `${a.status} ${a.text}`,
@@ -246,7 +248,7 @@ describe('the first byte of every path waits for the gates', () => {
         );
       await letGo(refused);
       expect(await answer).toMatch(refused ? '507 {"error":"full"}' : /socket hang up|ECONNRESET/);
-      expect(events).toEqual(refused ? ['gate (end)', 'out {"error":"full"}'] : ['gate (end)', 'reset']);
+      expect(events).toEqual(refused ? ['gate (end)', 'out {"error":"full"}'] : ['gate (end)', 'cut']);
     }
   });
 
