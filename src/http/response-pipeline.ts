@@ -1,5 +1,6 @@
 // The one interception of an app's response writes: plugins' hooks run there, in phases whose order is fixed here.
 import type { Express, Response } from 'express';
+import { HeldBody, type WholeBody } from './held-body.js';
 
 /** What a gate that said WAIT calls, once, to let the response go: as it is, or with `replacement` as its body. */
 export type Release = (res: Response, replacement?: string) => void;
@@ -26,12 +27,6 @@ export interface ResponseHooks {
   onChunk?: ChunkHook;
   afterSend?: AfterSend;
 }
-
-/**
- * Gets the whole body once the route has ended a held response and the gates have let it go; it then sends (part of)
- * it with res.write/res.end, or drops it.
- */
-export type WholeBody = (body: Buffer) => void;
 
 const HELD = Symbol('held body');
 const WATCHED = Symbol('watched chunks');
@@ -64,21 +59,6 @@ interface PipelineResponse extends Response {
 
 type Write = (this: PipelineResponse, chunk: unknown, encoding?: unknown, callback?: unknown) => unknown;
 type WriteHead = (this: PipelineResponse, statusCode: number, reason?: unknown, headers?: unknown) => unknown;
-
-class HeldBody {
-  readonly chunks: Buffer[] = [];
-  constructor(readonly onWhole: WholeBody) {}
-
-  keep(chunk: unknown, encoding: unknown) {
-    if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
-    if (Buffer.isBuffer(chunk)) this.chunks.push(chunk);
-    else if (chunk instanceof Uint8Array) this.chunks.push(Buffer.from(chunk));
-    else
-      this.chunks.push(
-        Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'),
-      );
-  }
-}
 
 /**
  * Holds back what the route writes until it ends the response. That end is the answer's first byte for the gates
