@@ -17,6 +17,11 @@ CREATE TABLE IF NOT EXISTS journal (key INTEGER PRIMARY KEY, json TEXT NOT NULL)
 CREATE INDEX IF NOT EXISTS ledger_by_generation ON ledger (json_extract(json, '$.generationId'));
 `;
 
+/** The store's tables: a database holding any other is another program's, and is refused (sqlite-connection.ts). */
+export const STORE_TABLES: readonly string[] = [...SCHEMA.matchAll(/CREATE TABLE IF NOT EXISTS (\w+)/g)].map(
+  (m) => m[1],
+);
+
 /**
  * The waiting generations' due times, one index per kind: the real timer reads the first of `due_at`, an advance
  * both. Partial, so a generation costs them an entry only while it waits. A store written before these columns gets

@@ -12,6 +12,7 @@ import { createResponseGate } from './response-gate.js';
 import { canResume, resumeState } from './resume-state.js';
 import { type DocumentDeps, exportState, importState } from './state-document.js';
 import { migrateLegacyStateFile, migrationBackup } from './state-migration.js';
+import { stateFileKind } from './state-file-kind.js';
 import { fullBatch, isEmpty } from './state-rows.js';
 import { StoreError } from './store-errors.js';
 import { readStoredState } from './stored-state.js';
@@ -59,7 +60,8 @@ const storageFull = (failure: StorageFailure) =>
 export function createStoreOfRecord(deps: DocumentDeps, options: StoreOptions): StoreOfRecord {
   const { path, log } = options;
   const { kept } = deps;
-  if (path) migrateLegacyStateFile(path, options.sync, kept, log);
+  // A file that is neither a database nor the old JSON state is refused here, before anything is made beside it.
+  if (path && stateFileKind(path) === 'json') migrateLegacyStateFile(path, options.sync, kept, log);
   const store: SqliteStore = openSqliteStore({ path: path ?? '', sync: path ? options.sync : 'off' });
   let tracker: ChangeTracker | undefined;
   /** Bumped when a failed commit starts restoring memory from the store and when it is done. */
