@@ -1,7 +1,7 @@
 // Opening the store's SQLite file: its pragmas, its lock (one writer), and a refused start said in one sentence.
 import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { openSqlConnection, type SqlConnection, sqliteErrorCode } from './sqlite-driver.js';
+import { openSqlConnection, type SqlConnection, SqliteUnavailable, sqliteErrorCode } from './sqlite-driver.js';
 import { createSchema } from './sqlite-schema.js';
 
 /** How hard each commit waits for the disk: NORMAL survives kill -9, FULL also a power loss; OFF (the private store) neither. */
@@ -24,6 +24,7 @@ export interface OpenOptions {
 }
 
 function refuse(path: string, error: unknown): never {
+  if (error instanceof SqliteUnavailable) throw new StoreRefused(error.message);
   // SQLite says only SQLITE_CANTOPEN (and better-sqlite3 its own sentence) for a missing folder: name it the same on both.
   const missingFolder = path !== '' && !existsSync(dirname(path));
   const code = missingFolder ? 'ENOENT' : sqliteErrorCode(error);
