@@ -1,7 +1,7 @@
 // Opening the store's SQLite file: its pragmas, its lock (one writer), and a refused start said in one sentence.
 import { existsSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { openSqlConnection, type SqlConnection, sqliteErrorCode } from './sqlite-driver.js';
+import { openSqlConnection, type SqlConnection, SqliteUnavailable, sqliteErrorCode } from './sqlite-driver.js';
 import { createSchema, STORE_TABLES } from './sqlite-schema.js';
 import { type SqliteStore, sqliteStoreOver } from './sqlite-store.js';
 
@@ -26,6 +26,7 @@ export interface OpenOptions {
 
 function refuse(path: string, error: unknown): never {
   if (error instanceof StoreRefused) throw error;
+  if (error instanceof SqliteUnavailable) throw new StoreRefused(error.message);
   // SQLite says only SQLITE_CANTOPEN (and better-sqlite3 its own sentence) for a missing folder: name it the same on both.
   const missingFolder = path !== '' && !existsSync(dirname(path));
   const code = missingFolder ? 'ENOENT' : sqliteErrorCode(error);
