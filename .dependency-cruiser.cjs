@@ -1,5 +1,7 @@
 // dependency-cruiser: the layer rules of the house (docs/architecture.md); `npm run lint` runs it over src/ and fails on any violation.
 const CORE = '^src/(http|domain|infra|openapi|wiring)/';
+/** Every Node built-in, with or without its node: prefix (a reachability rule matches modules by path only). */
+const NODE_BUILTIN = `^(node:)?(${require('node:module').builtinModules.join('|')})$`;
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -93,6 +95,14 @@ module.exports = {
       to: { path: '^src/infra/(ffmpeg/|create-renderer|fixture-renderer)' },
     },
     {
+      name: 'browser-renderer-never-reaches-node',
+      severity: 'error',
+      comment:
+        'The browser renderer (src/infra/browser-renderer/) runs in a page or a worker: no module it reaches, directly or through others, may import a Node built-in (node:fs, node:path, node:crypto...). Buffer and other Node globals are caught by its own type check (tsconfig.browser.json, no Node types).',
+      from: { path: '^src/infra/browser-renderer/' },
+      to: { path: NODE_BUILTIN, reachable: true },
+    },
+    {
       name: 'http-never-imports-wiring-or-openapi',
       severity: 'error',
       comment: 'http/ holds the public routes; the wiring and the document are built on top of it.',
@@ -112,6 +122,16 @@ module.exports = {
       comment: 'Every test lives under test/ (unit tests in test/unit/, mirroring src/): src/ holds only what ships.',
       from: { path: '^src/' },
       to: { path: '^(vitest|supertest|fast-check)$|node_modules/(vitest|supertest|fast-check)/' },
+    },
+    {
+      name: 'browser-store-has-no-node-modules',
+      severity: 'error',
+      comment:
+        "The store's SQLite in a browser (issue 38: sqlite-browser.ts, the WebAssembly driver, the store's SQL) bundles for a page: nothing it reaches may import a node: module (Node's own connection is sqlite-driver.ts and sqlite-connection.ts, outside it).",
+      from: {
+        path: '^src/infra/(sqlite-browser|sqlite-wasm-driver|sqlite-store|sqlite-reads|sqlite-schema|sql-connection)[.]ts$',
+      },
+      to: { path: NODE_BUILTIN, reachable: true },
     },
     {
       name: 'no-unresolvable',

@@ -1,20 +1,13 @@
-# The emulator as an image for front-end developers: compile with a toolchain, run as `node` with a static ffmpeg.
+# The emulator as an image for front-end developers: bundled with esbuild, run as `node` with a static ffmpeg.
 # Build: docker build -t media-gen-emulator .   Run: docker run --rm -p 127.0.0.1:8787:8787 media-gen-emulator
 # Every setting is an environment variable (see docs/frontend.md); flags after the image name go to the CLI.
 
-# ---- toolchain: what a native addon (better-sqlite3, built from source when no prebuilt binary downloads) needs ----
-FROM node:22-slim AS toolchain
-# node-gyp builds against the headers this Node ships (/usr/local/include/node) instead of downloading them, which fails
-# where only the npm registry is reachable (better-sqlite3 falls back to a source build when no prebuilt binary downloads).
-ENV npm_config_nodedir=/usr/local
-RUN apt-get update \
- && apt-get install -y --no-install-recommends python3 make g++ \
- && rm -rf /var/lib/apt/lists/*
+# ---- build: every dependency and esbuild; none of it reaches the runtime image ----
+# No compiler: the image's Node 22 has node:sqlite built in; better-sqlite3, the optional dependency that stands in for it
+# on Node 20, is unpacked here without its install script (never loaded) and left out of the runtime.
+FROM node:22-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-
-# ---- build: every dependency and esbuild; none of it reaches the runtime image ----
-FROM toolchain AS build
 # --ignore-scripts: the root `prepare` would build before src/ is copied; bundling needs no dependency's script.
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
@@ -25,13 +18,14 @@ COPY src ./src
 RUN node --import tsx --input-type=module \
       -e "const { bundleCli } = await import('./scripts/bundle-cli.ts'); await bundleCli('/app/src', '/app/dist')"
 
-# ---- production dependencies, native addons compiled here ----
-FROM toolchain AS deps
-# --omit=optional leaves out the 66 MB @ffmpeg-installer/linux-x64: the runtime takes its binary from the build stage
-# at a fixed path. --ignore-scripts skips the root `prepare` (it needs the dev dependencies); `npm rebuild` then runs the
-# dependencies' own install scripts, which is where a native addon compiles.
+# ---- production dependencies: pure JavaScript, so no install script needs to run ----
+FROM node:22-slim AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+# --omit=optional leaves out the 66 MB @ffmpeg-installer/linux-x64 (the runtime takes its binary from the build stage
+# at a fixed path) and better-sqlite3 (Node 22 uses node:sqlite). --ignore-scripts skips the root `prepare` (it needs
+# the dev dependencies); no production dependency left has an install script.
 RUN npm ci --omit=dev --omit=optional --ignore-scripts --no-audit --no-fund \
- && npm rebuild \
  && npm cache clean --force
 
 # ---- the same base without what only building needs: Node's C headers (65 MB), npm, corepack and yarn ----

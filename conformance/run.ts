@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { startEmulator } from '../src/index.js';
 import { estimateRequest, listRequest, modelsRequest, type RawRequest, submitRequest } from './cases.js';
 import { judge } from './compare.js';
+import { encodedRequest } from './encoding-cases.js';
 import { makeSender, type RawAnswer } from './exchange.js';
 import { uploadRequest } from './multipart-cases.js';
 import { startReference } from './reference-server.js';
@@ -23,6 +24,7 @@ const anyRequest = fc.oneof(
   { weight: 3, arbitrary: listRequest },
   { weight: 1, arbitrary: modelsRequest },
   { weight: 2, arbitrary: uploadRequest },
+  { weight: 2, arbitrary: encodedRequest },
 );
 
 function options() {

@@ -44,6 +44,12 @@ export interface CoreOptions {
   renderTimeout?: string | number;
   /** Byte cap of reference uploads kept on disk; an upload past it is refused with 507 upload_storage_full. Default 1 GiB. */
   maxUploadStoreBytes?: number;
+  /** Longest a request's headers may take to arrive (a duration such as "10s", or ms); then Node answers 408 and closes. Default 10s, at most 5m. */
+  headersTimeout?: string | number;
+  /** Longest a request body may go without a byte (a duration, or ms); then it is answered 408 request_timeout and its connection closed. Default 30s, at most 5m. */
+  bodyTimeout?: string | number;
+  /** Bytes the request bodies being read (and the requests holding them) may take at once; past it, 503 server_busy with Retry-After. Default 64 MiB. */
+  maxBufferedBodyBytes?: number;
   /** Byte cap of stored outputs before expired ones are evicted; default 512 MiB. */
   maxStoreBytes?: number;
   /** Directory for rendered files; default a fresh temporary directory removed on close(). */
@@ -80,6 +86,14 @@ export const DEFAULT_PORT = 8787;
 export const DEFAULT_HOST = '127.0.0.1';
 /** Far above any real render here (a few seconds), short enough that a stalled ffmpeg frees its slot. */
 export const DEFAULT_RENDER_TIMEOUT = '60s';
+/** Loopback headers arrive at once; a client that has not sent its headers in 10 s is gone or hostile. */
+export const DEFAULT_HEADERS_TIMEOUT = '10s';
+/** A body that pauses this long has stalled: a front proxy (nginx's client_body_timeout is 60 s) would cut it too. */
+export const DEFAULT_BODY_TIMEOUT = '30s';
+/** Five uploads of the largest file (10 MiB, about 12 MiB held with its fields), or four JSON bodies of 16 MiB, at once. */
+export const DEFAULT_MAX_BUFFERED_BODY_BYTES = 64 * 1024 * 1024;
+/** Node's requestTimeout: a whole request (headers and body) must arrive within it, so neither timeout goes past it. */
+export const MAX_REQUEST_TIMEOUT_MS = 300_000;
 /** Host names that always reach the plane: loopback only, which DNS rebinding cannot produce. */
 export const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'] as const;
 
@@ -152,6 +166,9 @@ export function resolveOptions(options: CoreOptions): ResolvedOptions {
     ffmpegPath: options.ffmpegPath ?? '',
     maxParallelRenders: options.maxParallelRenders ?? 0,
     renderTimeout: options.renderTimeout ?? DEFAULT_RENDER_TIMEOUT,
+    headersTimeout: options.headersTimeout ?? DEFAULT_HEADERS_TIMEOUT,
+    bodyTimeout: options.bodyTimeout ?? DEFAULT_BODY_TIMEOUT,
+    maxBufferedBodyBytes: options.maxBufferedBodyBytes ?? DEFAULT_MAX_BUFFERED_BODY_BYTES,
     maxStoreBytes: options.maxStoreBytes ?? DEFAULT_MAX_STORE_BYTES,
     maxUploadStoreBytes: options.maxUploadStoreBytes ?? 1024 * 1024 * 1024,
     outputLabel: options.outputLabel ?? 'request',

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { Express } from 'express';
 import { isLoopbackHost, type ResolvedOptions, tokenForBinding } from './config.js';
+import { parseDuration } from './domain/durations.js';
 import type { OwnedRuntime } from './domain/runtime.js';
 import type { Emulator, ListenAt, Listening, Started } from './emulator-types.js';
 import { listenOn } from './http/listen.js';
@@ -73,7 +74,7 @@ export function emulatorLifetime(parts: LifetimeParts): Lifetime {
     );
     if (!isLoopbackHost(host) && host !== '0.0.0.0' && host !== '::')
       access.allowedHosts.add(host.includes(':') ? `[${host}]` : host.toLowerCase());
-    return listenOn(app, servers, port, host);
+    return listenOn(app, servers, port, host, parseDuration(options.headersTimeout, 'headersTimeout'));
   };
 
   const openStore = async (): Promise<boolean> => {

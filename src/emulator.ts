@@ -11,6 +11,7 @@ import { parseDuration } from './domain/durations.js';
 import { createRuntime, type Runtime } from './domain/runtime.js';
 import { planeGuard } from './emulation/admin/plane-guard.js';
 import { buildApp } from './http/app.js';
+import { bodyReading } from './http/body/body-reading.js';
 import type { RequestListener } from './http-shapes.js';
 import { splitCorsMiddleware } from './http/middleware/cors.js';
 import { createRenderer, RendererStartAborted } from './infra/create-renderer.js';
@@ -138,8 +139,12 @@ export function composeEmulator(
     },
   });
 
+  const bodies = bodyReading({
+    bodyTimeoutMs: parseDuration(options.bodyTimeout, 'bodyTimeout'),
+    maxBufferedBodyBytes: options.maxBufferedBodyBytes,
+  });
   plugins = composePlugins(
-    { runtime, options, catalogue, rendererInfo: () => renderer?.info, uploadBlobs },
+    { runtime, options, catalogue, rendererInfo: () => renderer?.info, uploadBlobs, bodies },
     calibrated.options.scenario,
   );
   const { plane, store, inOrder } = plugins;
@@ -151,6 +156,7 @@ export function composeEmulator(
       maxUploadBytes: largestUpload(catalogue),
       recordedModels: calibrated.recordedModels,
       uploadBlobs,
+      bodies,
     },
     errorStatuses: Object.assign({}, ...inOrder.map((p) => p.errorStatuses), options.errorStatuses),
     errorCodes: options.errorCodes,

@@ -1,7 +1,13 @@
 // The one option table: each option's config-file key and schema, flag, environment variables and --help line.
 // A new option is one row here (and its row in docs/api.md#configuration, which test/control/cli-options.test.ts checks).
 import * as z from 'zod';
-import { DEFAULT_HOST, DEFAULT_PORT } from '../config.js';
+import {
+  DEFAULT_BODY_TIMEOUT,
+  DEFAULT_HEADERS_TIMEOUT,
+  DEFAULT_HOST,
+  DEFAULT_PORT,
+  MAX_REQUEST_TIMEOUT_MS,
+} from '../config.js';
 import { MAX_DURATION_MS } from '../domain/durations.js';
 import { errorCodesSchema, errorStatusesSchema, instantSchema } from './config-only-values.js';
 import { configOnly, type OptionEntry, onByDefault, option } from './option-entry.js';
@@ -26,6 +32,9 @@ export type { CliOptions, OptionEntry, OptionKey } from './option-entry.js';
 const HOURS = 'must be a number of hours above 0';
 
 const PORT_RANGE = wholeNumber(0, 65_535, ' (0 picks a free one)');
+
+/** Node's requestTimeout bounds a whole request; a timeout for a part of it cannot be longer. */
+const REQUEST_TIMEOUT = { ms: MAX_REQUEST_TIMEOUT_MS, text: '5m' };
 
 export const OPTION_TABLE: readonly OptionEntry[] = [
   option('port', PORT_RANGE, {
@@ -153,6 +162,24 @@ export const OPTION_TABLE: readonly OptionEntry[] = [
     arg: 'D',
     env: 'MEDIA_EMULATOR_RENDER_TIMEOUT',
     help: 'longest one ffmpeg run, e.g. 30s (default 60s)',
+  }),
+  option('headersTimeout', duration(1, '1ms', REQUEST_TIMEOUT), {
+    flag: 'headers-timeout',
+    arg: 'D',
+    env: 'MEDIA_EMULATOR_HEADERS_TIMEOUT',
+    help: `longest a request's headers may take to arrive; then 408 (default ${DEFAULT_HEADERS_TIMEOUT})`,
+  }),
+  option('bodyTimeout', duration(1, '1ms', REQUEST_TIMEOUT), {
+    flag: 'body-timeout',
+    arg: 'D',
+    env: 'MEDIA_EMULATOR_BODY_TIMEOUT',
+    help: `longest a request body may go without a byte; then 408 request_timeout (default ${DEFAULT_BODY_TIMEOUT})`,
+  }),
+  option('maxBufferedBodyBytes', wholeNumber(1), {
+    flag: 'max-buffered-body-bytes',
+    arg: 'BYTES',
+    env: 'MEDIA_EMULATOR_MAX_BUFFERED_BODY_BYTES',
+    help: 'bytes the request bodies being read may hold at once; past it, 503 server_busy (default 64 MiB)',
   }),
   option('catalogue', text, {
     schema: fileOrData,

@@ -42,10 +42,14 @@ function isDuration(value: string | number): boolean {
   }
 }
 
-/** A duration as parseDuration reads it (text with units, or milliseconds), of at least `minMs`. */
-export function duration(minMs: number, min: string): ValueKind<string | number> {
-  const error = `${DURATION}, at least ${min}`;
-  const valid = (value: string | number) => isDuration(value) && parseDuration(value) >= minMs;
+/** A duration as parseDuration reads it (text with units, or milliseconds), of at least `minMs` (and at most `max`). */
+export function duration(minMs: number, min: string, max?: { ms: number; text: string }): ValueKind<string | number> {
+  const error = max ? `${DURATION}, from ${min} to ${max.text}` : `${DURATION}, at least ${min}`;
+  const valid = (value: string | number) => {
+    if (!isDuration(value)) return false;
+    const ms = parseDuration(value);
+    return ms >= minMs && (!max || ms <= max.ms);
+  };
   return {
     schema: z.union([z.string(), z.number()], { error }).refine(valid, { error }),
     fromText(name, value) {

@@ -1,11 +1,12 @@
 // The console's entry: one summary request per refresh, the detail route in the URL hash, and the token prompt.
-import { adminToken, adoptTokenFromUrl, api, describe, whenTokenNeeded } from './api.js';
+import { ApiError, adminToken, adoptTokenFromUrl, api, describe, whenTokenNeeded } from './api.js';
 import { detailView } from './detail.js';
 import { setText } from './dom.js';
 import { faultsPanel } from './faults.js';
 import { generationsList } from './generations.js';
 import { inspectorPanel } from './inspector.js';
 import { keysPanel } from './keys.js';
+import { lockControls } from './locked.js';
 import { clockPanel, walletPanel } from './panels.js';
 import { markersPanel, scenariosPanel } from './scenarios.js';
 
@@ -72,6 +73,19 @@ function showRoute() {
   refresh();
 }
 
+/** The status line after a failed call: a token to give, an answer that was an error, or no answer at all. */
+function showFailure(what, error) {
+  const tokenNeeded = error instanceof ApiError && error.status === 401 && /^admin_token_/.test(error.code);
+  setText(
+    $('server-status'),
+    tokenNeeded
+      ? 'Admin token required: paste it below, or open the console link the emulator printed at start-up (its terminal, or docker logs for the image).'
+      : error instanceof ApiError
+        ? `${what} failed: ${describe(error)}`
+        : `Emulator not reachable: ${describe(error)}`,
+  );
+}
+
 let running = null;
 let again = false;
 let refreshes = 0;
@@ -92,9 +106,10 @@ async function refresh() {
           $('server-status'),
           `v${e.version} · renderer ${e.renderer} · timing ${e.timing}${e.magic_prompts ? '' : ' · markers off'}`,
         );
+        lockControls(false);
         for (const view of Object.values(views)) await view.render?.(summary, catalogue);
       } catch (error) {
-        setText($('server-status'), `Emulator not reachable: ${describe(error)}`);
+        showFailure('Reading the summary', error);
       }
       refreshes += 1;
       document.body.dataset.refreshes = String(refreshes);
@@ -117,11 +132,12 @@ async function loadCatalogue() {
     Object.assign(catalogue, await api('/_emulator/catalogue'));
     for (const view of Object.values(views)) view.setCatalogue?.(catalogue);
   } catch (error) {
-    setText($('server-status'), `Could not load the catalogue: ${describe(error)}`);
+    showFailure('Loading the catalogue', error);
   }
 }
 
 whenTokenNeeded((code) => {
+  lockControls(true);
   const section = $('token-section');
   setText(
     $('token-message'),

@@ -87,6 +87,8 @@ export function generationsList({ announce }) {
     el('button', {
       type: 'button',
       className: 'chip',
+      // Named before the first summary counts them, so a console that cannot read yet shows what they are.
+      text: state || 'all',
       dataset: { state },
       'aria-pressed': String(state === ''),
       onclick: () => {

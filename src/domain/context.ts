@@ -9,6 +9,7 @@ import type { ModelEntry } from './catalogue-schema.js';
 import type { GenerationPlan } from './generation.js';
 import type { GenerationStore } from './generation-store.js';
 import type { OutputUrlSigner } from './generation-view.js';
+import type { CursorTags } from './page-cursor.js';
 import type { IdempotencyStore } from './idempotency.js';
 import type { Ledger } from './ledger.js';
 import type { Lifecycle } from './lifecycle.js';
@@ -61,6 +62,8 @@ export interface DomainContext {
   settings: DomainSettings;
   /** Signs output URLs for a request that reached the emulator at `baseUrl`. */
   outputSigner: (baseUrl: string) => OutputUrlSigner;
+  /** Tags list cursors with the instance's signing secret, so only cursors it issued are read back. */
+  cursorTags: CursorTags;
   /** The bytes behind a signed link: stored, or rendered again when a restart or an eviction lost them. */
   outputFiles: OutputFileSource;
   planAdjuster?: PlanAdjuster;

@@ -31,6 +31,8 @@ export const ERROR_CODES = [
   'payload_too_large',
   'body_not_utf8',
   'body_too_deep',
+  'request_timeout',
+  'server_busy',
   'not_implemented',
   'internal_error',
   // the store of record (any change: a full or failing disk under --state-file)

@@ -15,7 +15,8 @@ export interface ListFilter {
 
 export interface Page {
   items: Generation[];
-  nextCursor: string | null;
+  /** The seq the next page starts below, when there is one (the cursor names it). */
+  nextBefore: number | null;
 }
 
 /** Where generations live once committed: the store of record, read on demand (SQL behind it, in infra). */

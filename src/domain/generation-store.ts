@@ -1,4 +1,4 @@
-// Generations by id and per account in creation order, with newest-first paging on an opaque, insert-stable cursor.
+// Generations by id and per account in creation order, with newest-first paging by seq, stable under inserts.
 import { allStatuses, type Census, type CensusFilter, censusOf, foldText, totalOf } from './generation-census.js';
 import { type Generation, isFinal } from './generation.js';
 import {
@@ -9,7 +9,6 @@ import {
   type Page,
 } from './generation-source.js';
 import { RecentCache } from './recent-cache.js';
-import { decodeCursor, encodeCursor } from './page-cursor.js';
 
 /** Committed, final generations the heap keeps for repeated reads; everything else is read from the source again. */
 const RECENT_CAPACITY = 1000;
@@ -180,13 +179,13 @@ export class GenerationStore {
     return this.total;
   }
 
-  page(accountId: string, filter: ListFilter, limit: number, cursor?: string): Page {
-    const before = cursor === undefined ? Infinity : decodeCursor(cursor);
+  /** A page of `accountId`'s generations newest first, those with a seq below `before` (all when undefined). */
+  page(accountId: string, filter: ListFilter, limit: number, before = Infinity): Page {
     const found = this.source
       ? this.sourcePage(this.source, { ...filter, accountId, before, limit: limit + 1 })
       : this.heldPage(accountId, filter, before, limit + 1);
     const items = found.slice(0, limit);
-    return { items, nextCursor: found.length > limit ? encodeCursor(items[items.length - 1].seq) : null };
+    return { items, nextBefore: found.length > limit ? items[items.length - 1].seq : null };
   }
 
   /**

@@ -1,15 +1,45 @@
-// The list's cursor: opaque to clients, it holds the seq the next page starts below, so paging is stable under inserts.
+// The list's cursor: the seq the next page starts below (stable under inserts), tagged with the instance's secret and
+// bound to the account and the filters it was issued for, so a cursor the emulator did not issue is refused.
 import { ValidationFailure } from './errors.js';
+import type { ListFilter } from './generation-source.js';
 import { validationItem } from './validation-item.js';
 
-export const encodeCursor = (seq: number) => Buffer.from(JSON.stringify({ v: 1, before: seq })).toString('base64url');
+/** Tags with the instance's signing secret (infra/signer.ts): the domain never holds the secret nor imports crypto. */
+export interface CursorTags {
+  tag(message: string): string;
+  tagMatches(message: string, tag: string): boolean;
+}
 
-export function decodeCursor(cursor: string): number {
-  try {
-    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { v?: unknown; before?: unknown };
-    if (parsed.v === 1 && Number.isSafeInteger(parsed.before)) return parsed.before as number;
-  } catch {
-    // fall through to the 422 below
+/** What a cursor is valid for: one account's list under one set of filters (any page size). */
+export interface CursorScope {
+  accountId: string;
+  filter: ListFilter;
+}
+
+/** Every member of the scope in a fixed order, as JSON, so no two scopes (or positions) read the same. */
+const messageOf = ({ accountId, filter }: CursorScope, before: number) =>
+  JSON.stringify([
+    'page',
+    accountId,
+    filter.kind ?? null,
+    filter.status ?? null,
+    filter.modelSlug ?? null,
+    filter.from ?? null,
+    filter.to ?? null,
+    before,
+  ]);
+
+/** `<seq>.<tag>`: short, and opaque to a client, which passes it back unchanged. */
+export const issueCursor = (tags: CursorTags, scope: CursorScope, before: number): string =>
+  `${before}.${tags.tag(messageOf(scope, before))}`;
+
+/** The seq a cursor issued for this scope starts below; anything else is the 422 `cursor_invalid`. */
+export function readCursor(tags: CursorTags, scope: CursorScope, cursor: string): number {
+  const dot = cursor.indexOf('.');
+  const before = Number(cursor.slice(0, dot));
+  // The position's canonical spelling only (no sign, exponent, spaces or leading zeros): what issueCursor writes.
+  if (dot > 0 && Number.isSafeInteger(before) && String(before) === cursor.slice(0, dot)) {
+    if (tags.tagMatches(messageOf(scope, before), cursor.slice(dot + 1))) return before;
   }
   throw new ValidationFailure([
     validationItem(

@@ -6,6 +6,7 @@ import type { Generation } from './generation.js';
 import type { ListFilter } from './generation-source.js';
 import { isoTimestamp, toPublicGeneration } from './generation-view.js';
 import { utcDay } from './ledger.js';
+import { issueCursor, readCursor } from './page-cursor.js';
 
 /** The page size of a list that names no limit. */
 const DEFAULT_PAGE_LIMIT = 30;
@@ -56,12 +57,14 @@ export function listGenerations(
   limit = DEFAULT_PAGE_LIMIT,
   cursor?: string,
 ) {
-  const page = ctx.generations.page(key.accountId, filter, limit, cursor);
+  const scope = { accountId: key.accountId, filter };
+  const before = cursor === undefined ? undefined : readCursor(ctx.cursorTags, scope, cursor);
+  const page = ctx.generations.page(key.accountId, filter, limit, before);
   const credits = ctx.ledger.creditsOf(page.items.map((g) => g.id));
   return {
     generations: page.items.map((g) => publicView(ctx, g, baseUrl, credits.get(g.id))),
-    next_cursor: page.nextCursor,
-    has_more: page.nextCursor !== null,
+    next_cursor: page.nextBefore === null ? null : issueCursor(ctx.cursorTags, scope, page.nextBefore),
+    has_more: page.nextBefore !== null,
     limit,
   };
 }

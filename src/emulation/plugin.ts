@@ -52,7 +52,7 @@ export function emulationPlane(setup: PluginSetup, planeOptions: PlaneOptions): 
 
   return {
     // After the store of record's (a plugin of its own, composed first): the journal, so it sees what the fault rules do.
-    middleware: [journalMiddleware(runtime), faultMiddleware(state, runtime)],
+    middleware: [journalMiddleware(runtime), faultMiddleware(state, runtime, setup.bodies)],
     // Health always; the console (static files that use /_emulator/* like any client) and the control routes only
     // with the control plane on.
     routes: [

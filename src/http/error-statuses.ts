@@ -36,6 +36,9 @@ export const DEFAULT_ERROR_STATUSES: Readonly<Record<ErrorCode, number>> = {
   payload_too_large: 413,
   body_not_utf8: 400,
   body_too_deep: 400,
+  // a body that stopped arriving (bodyTimeout), and one refused because request bodies already hold the byte cap
+  request_timeout: 408,
+  server_busy: 503,
   not_implemented: 501,
   internal_error: 500,
   // accounts, keys, credits and generation moves (operator actions on the service's state)

@@ -1,6 +1,7 @@
 // Reads a multipart/form-data body as Starlette's MultiPartParser does (FastAPI 0.142 / Starlette 1.7), with busboy.
 import type { Request, RequestHandler, Response } from 'express';
 import { DomainError } from '../domain/errors.js';
+import { codingHint } from './validation/body-encoding.js';
 
 /** The one file part a route reads; other file parts are drained and dropped, as FastAPI ignores them. */
 export interface FormFile {
@@ -26,10 +27,10 @@ declare global {
 
 export const formFileOf = (res: Response): FormFile | undefined => res.locals.formFile;
 
-const refusal = (why: string) =>
+const refusal = (req: Request, why: string) =>
   new DomainError(
     'malformed_multipart',
-    `The multipart body was refused (${why}). Send multipart/form-data with a boundary and one "file" part.`,
+    `The multipart body was refused (${why}). Send multipart/form-data with a boundary and one "file" part.${codingHint(req.headers['content-encoding'])}`,
   );
 
 /**
@@ -96,9 +97,9 @@ export function multipartForm(spec: { fileField: string; fields: string[]; maxFi
         },
       });
     } catch (error) {
-      return next(refusal((error as Error).message));
+      return next(refusal(req, (error as Error).message));
     }
-    const tooBig = () => refusal(`a part is over ${STARLETTE_LIMITS.maxPartBytes / 1024} KB`);
+    const tooBig = () => refusal(req, `a part is over ${STARLETTE_LIMITS.maxPartBytes / 1024} KB`);
     parser.on('field', (name, value, info) => {
       if (info.valueTruncated) problem ??= tooBig();
       else offer(name, ++seq, value);
@@ -117,7 +118,7 @@ export function multipartForm(spec: { fileField: string; fields: string[]; maxFi
         if (keep && bytes <= limit + 1) chunks.push(chunk);
       });
       // A body cut short inside a file ends its stream with an error (the parser reports the same).
-      stream.on('error', (error: Error) => settle(refusal(error.message)));
+      stream.on('error', (error: Error) => settle(refusal(req, error.message)));
       stream.on('end', () => {
         pending--;
         if (asText && bytes > limit) problem ??= tooBig();
@@ -130,15 +131,15 @@ export function multipartForm(spec: { fileField: string; fields: string[]; maxFi
       });
     });
     parser.on('filesLimit', () => {
-      problem ??= refusal(`more than ${STARLETTE_LIMITS.maxFiles} files`);
+      problem ??= refusal(req, `more than ${STARLETTE_LIMITS.maxFiles} files`);
     });
     parser.on('fieldsLimit', () => {
-      problem ??= refusal(`more than ${STARLETTE_LIMITS.maxFields} fields`);
+      problem ??= refusal(req, `more than ${STARLETTE_LIMITS.maxFields} fields`);
     });
     parser.on('error', (error: Error) => {
       req.unpipe(parser);
       req.resume();
-      settle(refusal(error.message));
+      settle(refusal(req, error.message));
     });
     parser.on('close', () => {
       parsed = true;

@@ -28,6 +28,10 @@ export function apiKeyOf(res: Response): ApiKey {
 
 /** The request's JSON body, parsed once whoever asks first. */
 export function jsonBodyOf(req: Request, res: Response): BodyRead {
-  res.locals.bodyRead ??= readJsonBody(req.body as Buffer | undefined, req.headers['content-type']);
+  res.locals.bodyRead ??= readJsonBody(
+    req.body as Buffer | undefined,
+    req.headers['content-type'],
+    req.headers['content-encoding'],
+  );
   return res.locals.bodyRead;
 }

@@ -31,13 +31,23 @@ export interface RenderJob {
   lastFrame?: ReferenceImage;
 }
 
-export interface StoredFile {
+/** A rendered output as every host sees it; where its bytes live is the host's: `StoredFile` or `InMemoryFile`. */
+export interface RenderedFile {
   /** Stable key in the file store (the render cache key). */
   key: string;
-  path: string;
   bytes: number;
   mimeType: string;
   cacheHit: boolean;
+}
+
+/** Node: the output is a file on disk. */
+export interface StoredFile extends RenderedFile {
+  path: string;
+}
+
+/** A host without a file system (a browser): the output is its bytes, kept in memory under the render key. */
+export interface InMemoryFile extends RenderedFile {
+  data: Uint8Array;
 }
 
 export interface RendererInfo {
@@ -51,28 +61,34 @@ export interface RendererInfo {
   maxParallel: number;
 }
 
-export interface Renderer {
-  readonly info: RendererInfo;
+export interface RendererStats {
+  files: number;
+  bytes: number;
+  renders: number;
+  cacheHits: number;
+  running: number;
+  queued: number;
+  peakRunning: number;
+  evictions: number;
+}
+
+/** The contract, over what a host's files are (`F`) and what its renderer reports about itself (`I`). */
+export interface RendererOf<F extends RenderedFile, I> {
+  readonly info: I;
   /**
    * `retainUntil`: the file is protected from eviction until then from the moment it is stored (emulator clock, ms),
    * so a file cannot be evicted between being stored and its first signed URL.
    */
-  render(job: RenderJob, retainUntil?: number): Promise<StoredFile>;
+  render(job: RenderJob, retainUntil?: number): Promise<F>;
   /** A stored file by key, or undefined once evicted. */
-  get(key: string): StoredFile | undefined;
+  get(key: string): F | undefined;
   /** Tells the store a signed URL for this key is valid until `expiresAt`, so eviction spares it. */
   touch(key: string, expiresAt: number): void;
-  stats(): {
-    files: number;
-    bytes: number;
-    renders: number;
-    cacheHits: number;
-    running: number;
-    queued: number;
-    peakRunning: number;
-    evictions: number;
-  };
+  stats(): RendererStats;
   /** Delete every stored file (reset). */
   clear(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** The Node renderer: ffmpeg or fixture files, on disk. */
+export type Renderer = RendererOf<StoredFile, RendererInfo>;

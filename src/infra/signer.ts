@@ -6,6 +6,10 @@ export type Verdict = 'ok' | 'unsigned' | 'invalid' | 'expired';
 export interface Signer {
   sign(path: string, expiresAtSeconds: number): string;
   verify(path: string, expires: unknown, signature: unknown, nowMs: number): Verdict;
+  /** A tag of `message` under the current secret (HMAC-SHA256, 128 bits, base64url): for tokens it must recognise later. */
+  tag(message: string): string;
+  /** Whether `tag` is tag(message), compared in constant time. */
+  tagMatches(message: string, tag: string): boolean;
 }
 
 /** Reads within one second sign the same (path, expiry): remembering that second's signatures saves an HMAC per output. */
@@ -48,11 +52,30 @@ export function createSigningSecret(configured: string | undefined): SigningSecr
   };
 }
 
+/** 128 bits of the HMAC: forging one is a 2^-128 guess per try, and a token stays short. */
+const TAG_BYTES = 16;
+
 /** Signs with `secret`: a SigningSecret (rotating), or a fixed string. */
 export function createSigner(secret: SigningSecret | string): Signer {
   const source = typeof secret === 'string' ? { current: () => secret } : secret;
   const mac = (path: string, expires: string) =>
     createHmac('sha256', source.current()).update(`${path}\n${expires}`).digest();
+  // Tags of messages asked again (a list page read again hands out the same cursor), under the secret they were made with.
+  const tags = new Map<string, Buffer>();
+  let tagsSecret = '';
+  const tagOf = (message: string): Buffer => {
+    if (tagsSecret !== source.current() || tags.size >= MAX_REMEMBERED) {
+      tagsSecret = source.current();
+      tags.clear();
+    }
+    let tag = tags.get(message);
+    if (tag === undefined) {
+      // A prefix of its own, so a tag never signs what a URL signature signs ("/path\nexpiry").
+      tag = createHmac('sha256', tagsSecret).update(`tag\n${message}`).digest().subarray(0, TAG_BYTES);
+      tags.set(message, tag);
+    }
+    return tag;
+  };
   let rememberedSecond = -1;
   let rememberedSecret = '';
   const remembered = new Map<string, string>();
@@ -82,6 +105,15 @@ export function createSigner(secret: SigningSecret | string): Signer {
       const given = Buffer.from(signature, 'hex');
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
       return Number(expires) * 1000 <= nowMs ? 'expired' : 'ok';
+    },
+    tag: (message) => tagOf(message).toString('base64url'),
+    tagMatches(message, tag) {
+      const expected = tagOf(message);
+      const given = Buffer.from(tag, 'base64url');
+      // base64url decoding skips what is not base64url: the text must be the canonical spelling of the bytes too.
+      return (
+        given.length === expected.length && timingSafeEqual(given, expected) && given.toString('base64url') === tag
+      );
     },
   };
 }

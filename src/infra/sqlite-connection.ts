@@ -1,13 +1,14 @@
 // Opening the store's SQLite file: its pragmas, its lock (one writer), and a refused start said in one sentence.
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { openSqlConnection, type SqlConnection, sqliteErrorCode } from './sqlite-driver.js';
-import { createSchema } from './sqlite-schema.js';
+import { openSqlConnection, type SqlConnection, SqliteUnavailable, sqliteErrorCode } from './sqlite-driver.js';
+import { createSchema, STORE_TABLES } from './sqlite-schema.js';
+import { type SqliteStore, sqliteStoreOver } from './sqlite-store.js';
 
 /** How hard each commit waits for the disk: NORMAL survives kill -9, FULL also a power loss; OFF (the private store) neither. */
 export type SyncLevel = 'off' | 'normal' | 'full';
 
-/** The file is held by another emulator, or is not an SQLite database: a start refused in one line. */
+/** The file cannot be the store: held by another emulator, not a database of ours, unreadable. A start refused in one line. */
 export class StoreRefused extends Error {}
 
 /** Pages of write-ahead log between checkpoints: bounds the -wal file at about 40 MB. */
@@ -24,6 +25,8 @@ export interface OpenOptions {
 }
 
 function refuse(path: string, error: unknown): never {
+  if (error instanceof StoreRefused) throw error;
+  if (error instanceof SqliteUnavailable) throw new StoreRefused(error.message);
   // SQLite says only SQLITE_CANTOPEN (and better-sqlite3 its own sentence) for a missing folder: name it the same on both.
   const missingFolder = path !== '' && !existsSync(dirname(path));
   const code = missingFolder ? 'ENOENT' : sqliteErrorCode(error);
@@ -33,23 +36,51 @@ function refuse(path: string, error: unknown): never {
     );
   if (code === 'ENOENT' || code === 'SQLITE_CANTOPEN' || code === 'SQLITE_READONLY')
     throw new StoreRefused(
-      `State file ${path} cannot be written (${code}): its folder must exist and be writable. Create the folder or choose another --state-file.`,
+      `State file ${path} cannot be written (${code}): its folder must exist and be writable, and so must the file. Create the folder or choose another --state-file.`,
     );
   if (code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_CORRUPT'))
     throw new StoreRefused(
       `State file ${path} is not a readable SQLite database (${code}); it was left untouched. Restore it from a copy, or move it away to start empty.`,
     );
+  // A read-only file or mount answers SQLITE_IOERR when SQLite first needs to write (the log); a full disk SQLITE_FULL.
+  if (code === 'SQLITE_IOERR' || code === 'SQLITE_FULL' || code === 'SQLITE_NOMEM')
+    throw new StoreRefused(
+      `State file ${path} could not be opened for writing (${code}: ${(error as Error).message}): the file or its folder is read-only, the disk is full, or it failed. Make them writable or free space, or choose another --state-file.`,
+    );
   throw error;
 }
 
-/** Opens (or creates) the database and takes its lock; a refusal (held, not a database) is one sentence. */
+/**
+ * A database another program made is not ours to add tables to (or to switch to WAL, which rewrites its header):
+ * every table in it must be one of the store's. A partly created store (a first start cut short) passes.
+ */
+function checkOwnTables(path: string, db: SqlConnection) {
+  const theirs = db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+    .all<{ name: string }>()
+    .map((t) => t.name)
+    .filter((name) => !STORE_TABLES.includes(name));
+  if (theirs.length > 0)
+    throw new StoreRefused(
+      `State file ${path} is an SQLite database of another program (tables ${theirs.slice(0, 5).join(', ')}${theirs.length > 5 ? ', ...' : ''}); it was left untouched. Choose another --state-file.`,
+    );
+}
+
+/** What opening `path` may create: the file itself when new, its log and journal. A refused open removes what it made. */
+const companions = (path: string) => [path, `${path}-wal`, `${path}-shm`, `${path}-journal`];
+
+/** Opens (or creates) the database and takes its lock; a refusal (held, not ours, unreadable) is one sentence. */
 export function connect(options: OpenOptions): SqlConnection {
   const { path } = options;
+  const made = path === '' ? [] : companions(path).filter((file) => !existsSync(file));
   let db: SqlConnection | undefined;
   try {
     db = openSqlConnection(path);
-    // One writer: the lock is taken by the first write below and kept until close, so a second emulator fails here.
-    if (path !== '') db.exec('PRAGMA locking_mode = EXCLUSIVE');
+    if (path !== '') {
+      // One writer: the lock is taken by the first write below and kept until close, so a second emulator fails here.
+      db.exec('PRAGMA locking_mode = EXCLUSIVE');
+      checkOwnTables(path, db);
+    }
     db.exec(`PRAGMA journal_mode = ${path === '' ? 'MEMORY' : 'WAL'}`);
     db.exec(`PRAGMA synchronous = ${options.sync.toUpperCase()}`);
     // A checkpoint is where WAL + NORMAL waits for the disk (fsync): every 10,000 pages (about 40 MB of log) instead
@@ -59,6 +90,13 @@ export function connect(options: OpenOptions): SqlConnection {
     return db;
   } catch (error) {
     db?.close();
+    // Nothing left behind: not the file a new path made, nor a log beside a file that is refused.
+    for (const file of made) rmSync(file, { force: true });
     refuse(path, error);
   }
+}
+
+/** The store of record's SQLite on Node: the file (or the private database) opened, locked and set up. */
+export function openSqliteStore(options: OpenOptions): SqliteStore {
+  return sqliteStoreOver(connect(options), options.path);
 }

@@ -1,5 +1,5 @@
 // The store's tables and indexes, and the migration that brings a store written by an older emulator up to them.
-import type { SqlConnection } from './sqlite-driver.js';
+import type { SqlConnection } from './sql-connection.js';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -16,6 +16,11 @@ CREATE TABLE IF NOT EXISTS uploads (key TEXT PRIMARY KEY, json TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS journal (key INTEGER PRIMARY KEY, json TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS ledger_by_generation ON ledger (json_extract(json, '$.generationId'));
 `;
+
+/** The store's tables: a database holding any other is another program's, and is refused (sqlite-connection.ts). */
+export const STORE_TABLES: readonly string[] = [...SCHEMA.matchAll(/CREATE TABLE IF NOT EXISTS (\w+)/g)].map(
+  (m) => m[1],
+);
 
 /**
  * The waiting generations' due times, one index per kind: the real timer reads the first of `due_at`, an advance

@@ -1,6 +1,5 @@
 // The store of record on SQLite: its rows (JSON documents plus the columns queries need), upserts and commits.
-import { connect, type OpenOptions } from './sqlite-connection.js';
-import { type SqlStatement, type SqlValue, sqliteErrorCode } from './sqlite-driver.js';
+import { type SqlConnection, type SqlStatement, type SqlValue, sqliteErrorCode } from './sql-connection.js';
 import { FOLDED_CONTAINS, foldedContains, prepareReads, type StoreReads } from './sqlite-reads.js';
 
 /** Every table but meta holds one JSON document per row under a key; the emulator's types stay out of infra. */
@@ -119,10 +118,11 @@ export interface SqliteStore extends StoreReads<DocumentTable> {
   close(): void;
 }
 
-export function openSqliteStore(options: OpenOptions): SqliteStore {
-  const { path } = options;
-  const db = connect(options);
-
+/**
+ * The store over a connection already set up (pragmas, schema): `connect()` in sqlite-connection.ts on Node, the
+ * browser's in sqlite-browser.ts. `path` names the database in messages. Nothing here imports a node: module.
+ */
+export function sqliteStoreOver(db: SqlConnection, path: string): SqliteStore {
   const upsertStatements = new Map<DocumentTable, SqlStatement>(
     DOCUMENT_TABLES.map((table) => [table, db.prepare(UPSERTS[table].sql)]),
   );

@@ -81,8 +81,18 @@ export const ERROR_CODE_DOCS: Readonly<Record<AnyErrorCode, ErrorCodeDoc>> = {
   payload_too_large: { description: `The JSON body is larger than ${JSON_BODY_LIMIT_TEXT}.` },
   body_not_utf8: { description: 'The body is not valid UTF-8.' },
   body_too_deep: { description: 'The JSON body is nested deeper than the emulator reads (1,000 levels).' },
+  request_timeout: {
+    description:
+      'The body stopped arriving: no byte for `bodyTimeout` (default 30 s). The connection is closed; send the whole body without pausing.',
+  },
+  server_busy: {
+    description:
+      'Request bodies in flight already hold the byte cap (`maxBufferedBodyBytes`, default 64 MiB); nothing was read or charged. Retry after `Retry-After` seconds.',
+    details: { retry_after_seconds: z.int().min(0) },
+  },
   bad_request: {
-    description: 'The body could not be read at all (for example an unknown or broken `Content-Encoding`).',
+    description:
+      'The body could not be read at all (for example a body cut short, or on `/_emulator/*` a charset other than UTF-8).',
     httpStatuses: [400, 415],
   },
   not_implemented: { description: 'A feature the emulator does not implement.' },

@@ -59,7 +59,7 @@ export const SHARED_HEADERS: Record<string, HeaderDoc> = {
   },
   'Retry-After': {
     description:
-      "Seconds to wait before retrying: sent with `daily_credit_limit_exceeded`, and by a fault rule's 429 or `retry_after`.",
+      "Seconds to wait before retrying: sent with `daily_credit_limit_exceeded` and `server_busy`, and by a fault rule's 429 or `retry_after`.",
     schema: { type: 'string', pattern: '^[0-9]+$' },
   },
 };
@@ -134,8 +134,8 @@ export const sharedResponses = () => ({
   },
 });
 
-/** Codes answered with `Retry-After`. */
-const RETRY_AFTER_CODES = new Set(['daily_credit_limit_exceeded']);
+/** Codes answered with `Retry-After` (their envelope carries `retry_after_seconds`). */
+const RETRY_AFTER_CODES = new Set(['daily_credit_limit_exceeded', 'server_busy']);
 
 /** Each status an operation answers with an error, and the codes answered at it. */
 function errorStatuses(

@@ -10,8 +10,10 @@ import { objectMembers } from './json-schema.js';
 import { json, ref, type OperationSpec, type Parameter } from './operation.js';
 
 export const AUTH_ERRORS = ['missing_api_key', 'malformed_api_key', 'invalid_api_key', 'revoked_api_key'];
+/** Reading any body: a stall past bodyTimeout, or request bodies already at their byte cap. */
+const READ_ERRORS = ['request_timeout', 'server_busy'];
 /** What reading a JSON body can refuse before validation. */
-const BODY_ERRORS = ['payload_too_large', 'body_not_utf8', 'body_too_deep', 'bad_request'];
+const BODY_ERRORS = ['payload_too_large', 'body_not_utf8', 'body_too_deep', 'bad_request', ...READ_ERRORS];
 const MODEL_ERRORS = ['model_not_found', 'model_not_allowed_for_key'];
 /** A path parameter that is not valid percent-encoding is refused by the router before the route runs. */
 export const BAD_PATH = { code: 'bad_request', statuses: [400] };
@@ -173,6 +175,8 @@ function apiOperations(): OperationSpec[] {
         'upload_storage_full',
         STORAGE_FULL,
         'body_not_utf8',
+        'payload_too_large',
+        ...READ_ERRORS,
       ],
       validation: true,
     },

@@ -1,5 +1,5 @@
 // The JSON snapshot + append-only log that --state-file wrote before SQLite: read once, to migrate it.
-import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { Account, ApiKey } from '../domain/accounts.js';
 import type { DomainContext } from '../domain/context.js';
 import type { Generation } from '../domain/generation.js';
@@ -7,6 +7,7 @@ import type { LedgerEntry } from '../domain/ledger.js';
 import type { Upload } from '../domain/uploads.js';
 import { DomainError } from '../domain/errors.js';
 import type { StateDocument } from '../wiring/kept-state.js';
+import { STATE_FORMAT } from './state-document.js';
 
 type IdempotencyEntry = ReturnType<DomainContext['idempotency']['snapshot']>[number];
 
@@ -48,29 +49,32 @@ function applyDelta(state: StateDocument, record: DeltaRecord): void {
   delete d.balances;
 }
 
-/** True when the file at `path` is the old JSON snapshot rather than an SQLite database. */
-export function isLegacyStateFile(path: string): boolean {
-  if (!existsSync(path)) return false;
-  // The first bytes only: a database of 100k generations is hundreds of MB, which a start must not read to look.
-  const head = Buffer.alloc(16);
-  const fd = openSync(path, 'r');
-  try {
-    readSync(fd, head, 0, head.length, 0);
-  } finally {
-    closeSync(fd);
-  }
-  return head.toString('utf8').trimStart().startsWith('{');
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The old format wrote what GET /_emulator/state exports: an object with its "format", the domain and the control
+ * sections. Any other JSON (a package.json given by mistake) is refused before anything is built from it.
+ */
+function checkShape(path: string, value: unknown): asserts value is StateDocument {
+  if (isObject(value) && value.format === STATE_FORMAT && isObject(value.domain) && isObject(value.control)) return;
+  throw new DomainError(
+    'invalid_state',
+    `State file ${path} is JSON but not a state of this emulator (an object with "format": "${STATE_FORMAT}", "domain" and "control", as GET /_emulator/state exports it); it was left untouched. Choose another --state-file.`,
+  );
 }
 
 /** The snapshot with every record of its epoch in the log applied: the state the old format last acknowledged. */
 export function readLegacyStateFile(path: string): StateDocument {
   const logPath = `${path}.log`;
-  let snapshot: StateDocument & { persistence?: { epoch: number } };
+  let parsed: unknown;
   try {
-    snapshot = JSON.parse(readFileSync(path, 'utf8'));
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
   } catch (error) {
     throw new DomainError('invalid_state', `State file ${path} is not valid JSON: ${(error as Error).message}`);
   }
+  checkShape(path, parsed);
+  const snapshot: StateDocument & { persistence?: { epoch: number } } = parsed;
   const at = snapshot.persistence?.epoch ?? 0;
   delete snapshot.persistence;
   if (!existsSync(logPath)) return snapshot;

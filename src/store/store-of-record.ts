@@ -4,14 +4,15 @@ import type { RequestHandler } from 'express';
 import type { DomainContext } from '../domain/context.js';
 import { DomainError } from '../domain/errors.js';
 import type { BeforeSend } from '../http/response-pipeline.js';
-import type { SyncLevel } from '../infra/sqlite-connection.js';
-import { openSqliteStore, StorageFailure, type SqliteStore } from '../infra/sqlite-store.js';
+import { openSqliteStore, type SyncLevel } from '../infra/sqlite-connection.js';
+import { StorageFailure, type SqliteStore } from '../infra/sqlite-store.js';
 import { ChangeTracker } from './change-tracker.js';
 import { recordSources } from './record-sources.js';
 import { createResponseGate } from './response-gate.js';
 import { canResume, resumeState } from './resume-state.js';
 import { type DocumentDeps, exportState, importState } from './state-document.js';
 import { migrateLegacyStateFile, migrationBackup } from './state-migration.js';
+import { stateFileKind } from './state-file-kind.js';
 import { fullBatch, isEmpty } from './state-rows.js';
 import { StoreError } from './store-errors.js';
 import { readStoredState } from './stored-state.js';
@@ -59,7 +60,8 @@ const storageFull = (failure: StorageFailure) =>
 export function createStoreOfRecord(deps: DocumentDeps, options: StoreOptions): StoreOfRecord {
   const { path, log } = options;
   const { kept } = deps;
-  if (path) migrateLegacyStateFile(path, options.sync, kept, log);
+  // A file that is neither a database nor the old JSON state is refused here, before anything is made beside it.
+  if (path && stateFileKind(path) === 'json') migrateLegacyStateFile(path, options.sync, kept, log);
   const store: SqliteStore = openSqliteStore({ path: path ?? '', sync: path ? options.sync : 'off' });
   let tracker: ChangeTracker | undefined;
   /** Bumped when a failed commit starts restoring memory from the store and when it is done. */

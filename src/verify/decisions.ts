@@ -172,6 +172,27 @@ export const DECISIONS: readonly Decision[] = [
   ),
   row('events', 'events, webhooks (6)', 'none; poll', [], 'nothing to observe over the API'),
   row('nullable-members', 'nullable optional members', 'JSON `null` means "not sent"', ['null-params']),
+  row(
+    'content-encoding',
+    'a request body with a `Content-Encoding` (`gzip`, `deflate`, `br`, any other)',
+    'read as sent: compressed JSON `400 body_not_utf8`, nothing charged',
+    [],
+    'not probed by verify: checked against FastAPI itself (`npm run conformance`, which sends every coding)',
+  ),
+  row(
+    'stalled-requests',
+    'a request whose headers or body stop arriving',
+    '`408` after `headersTimeout` (10 s) or `bodyTimeout` (30 s) without a byte',
+    [],
+    "not probed: a stalled request reaches the service's front proxy first, whose timeout and answer are its own",
+  ),
+  row(
+    'buffered-bodies',
+    'request bodies held at once',
+    'at most `maxBufferedBodyBytes` (64 MiB); past it `503 server_busy`',
+    [],
+    'not probed: finding the limit means loading the service with bodies until it refuses',
+  ),
   row('deep-json', "JSON nested deeper than Python's decoder goes", '`400 body_too_deep` past 1,000 levels', [
     'deep-json',
   ]),

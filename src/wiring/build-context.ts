@@ -118,5 +118,6 @@ export function buildContext(deps: ContextDeps): DomainContext {
       currentRenderer: deps.currentRenderer,
     }),
     outputFiles: createOutputFileSource(renders),
+    cursorTags: deps.signer,
   };
 }

@@ -4,6 +4,7 @@ import type { ResolvedOptions } from '../config.js';
 import type { Catalogue } from '../domain/catalogue.js';
 import type { PlanAdjuster } from '../domain/context.js';
 import type { Runtime } from '../domain/runtime.js';
+import type { BodyReading } from '../http/body/body-reading.js';
 import type { ResponseHooks } from '../http/response-pipeline.js';
 import type { RendererInfo } from '../infra/renderer.js';
 import type { UploadBlobs } from '../infra/upload-blobs.js';
@@ -19,6 +20,8 @@ export interface PluginSetup {
   rendererInfo(): RendererInfo | undefined;
   /** Reference-upload bytes on disk (a state import writes inline ones here). */
   uploadBlobs: UploadBlobs;
+  /** How the public API reads a body; middleware that reads one ahead of a route must read it the same way. */
+  bodies: BodyReading;
 }
 
 export interface EmulatorPlugin {

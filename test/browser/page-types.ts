@@ -39,7 +39,7 @@ export interface PageDocument {
 export interface PageGlobals {
   document: PageDocument;
   location: { hash: string; href: string };
-  localStorage: { getItem(key: string): string | null };
+  localStorage: { getItem(key: string): string | null; removeItem(key: string): void };
   navigator: { clipboard: { readText(): Promise<string> } };
   getComputedStyle(element: unknown): { backgroundColor: string };
   scrollTo(x: number, y: number): void;

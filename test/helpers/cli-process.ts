@@ -1,5 +1,5 @@
 // Runs the real CLI (the esbuild bundle, as installed) as a child process in its own TMPDIR, reads its banner, stops it.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -75,28 +75,6 @@ export function stopCli(p: CliProcess, signal: NodeJS.Signals): Promise<{ code: 
     p.child.once('exit', (code) => resolve({ code, ms: performance.now() - started }));
     p.child.kill(signal);
   });
-}
-
-/** Pids of every process whose parent is `pid` (Linux ps). */
-export function childPids(pid: number): number[] {
-  try {
-    return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
-      .split('\n')
-      .map((l) => Number(l.trim()))
-      .filter((n) => n > 0);
-  } catch {
-    return [];
-  }
-}
-
-/** Pids of live processes whose command line mentions `needle` (used to find ffmpeg children after their parent died). */
-export function processesMentioning(needle: string): number[] {
-  const out = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' });
-  return out
-    .split('\n')
-    .filter((l) => l.includes(needle))
-    .map((l) => Number(l.trim().split(/\s+/)[0]))
-    .filter((n) => n > 0 && n !== process.pid);
 }
 
 /** Everything left under a directory, recursively (relative paths). */

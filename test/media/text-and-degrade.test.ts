@@ -1,6 +1,7 @@
 // Arbitrary prompt text and odd paths reach ffmpeg intact; a missing font, drawtext or xfade degrades, never fails.
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FULL_CAPABILITIES } from '../../src/infra/ffmpeg/ffmpeg-capabilities.js';
 import { createFfmpegRenderer } from '../../src/infra/ffmpeg/ffmpeg-renderer.js';
@@ -9,6 +10,9 @@ import { buildRenderPlan } from '../../src/infra/ffmpeg/render-plan.js';
 import { sanitizeText, wrapText } from '../../src/infra/ffmpeg/text-layout.js';
 import type { Renderer } from '../../src/infra/renderer.js';
 import { colourDistance, ffprobe, frameColour, jobFor, solidImage, TOOLS, tempDir } from './media-test-kit.js';
+
+/** The font the package ships, so the test needs no font installed on the machine. */
+const FIXTURE_FONT = fileURLToPath(new URL('../../fixtures/fonts/DejaVuSansMono.ttf', import.meta.url));
 
 const NASTY = `It's "quoted": 100% \\ back\\slash, [brackets]; semi; %{pts} %{eif:1:d}\nline two\ttab 🎉 emoji ‮rtl`;
 
@@ -36,10 +40,7 @@ async function ffmpegRenderer(
     source: 'PATH',
     version: 'test',
     caps: { ...FULL_CAPABILITIES, ...options.caps },
-    font:
-      options.font === false
-        ? undefined
-        : { path: '/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf', source: 'system', monospace: true },
+    font: options.font === false ? undefined : { path: FIXTURE_FONT, source: 'fixtures', monospace: true },
     workDir,
     maxParallel: 2,
     maxStoreBytes: 1 << 30,

@@ -87,12 +87,14 @@ describe('the OpenAPI document', () => {
       '403',
       '404',
       '405',
+      '408',
       '409',
       '413',
       '415',
       '422',
       '429',
       '500',
+      '503',
       '507',
       'default',
     ]);
@@ -108,6 +110,8 @@ describe('the OpenAPI document', () => {
       $ref: '#/components/schemas/Error.insufficient_credits',
     });
     expect(submit['429'].headers).toHaveProperty('Retry-After');
+    expect(submit['503'].description).toMatch(/^`server_busy`, an answer injected by a fault rule/);
+    expect(submit['503'].headers).toHaveProperty('Retry-After');
   });
 
   it('lets every error status of a /v1/media operation answer the fault envelope, 500 as JSON first', () => {

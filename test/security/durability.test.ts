@@ -86,3 +86,69 @@ describe.each([
     expect([...accepted, fresh.body.id]).not.toContain(last.body.id);
   });
 });
+
+describe('kill -9 right after a lost_response', () => {
+  it('keeps the generation and the spent rule, so the retry with the same key replays', {
+    timeout: 90_000,
+  }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sec-state-'));
+    dirs.push(dir);
+    const args = ['--timing', 'manual', '--seed', '7', '--state-file', join(dir, 'state.db')];
+    const first = await start(args);
+    const added = await fetch(`${first.url}/_emulator/faults`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        match: { method: 'POST', route: '/v1/media/generations' },
+        times: 1,
+        action: { type: 'lost_response' },
+      }),
+    });
+    const rule = ((await added.json()) as { fault: { id: string } }).fault.id;
+    const before = await balance(first.url);
+    // The socket is destroyed instead of answering; the process is killed the moment the client sees it.
+    await expect(submit(first.url, 'lost-then-killed')).rejects.toThrow(/fetch failed/);
+    await stopCli(first, 'SIGKILL');
+
+    const second = await start(args);
+    const list = (await (await fetch(`${second.url}/v1/media/generations`, { headers: auth })).json()) as {
+      generations: { id: string }[];
+    };
+    expect(list.generations).toHaveLength(1);
+    const faults = (await (await fetch(`${second.url}/_emulator/faults`)).json()) as {
+      faults: { id: string; fired: number; remaining: number }[];
+    };
+    expect(faults.faults.map((f) => [f.id, f.fired, f.remaining])).toEqual([[rule, 1, 0]]);
+    const retry = await fetch(`${second.url}/v1/media/generations`, {
+      method: 'POST',
+      headers: { ...auth, 'Idempotency-Key': 'lost-then-killed' },
+      body: body('durable'),
+    });
+    const answer = (await retry.json()) as { replayed: boolean; generation: { id: string; charged_credits: number } };
+    expect([retry.status, answer.replayed, answer.generation.id]).toEqual([202, true, list.generations[0].id]);
+    expect(await balance(second.url)).toBe(before - answer.generation.charged_credits);
+  });
+
+  it('keeps a reset rule spent: the reset went out after its counters were committed', {
+    timeout: 90_000,
+  }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sec-state-'));
+    dirs.push(dir);
+    const args = ['--timing', 'manual', '--state-file', join(dir, 'state.db')];
+    const first = await start(args);
+    await fetch(`${first.url}/_emulator/faults`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ match: { method: 'POST' }, times: 1, action: { type: 'reset' } }),
+    });
+    await expect(submit(first.url, 'reset-then-killed')).rejects.toThrow(/fetch failed/);
+    await stopCli(first, 'SIGKILL');
+
+    const second = await start(args);
+    const faults = (await (await fetch(`${second.url}/_emulator/faults`)).json()) as {
+      faults: { fired: number; remaining: number }[];
+    };
+    expect(faults.faults.map((f) => [f.fired, f.remaining])).toEqual([[1, 0]]);
+    expect((await submit(second.url, 'reset-then-killed')).status).toBe(202);
+  });
+});

@@ -1,5 +1,5 @@
 // The journal section of an import is checked like the rest of the document: each entry's members typed and cut as
-// recording cuts them, ids growing, at most the journal's capacity. A bad one is 422 invalid_state naming the field,
+// recording cuts them, ids growing, at most the journal's capacity and byte budget. A bad one is 422 invalid_state naming the field,
 // nothing changes, and the journal and the console keep answering.
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
@@ -56,6 +56,19 @@ const BAD: [string, (s: State) => void, string][] = [
     'more entries than the journal keeps',
     (s) => (s.control.journal = { seq: 10_001, entries: Array.from({ length: 10_001 }, (_, i) => entry(i + 1)) }),
     'control.journal.entries: 10,001 entries; the journal keeps at most 10,000: import the newest ones',
+  ],
+  [
+    'entries weighing more than the journal keeps',
+    (s) =>
+      (s.control.journal = {
+        seq: 2_000,
+        entries: Array.from({ length: 2_000 }, (_, i) => ({
+          ...entry(i + 1),
+          path: `/v1/media/${'p'.repeat(1000)}`,
+          query: 'q'.repeat(1024),
+        })),
+      }),
+    'control.journal.entries: 4,566,000 bytes as listed; the journal keeps at most 4,194,304: import the newest ones',
   ],
 ];
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveFfmpeg } from '../../src/infra/ffmpeg/resolve-ffmpeg.js';
 import { client, makeEmulator } from '../helpers/emulator.js';
-import { processesMentioning } from '../helpers/cli-process.js';
+import { processesMentioning } from '../helpers/process-table.js';
 
 /** Probes go to the real ffmpeg; a render (its output is out.<ext>) starts a child that never ends, then waits on it. */
 async function stallingFfmpeg(marker: number): Promise<string> {

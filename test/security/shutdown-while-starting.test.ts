@@ -5,7 +5,8 @@ import { chmodSync, mkdtempSync, rmSync, watch, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { leftUnder, processesMentioning, startCli, stopCli } from '../helpers/cli-process.js';
+import { leftUnder, startCli, stopCli } from '../helpers/cli-process.js';
+import { processesMentioning } from '../helpers/process-table.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'sec-starting-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

@@ -7,7 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_API_KEY } from '../../src/config.js';
 import { resolveFfmpeg } from '../../src/infra/ffmpeg/resolve-ffmpeg.js';
 import { openSqlConnection } from '../../src/infra/sqlite-driver.js';
-import { childPids, leftUnder, processesMentioning, startCli, stopCli } from '../helpers/cli-process.js';
+import { leftUnder, startCli, stopCli } from '../helpers/cli-process.js';
+import { childPids, processesMentioning } from '../helpers/process-table.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'sec-shutdown-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

@@ -1,6 +1,7 @@
 // Fault injection for /v1/media requests: the first matching HTTP rule acts before the routes (or around them, for lost and dribbled answers).
-import express, { type RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import type { Runtime } from '../../domain/runtime.js';
+import type { BodyReading } from '../../http/body/body-reading.js';
 import { jsonBodyOf } from '../../http/request-locals.js';
 import { JSON_BODY_LIMIT } from '../../http/routes/limits.js';
 import type { ControlState } from '../plane-state.js';
@@ -27,9 +28,9 @@ function bodyFields(read: () => ReturnType<typeof jsonBodyOf>): Pick<FaultReques
   }
 }
 
-export function faultMiddleware(state: ControlState, runtime: Runtime): RequestHandler {
+export function faultMiddleware(state: ControlState, runtime: Runtime, bodies: BodyReading): RequestHandler {
   // The same reader the routes use: once it has consumed the body, their own reader sees it done and keeps req.body.
-  const readAhead = express.raw({ type: (req) => !isMultipart(req.headers['content-type']), limit: JSON_BODY_LIMIT });
+  const readAhead = bodies.bytes(JSON_BODY_LIMIT);
   return (req, res, next) => {
     // No rules (the usual case): nothing to match.
     if (!isApiPath(req.path) || state.faults.isEmpty) return next();

@@ -4,7 +4,7 @@ import type { HttpFaultAction, LatencySpec } from './fault-schema.js';
 import { sampleLatency } from './latency.js';
 import { sendError } from '../../http/send.js';
 import type { RequestScope } from '../request-scopes.js';
-import { holdBody } from '../../http/response-pipeline.js';
+import { beforeFirstByte, holdBody } from '../../http/response-pipeline.js';
 
 /** Codes and messages a real gateway or service would send for each status, when the rule gives none. */
 const STATUS_DEFAULTS: Record<number, [string, string]> = {
@@ -77,6 +77,7 @@ function sendStatus(action: Extract<HttpFaultAction, { type: 'status' }>, x: Fau
 }
 
 function dribble(action: Extract<HttpFaultAction, { type: 'dribble' }>, x: FaultExchange) {
+  // Called once the answer's change is committed: the head and the first piece go out after it, never before.
   holdBody(x.res, (body) => {
     x.res.flushHeaders();
     const size = Math.max(1, Math.ceil(body.length / action.chunks));
@@ -96,6 +97,11 @@ function dribble(action: Extract<HttpFaultAction, { type: 'dribble' }>, x: Fault
   x.proceed();
 }
 
+/**
+ * Every action reaches the client after the store's commit of what led to it (the rule's counters, and for a lost or
+ * dribbled answer the route's work): an exchange with no answer passes the same gate as an answer (beforeFirstByte).
+ * When that commit is refused the client gets the refusal (507) instead, since the rule's firing was rolled back too.
+ */
 export function performHttpFault(action: HttpFaultAction, x: FaultExchange) {
   switch (action.type) {
     case 'status':
@@ -104,17 +110,19 @@ export function performHttpFault(action: HttpFaultAction, x: FaultExchange) {
       return afterLatency(action, x, x.proceed);
     case 'reset':
       // RST, not FIN: clients see ECONNRESET.
-      return afterLatency(action.latency, x, () => x.req.socket.resetAndDestroy());
+      return afterLatency(action.latency, x, () => beforeFirstByte(x.res, () => x.req.socket.resetAndDestroy()));
     case 'empty':
-      return afterLatency(action.latency, x, () => drain(x.req, () => x.req.socket.end()));
+      return afterLatency(action.latency, x, () =>
+        drain(x.req, () => beforeFirstByte(x.res, () => x.req.socket.end())),
+      );
     case 'hang':
       // Nothing is ever sent; the exchange ends when the client gives up or the emulator closes.
-      return drain(x.req, () => undefined);
+      return drain(x.req, () => beforeFirstByte(x.res, () => undefined));
     case 'dribble':
       return afterLatency(action.latency, x, () => dribble(action, x));
     case 'lost_response':
       return afterLatency(action.latency, x, () => {
-        // The route does all its work (charge, generation, idempotency record); only the answer is dropped.
+        // The route does all its work (charge, generation, idempotency record); once committed, the answer is dropped.
         holdBody(x.res, () => {
           x.scope.lost = true;
           x.req.socket.destroy();

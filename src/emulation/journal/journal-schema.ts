@@ -5,7 +5,14 @@ import type { RestoreOrigin } from '../../domain/runtime.js';
 import { IMPORTED_COUNTER_RULE, MAX_COUNTER, MAX_IMPORTED_COUNTER } from '../../domain/counters.js';
 import { notAnExport } from '../../domain/state-problems.js';
 import { fieldProblems } from '../../domain/zod-issues.js';
-import { BODY_CAP, JOURNAL_CAPACITY, JOURNAL_TEXT_CAP, type JournalEntry } from './journal-store.js';
+import {
+  BODY_CAP,
+  JOURNAL_BYTE_BUDGET,
+  JOURNAL_CAPACITY,
+  JOURNAL_TEXT_CAP,
+  type JournalEntry,
+} from './journal-store.js';
+import { entryBytes } from './entry-bytes.js';
 import { thousands } from '../../domain/thousands.js';
 
 type JournalSnapshot = { seq: number; entries: JournalEntry[] };
@@ -65,8 +72,8 @@ function checkOrder(entries: readonly unknown[]) {
 }
 
 /**
- * The journal's part of a document, checked whole. An import brings at most the journal's capacity (an export never
- * holds more): a longer one is refused before any entry is read. The store of record's own rows are cut to the newest
+ * The journal's part of a document, checked whole. An import brings at most the journal's capacity and byte budget
+ * (an export never holds more): a longer one is refused before any entry is read, a heavier one once they are. The store of record's own rows are cut to the newest
  * `capacity` instead, so a start always loads; their members are not parsed again (they were when they came in, and
  * parsing a full journal costs a start ~150 ms), only their order.
  */
@@ -112,5 +119,14 @@ export function parseJournal(value: unknown, origin: RestoreOrigin, capacity = J
   const entries = z.array(entrySchema).safeParse(raw);
   if (!entries.success) throw notAnExport(fieldProblems(entries.error.issues, ['control', 'journal', 'entries']));
   checkOrder(entries.data);
+  // As many entries as an export holds, but weighing more than the journal keeps (long texts): refused, not cut.
+  const bytes = entries.data.reduce((sum, e) => sum + entryBytes(e), 0);
+  if (bytes > JOURNAL_BYTE_BUDGET)
+    throw notAnExport([
+      {
+        field: 'control.journal.entries',
+        message: `${thousands(bytes)} bytes as listed; the journal keeps at most ${thousands(JOURNAL_BYTE_BUDGET)}: import the newest ones`,
+      },
+    ]);
   return { seq: outer.data.seq, entries: entries.data as JournalEntry[] };
 }

@@ -1,5 +1,6 @@
 // The request journal: every /v1/media request with its answer, for test assertions (like WireMock's /__admin/requests).
 import { PlaneError } from '../error-codes.js';
+import { entryBytes } from './entry-bytes.js';
 
 export interface JournalEntry {
   id: number;
@@ -49,6 +50,12 @@ interface JournalFilter {
 
 /** Enough for any test run; the oldest entries go first when it fills, so a long-running emulator stays bounded. */
 export const JOURNAL_CAPACITY = 10_000;
+/**
+ * What the entries may add up to as GET /_emulator/journal lists them (entry-bytes.ts): 10,000 ordinary entries take
+ * about 2.6 MB, so the count binds first; entries with long paths, queries or keys (a client picks their length) go
+ * by their size instead.
+ */
+export const JOURNAL_BYTE_BUDGET = 4 * 1024 * 1024;
 const TRIM_BATCH = 1_000;
 /** Each body is cut here, and only the newest BODY_WINDOW entries keep theirs: at most ~4 MB of bodies per emulator. */
 export const BODY_CAP = 4096;
@@ -88,28 +95,55 @@ function statusMatcher(status: string | number): (s: number) => boolean {
 
 export class Journal {
   private entries: JournalEntry[] = [];
+  /** What each entry adds to the list (entryBytes), beside it. */
+  private costs: number[] = [];
+  /** Where the visible entries start: the ones before it are dropped with the next trim. */
+  private start = 0;
+  /** The cost of the visible entries. */
+  private bytes = 0;
   private seq = 0;
 
-  constructor(private readonly capacity = JOURNAL_CAPACITY) {}
+  constructor(
+    private readonly capacity = JOURNAL_CAPACITY,
+    private readonly budget = JOURNAL_BYTE_BUDGET,
+  ) {}
 
   record(entry: Omit<JournalEntry, 'id'>): JournalEntry {
     // The new key first: on Node 20's V8, `{ ...entry, id }` gives every entry its own hidden class and descriptor array
     // (~450 bytes each, 4.5 MB at capacity, measured); `{ id, ...entry }` shares one class among all entries.
     const full: JournalEntry = { id: ++this.seq, ...entry };
     this.entries.push(full);
+    this.add(entryBytes(entry));
     const old = this.entries[this.entries.length - 1 - BODY_WINDOW];
     if (old && (old.requestBody || old.responseBody)) {
       old.requestBody = null;
       old.responseBody = null;
     }
-    // Trim in batches: moving the whole array on every request cost several percent of every route.
-    if (this.entries.length >= this.capacity + TRIM_BATCH) this.entries.splice(0, this.entries.length - this.capacity);
+    this.evict();
     return full;
   }
 
-  /** The newest `capacity` entries; up to TRIM_BATCH older ones may still sit in the array until the next trim. */
+  private add(cost: number) {
+    this.costs.push(cost);
+    this.bytes += cost;
+  }
+
+  /** The oldest entries leave the view while there are too many or they weigh too much; the newest always stays. */
+  private evict() {
+    const last = this.entries.length - 1;
+    while (this.start < last && (last + 1 - this.start > this.capacity || this.bytes > this.budget))
+      this.bytes -= this.costs[this.start++];
+    // Trim in batches: moving the whole array on every request cost several percent of every route.
+    if (this.start >= TRIM_BATCH) {
+      this.entries.splice(0, this.start);
+      this.costs.splice(0, this.start);
+      this.start = 0;
+    }
+  }
+
+  /** The entries in view; up to TRIM_BATCH older ones may still sit in the array until the next trim. */
   private visible(): JournalEntry[] {
-    return this.entries.length > this.capacity ? this.entries.slice(this.entries.length - this.capacity) : this.entries;
+    return this.start > 0 ? this.entries.slice(this.start) : this.entries;
   }
 
   list(filter: JournalFilter = {}): JournalEntry[] {
@@ -133,10 +167,18 @@ export class Journal {
 
   clear() {
     this.entries = [];
+    this.costs = [];
+    this.start = 0;
+    this.bytes = 0;
   }
 
   get size(): number {
-    return Math.min(this.entries.length, this.capacity);
+    return this.entries.length - this.start;
+  }
+
+  /** What the visible entries add to the list, in bytes (entry-bytes.ts). */
+  get byteSize(): number {
+    return this.bytes;
   }
 
   /** The last id handed out, and the oldest id still visible (0 when empty): the store of record's marks. */
@@ -145,32 +187,35 @@ export class Journal {
   }
 
   get firstId(): number {
-    return this.visible()[0]?.id ?? 0;
+    return this.entries[this.start]?.id ?? 0;
   }
 
   /** Entries after `id`, oldest first (ids only grow, so a binary search finds where they start). */
   after(id: number): JournalEntry[] {
-    const visible = this.visible();
-    let lo = 0;
-    let hi = visible.length;
+    let lo = this.start;
+    let hi = this.entries.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (visible[mid].id <= id) lo = mid + 1;
+      if (this.entries[mid].id <= id) lo = mid + 1;
       else hi = mid;
     }
-    return visible.slice(lo);
+    return this.entries.slice(lo);
   }
 
   snapshot(): { seq: number; entries: JournalEntry[] } {
     return { seq: this.seq, entries: this.visible().map((e) => ({ ...e })) };
   }
 
+  /** Takes a snapshot's entries; past the capacity or the budget (a store written by another version) the oldest go. */
   restore(snapshot: { seq: number; entries: JournalEntry[] }) {
     const bodiesFrom = snapshot.entries.length - BODY_WINDOW;
+    this.clear();
     // Bodies stay bounded after a restore too: an older entry keeps its fields, not the bodies it was recorded with.
     this.entries = snapshot.entries.map((e, i) =>
       i < bodiesFrom && (e.requestBody || e.responseBody) ? { ...e, requestBody: null, responseBody: null } : { ...e },
     );
+    for (const e of this.entries) this.add(entryBytes(e));
+    this.evict();
     // Ids only grow, so the last entry holds the largest (no spread: a long array would overflow the call stack).
     this.seq = Math.max(snapshot.seq, this.entries[this.entries.length - 1]?.id ?? 0);
   }

@@ -1,5 +1,6 @@
 // What route modules are given: the current domain context (swapped on reset) and a few settings.
 import type { UploadBlobs } from '../../infra/upload-blobs.js';
+import type { BodyReading } from '../body/body-reading.js';
 import type { DomainContext } from '../../domain/context.js';
 import type { Signer } from '../../infra/signer.js';
 
@@ -13,4 +14,6 @@ export interface RouteDeps {
   recordedModels?: { all: unknown; byKind: Record<string, unknown> };
   /** Where upload bytes go: on disk, under a byte cap. */
   uploadBlobs: UploadBlobs;
+  /** How a body is read: as sent, within the body timeout, under the cap on bytes held at once. */
+  bodies: BodyReading;
 }

@@ -1,5 +1,5 @@
 // POST /v1/media/estimate: price an input without charging.
-import express, { type IRouter } from 'express';
+import type { IRouter } from 'express';
 import { estimateCost } from '../../domain/estimate.js';
 import { authenticate } from '../auth.js';
 import { apiKeyOf, jsonBodyOf } from '../request-locals.js';
@@ -11,9 +11,10 @@ import type { RouteDeps } from './deps.js';
 import { JSON_BODY_LIMIT } from './limits.js';
 
 export function estimateRoutes(router: IRouter, deps: RouteDeps): void {
+  const readBody = deps.bodies.bytes(JSON_BODY_LIMIT);
   router
     .route('/v1/media/estimate')
-    .post(authenticate(deps.ctx), express.raw({ type: () => true, limit: JSON_BODY_LIMIT }), (req, res) => {
+    .post(authenticate(deps.ctx), readBody, (req, res) => {
       const read = jsonBodyOf(req, res);
       const { body } = validateRequest({ body: { schema: estimateBodySchema, read } });
       sendJson(res, 200, estimateCost(deps.ctx(), apiKeyOf(res), body));

@@ -1,5 +1,5 @@
 // /v1/media/generations: submit (202), list (newest first, cursor paging) and read one generation.
-import express, { type IRouter } from 'express';
+import type { IRouter } from 'express';
 import { listGenerations, ownGeneration, publicView } from '../../domain/queries.js';
 import { submitGeneration } from '../../domain/submission.js';
 import { authenticate } from '../auth.js';
@@ -14,9 +14,10 @@ import type { RouteDeps } from './deps.js';
 import { JSON_BODY_LIMIT } from './limits.js';
 
 export function generationRoutes(router: IRouter, deps: RouteDeps): void {
+  const readBody = deps.bodies.bytes(JSON_BODY_LIMIT);
   router
     .route('/v1/media/generations')
-    .post(authenticate(deps.ctx), express.raw({ type: () => true, limit: JSON_BODY_LIMIT }), (req, res) => {
+    .post(authenticate(deps.ctx), readBody, (req, res) => {
       const read = jsonBodyOf(req, res);
       const { header, body } = validateRequest({
         header: { schema: idempotencyHeaderSchema, input: { 'idempotency-key': firstHeader(req, 'idempotency-key') } },

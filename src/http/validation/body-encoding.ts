@@ -58,3 +58,13 @@ export function decodeRawText(bytes: Buffer): string | undefined {
     return undefined;
   }
 }
+
+/**
+ * What a refusal of an unreadable body adds when the body came with a Content-Encoding: the service (Starlette) reads
+ * the bytes as sent and decodes no coding, so a compressed body is refused there too.
+ */
+export function codingHint(coding: string | undefined): string {
+  if (coding === undefined || coding.trim().toLowerCase() === 'identity') return '';
+  const shown = coding.length > 40 ? `${coding.slice(0, 40)}...` : coding;
+  return ` It was sent with Content-Encoding: ${shown}, which the service does not decode: send the body uncompressed.`;
+}

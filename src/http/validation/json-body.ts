@@ -1,7 +1,7 @@
 // Reads a request body the way FastAPI does: JSON only for a JSON content type, Python's decoding and decode errors.
 import { DomainError } from '../../domain/errors.js';
 import { validationItem, type ValidationItem } from '../../domain/validation-item.js';
-import { decodeJsonBytes, decodeRawText } from './body-encoding.js';
+import { codingHint, decodeJsonBytes, decodeRawText } from './body-encoding.js';
 import { nestingDepth } from './json-shape.js';
 import { decodePythonJson } from './python-json.js';
 import { toJs, UnrenderableJson } from './python-values.js';
@@ -34,7 +34,11 @@ function once<T>(make: () => T): () => T {
   };
 }
 
-export function readJsonBody(raw: Buffer | undefined, contentType: string | undefined): BodyRead {
+export function readJsonBody(
+  raw: Buffer | undefined,
+  contentType: string | undefined,
+  contentCoding?: string,
+): BodyRead {
   if (!raw || raw.length === 0) return { kind: 'absent' };
   if (!isJsonContentType(contentType)) {
     // FastAPI validates the bytes themselves (a 422 whose input is the decoded text); undecodable bytes cannot be echoed.
@@ -52,7 +56,7 @@ export function readJsonBody(raw: Buffer | undefined, contentType: string | unde
   if (text === undefined)
     throw new DomainError(
       'body_not_utf8',
-      'The request body could not be decoded (UTF-8, UTF-16 or UTF-32 as json.loads reads them). Send JSON as UTF-8.',
+      `The request body could not be decoded (UTF-8, UTF-16 or UTF-32 as json.loads reads them). Send JSON as UTF-8.${codingHint(contentCoding)}`,
     );
   let value: unknown;
   let echo: () => unknown;

@@ -1,4 +1,4 @@
-// A tiny valid glTF 2.0 binary (GLB) of coloured blocks, built in TypeScript: 3d outputs need no ffmpeg at all.
+// A tiny valid glTF 2.0 binary (GLB) of coloured blocks, built in TypeScript: 3d outputs need no ffmpeg, nor Node.
 import type { RenderJob } from '../renderer.js';
 import { paletteFor } from './palette.js';
 
@@ -99,7 +99,12 @@ function pad4(n: number): number {
   return (n + 3) & ~3;
 }
 
-export function buildGlb(job: RenderJob): Buffer {
+/** The bytes of a typed array, as a view on its own buffer. */
+const bytesOf = (array: Float32Array | Uint16Array): Uint8Array =>
+  new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+
+/** Plain Uint8Array and DataView (little-endian, as glTF requires), so the same bytes come out in Node and a browser. */
+export function buildGlb(job: RenderJob): Uint8Array {
   const blocks = blocksFor(job.spec.detail);
   const positions: number[] = [];
   const normals: number[] = [];
@@ -115,13 +120,13 @@ export function buildGlb(job: RenderJob): Buffer {
     }
   }
   const vertexCount = positions.length / 3;
-  const posBytes = Buffer.from(new Float32Array(positions).buffer);
-  const normBytes = Buffer.from(new Float32Array(normals).buffer);
-  const idxBytes = Buffer.from(new Uint16Array(indices).buffer);
-  const bin = Buffer.alloc(pad4(posBytes.length + normBytes.length + idxBytes.length));
-  posBytes.copy(bin, 0);
-  normBytes.copy(bin, posBytes.length);
-  idxBytes.copy(bin, posBytes.length + normBytes.length);
+  const posBytes = bytesOf(new Float32Array(positions));
+  const normBytes = bytesOf(new Float32Array(normals));
+  const idxBytes = bytesOf(new Uint16Array(indices));
+  const bin = new Uint8Array(pad4(posBytes.length + normBytes.length + idxBytes.length));
+  bin.set(posBytes, 0);
+  bin.set(normBytes, posBytes.length);
+  bin.set(idxBytes, posBytes.length + normBytes.length);
 
   const axis = (k: number): number[] => positions.filter((_, i) => i % 3 === k);
   const [r, g, bl] = paletteFor(job.index).accentRgb.map((v) => Math.round((v / 255) * 1000) / 1000);
@@ -164,20 +169,21 @@ export function buildGlb(job: RenderJob): Buffer {
       identity: job.identityLabel,
     },
   };
-  const jsonRaw = Buffer.from(JSON.stringify(gltf), 'utf8');
-  const json = Buffer.alloc(pad4(jsonRaw.length), 0x20); // JSON chunk pads with spaces
-  jsonRaw.copy(json);
+  const jsonRaw = new TextEncoder().encode(JSON.stringify(gltf));
+  const json = new Uint8Array(pad4(jsonRaw.length)).fill(0x20); // JSON chunk pads with spaces
+  json.set(jsonRaw);
 
   const total = 12 + 8 + json.length + 8 + bin.length;
-  const out = Buffer.alloc(total);
-  out.writeUInt32LE(GLB_MAGIC, 0);
-  out.writeUInt32LE(2, 4);
-  out.writeUInt32LE(total, 8);
-  out.writeUInt32LE(json.length, 12);
-  out.writeUInt32LE(CHUNK_JSON, 16);
-  json.copy(out, 20);
-  out.writeUInt32LE(bin.length, 20 + json.length);
-  out.writeUInt32LE(CHUNK_BIN, 24 + json.length);
-  bin.copy(out, 28 + json.length);
+  const out = new Uint8Array(total);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, GLB_MAGIC, true);
+  view.setUint32(4, 2, true);
+  view.setUint32(8, total, true);
+  view.setUint32(12, json.length, true);
+  view.setUint32(16, CHUNK_JSON, true);
+  out.set(json, 20);
+  view.setUint32(20 + json.length, bin.length, true);
+  view.setUint32(24 + json.length, CHUNK_BIN, true);
+  out.set(bin, 28 + json.length);
   return out;
 }

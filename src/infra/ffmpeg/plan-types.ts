@@ -16,7 +16,7 @@ export interface PlanEnv {
   caps: FfmpegCapabilities;
 }
 
-export type RenderPlan = { type: 'ffmpeg'; files: PlanFile[]; args: string[] } | { type: 'bytes'; data: Buffer };
+export type RenderPlan = { type: 'ffmpeg'; files: PlanFile[]; args: string[] } | { type: 'bytes'; data: Uint8Array };
 
 /** Common leading arguments: no stdin (a child must never wait for a terminal), errors only on stderr. */
 export const PRELUDE = ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y'] as const;

@@ -1,22 +1,11 @@
 // The content address of an output: a hash of everything that decides its bytes, never the generation id.
 import { createHash } from 'node:crypto';
+import { renderKeyMaterial } from '../render-key-material.js';
 import type { ReferenceImage, RenderJob } from '../renderer.js';
 
 export interface CacheKeyHasher {
   /** Hex sha256 of the job's output-determining inputs plus the renderer's own version string. */
   keyFor(job: RenderJob): string;
-}
-
-/** JSON with sorted object keys, so { a, b } and { b, a } hash alike. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
 }
 
 /**
@@ -39,19 +28,8 @@ export function createCacheKeyHasher(rendererVersion: string): CacheKeyHasher {
   };
   return {
     keyFor(job) {
-      const material = canonical({
-        v: rendererVersion,
-        kind: job.kind,
-        format: job.spec.format,
-        model: job.modelSlug,
-        spec: job.spec,
-        prompt: job.prompt,
-        params: job.params,
-        index: job.index,
-        identity: job.identityLabel,
-        first: imageDigest(job.firstFrame),
-        last: imageDigest(job.lastFrame),
-      });
+      const images = { first: imageDigest(job.firstFrame), last: imageDigest(job.lastFrame) };
+      const material = renderKeyMaterial(job, rendererVersion, images);
       return createHash('sha256').update(material).digest('hex');
     },
   };

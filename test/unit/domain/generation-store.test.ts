@@ -72,7 +72,7 @@ describe('GenerationStore pages', () => {
     const again = store.page('acct_a', {}, 2);
     expect(rows.queries()).toBe(1);
     expect(ids(again.items)).toEqual(['gen_5', 'gen_4']);
-    expect(again.nextCursor).toBe(first.nextCursor);
+    expect(again.nextBefore).toBe(first.nextBefore);
   });
 
   it('keeps pages of other queries apart: another account, filter, limit or cursor asks the source', () => {
@@ -81,7 +81,7 @@ describe('GenerationStore pages', () => {
     store.page('acct_b', {}, 2);
     store.page('acct_a', { status: 'completed' }, 2);
     store.page('acct_a', {}, 3);
-    const next = store.page('acct_a', {}, 2, first.nextCursor as string);
+    const next = store.page('acct_a', {}, 2, first.nextBefore as number);
     expect(rows.queries()).toBe(5);
     expect(ids(next.items)).toEqual(['gen_3', 'gen_2']);
     expect(ids(store.page('acct_a', { status: 'completed' }, 2).items)).toEqual([]);

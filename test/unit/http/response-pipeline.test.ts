@@ -3,6 +3,7 @@ import express, { type RequestHandler, type Response } from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import {
+  beforeFirstByte,
   holdBody,
   installResponsePipeline,
   type Release,
@@ -81,7 +82,7 @@ describe('the response pipeline', () => {
     ]);
   });
 
-  it('holds a body until the route ends it, then sends what the holder chooses through beforeSend and onChunk', async () => {
+  it('holds a body until the route ends it, passes that end through beforeSend, then sends what the holder chooses through onChunk', async () => {
     const events: string[] = [];
     const hooks: ResponseHooks = {
       beforeSend: () => void events.push('beforeSend'),
@@ -99,18 +100,18 @@ describe('the response pipeline', () => {
     const app = appWith([hooks], writing(['{"a":', '1}']), hold);
     const answer = await request(app).get('/');
     expect(answer.text).toBe('{"a":1}');
+    // The gate sees the held answer once, before its first byte, not each piece the holder sends.
     expect(events).toEqual([
-      'whole {"a":1}',
       'beforeSend',
+      'whole {"a":1}',
       'onChunk {"a',
       'watched {"a',
-      'beforeSend',
       'onChunk ":1}',
       'watched ":1}',
     ]);
   });
 
-  it('lets a holder drop the answer: nothing reaches beforeSend or onChunk', async () => {
+  it('lets a holder drop the answer after beforeSend: nothing reaches onChunk', async () => {
     const events: string[] = [];
     const app = appWith(
       [{ beforeSend: () => void events.push('beforeSend'), onChunk: () => events.push('onChunk') }],
@@ -124,7 +125,7 @@ describe('the response pipeline', () => {
       },
     );
     await expect(request(app).get('/')).rejects.toThrow(/socket hang up|ECONNRESET/);
-    expect(events).toEqual(['dropped 7 bytes']);
+    expect(events).toEqual(['beforeSend', 'dropped 7 bytes']);
   });
 
   it('lets a gate hold an ended response and release it later, as it was or replaced, seen once by onChunk', async () => {
@@ -155,6 +156,128 @@ describe('the response pipeline', () => {
     expect([two.status, two.text]).toEqual([507, '{"error":"full"}']);
     expect(events.sort()).toEqual(['onChunk {"error":"full"}', 'onChunk {"path":"1"}']);
   });
+});
+
+describe('the first byte of every path waits for the gates', () => {
+  /** A gate that holds each end it is given; `verdicts` says how each is released, in order (true: refused). */
+  function waitingGate() {
+    const waiting: [Response, Release][] = [];
+    const events: string[] = [];
+    const hooks: ResponseHooks = {
+      beforeSend: (res, release) => {
+        events.push(release ? 'gate (end)' : 'gate (head or write)');
+        if (!release) return undefined;
+        waiting.push([res, release]);
+        return WAIT;
+      },
+      onChunk: (_res, chunk) => events.push(`out ${chunk === undefined ? '(end)' : String(chunk)}`),
+    };
+    const letGo = async (refused: boolean) => {
+      await expect.poll(() => waiting.length).toBe(1);
+      const [res, release] = waiting.splice(0)[0];
+      release(res, refused ? refuse(res) : undefined);
+    };
+    return { hooks, events, letGo };
+  }
+
+  const holding =
+    (onWhole: (res: Response, body: Buffer) => void): RequestHandler =>
+    (_req, res, next) => {
+      holdBody(res, (body) => onWhole(res, body));
+      next();
+    };
+
+  it.each([
+    ['lets it go', false, 200, '{"a":1}'],
+    ['refuses it', true, 507, '{"error":"full"}'],
+  ])(
+    'a held answer sent in pieces starts only once its gate %s, and a refusal goes out whole instead',
+    async (_what, refused, status, text) => {
+      const { hooks, events, letGo } = waitingGate();
+      const dribble = holding((res, body) => {
+        events.push('holder');
+        res.flushHeaders();
+        res.write(body.subarray(0, 3));
+        res.end(body.subarray(3));
+      });
+      const answer = request(appWith([hooks], writing(['{"a":1}']), dribble)).get('/');
+      const sent = answer.then((a) => a);
+      await letGo(refused);
+      const got = await sent;
+      expect([got.status, got.text]).toEqual([status, text]);
+      expect(events).toEqual(
+        refused ? ['gate (end)', 'out {"error":"full"}'] : ['gate (end)', 'holder', 'out {"a', 'out ":1}'],
+      );
+    },
+  );
+
+  /** Two ways an exchange ends with no answer: a held body dropped by its holder, and beforeFirstByte's reset. */
+  const cuts: [string, (hooks: ResponseHooks, events: string[]) => express.Express][] = [
+    [
+      'a held answer dropped by its holder',
+      (hooks, events) =>
+        appWith(
+          [hooks],
+          writing(['{"a":1}']),
+          holding((res) => {
+            events.push('cut');
+            res.req.socket.destroy();
+          }),
+        ),
+    ],
+    [
+      'a reset (beforeFirstByte)',
+      (hooks, events) =>
+        appWith([hooks], (req, res) =>
+          beforeFirstByte(res, () => {
+            events.push('cut');
+            req.socket.resetAndDestroy();
+          }),
+        ),
+    ],
+  ];
+
+  it.each(cuts)('%s is cut only once its gate lets it go; a refusal is answered instead', async (_what, app) => {
+    for (const refused of [false, true]) {
+      const { hooks, events, letGo } = waitingGate();
+      const answer = request(app(hooks, events))
+        .get('/')
+        .then(
+          (a) => `${a.status} ${a.text}`,
+          (error: Error) => error.message,
+        );
+      await letGo(refused);
+      expect(await answer).toMatch(refused ? '507 {"error":"full"}' : /socket hang up|ECONNRESET/);
+      expect(events).toEqual(refused ? ['gate (end)', 'out {"error":"full"}'] : ['gate (end)', 'cut']);
+    }
+  });
+
+  it.each([
+    ['flushHeaders', 200, (res: Response) => void res.flushHeaders()],
+    ['writeHead', 201, (res: Response) => void res.writeHead(201, { 'Content-Type': 'application/json' })],
+  ])(
+    'a head written first by %s passes the gate once, and its refusal replaces the whole answer',
+    async (_name, ok, head) => {
+      for (const refused of [false, true]) {
+        const events: string[] = [];
+        const hooks: ResponseHooks = {
+          beforeSend: (res, release) => {
+            events.push(release ? 'gate (end)' : 'gate (head)');
+            return refused ? refuse(res) : undefined;
+          },
+        };
+        const app = appWith([hooks], (_req, res) => {
+          head(res);
+          // What the route writes after a refused head is dropped, without an error.
+          res.write('{"a":');
+          res.end('1}');
+        });
+        const answer = await request(app).get('/');
+        expect([answer.status, answer.text]).toEqual(refused ? [507, '{"error":"full"}'] : [ok, '{"a":1}']);
+        expect(events).toEqual(['gate (head)']);
+      }
+    },
+  );
 });
 
 function refuse(res: Response) {

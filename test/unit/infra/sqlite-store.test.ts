@@ -1,11 +1,12 @@
-// The SQLite store: a batch is committed whole or not at all, the meta table, one writer per file, a damaged file refused.
+// The SQLite store, over every binding: a batch is committed whole or not at all, the meta table, the migration of an
+// older store; and on Node's files, one writer per file and a damaged file refused.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openSqlConnection } from '../../../src/infra/sqlite-driver.js';
-import { StoreRefused } from '../../../src/infra/sqlite-connection.js';
-import { type DocumentRow, openSqliteStore, type SqliteStore } from '../../../src/infra/sqlite-store.js';
+import { openSqliteStore, StoreRefused } from '../../../src/infra/sqlite-connection.js';
+import type { DocumentRow, SqliteStore } from '../../../src/infra/sqlite-store.js';
+import { SQL_DRIVERS } from '../../helpers/sql-drivers.js';
 
 const open: SqliteStore[] = [];
 const dirs: string[] = [];
@@ -23,9 +24,11 @@ function fileStore(): { path: string; store: SqliteStore } {
   return { path, store };
 }
 
-describe('openSqliteStore', () => {
-  it('commits a batch whole and reads its rows back in key order', () => {
-    const { store } = fileStore();
+describe.each(SQL_DRIVERS)('the store over $name', (driver) => {
+  afterEach(() => driver.cleanUp());
+
+  it('commits a batch whole and reads its rows back in key order', async () => {
+    const store = await driver.store();
     store.commit({
       meta: { clock: '{"now":1}', signing_secret: 'abc' },
       upsert: {
@@ -39,8 +42,8 @@ describe('openSqliteStore', () => {
     expect([store.meta('signing_secret'), store.hasState()]).toEqual(['abc', true]);
   });
 
-  it('leaves nothing of a batch that fails half-way', () => {
-    const { store } = fileStore();
+  it('leaves nothing of a batch that fails half-way', async () => {
+    const store = await driver.store();
     store.commit({ upsert: { ledger: [{ key: 1, json: '{}' }] } });
     // The generation row lacks its NOT NULL columns: the statement fails after the ledger rows were written.
     expect(() =>
@@ -53,16 +56,16 @@ describe('openSqliteStore', () => {
     expect(store.meta('clock')).toBeUndefined();
   });
 
-  it('empties the document tables for a whole replacement, keeping meta', () => {
-    const { store } = fileStore();
+  it('empties the document tables for a whole replacement, keeping meta', async () => {
+    const store = await driver.store();
     store.commit({ meta: { signing_secret: 's' }, upsert: { accounts: [{ key: 'a', json: '{}' }] } });
     store.commit({ replaceAll: true, upsert: { accounts: [{ key: 'b', json: '{}' }] } });
     expect(store.documents('accounts').map((r) => r.key)).toEqual(['b']);
     expect(store.meta('signing_secret')).toBe('s');
   });
 
-  it('keeps text keys whole, NUL and % included (an idempotency key joins the API key id and the client key with NUL)', () => {
-    const { store } = fileStore();
+  it('keeps text keys whole, NUL and % included (an idempotency key joins the API key id and the client key with NUL)', async () => {
+    const store = await driver.store();
     const keys = ['1\u0000retry-42', '2\u0000100%', '3\u0000%00 and %25', 'plain'];
     store.commit({
       upsert: { idempotency: keys.map((key, i) => ({ key, createdAt: i, json: JSON.stringify({ n: i }) })) },
@@ -79,8 +82,8 @@ describe('openSqliteStore', () => {
     expect(store.document('idempotency', '1')).toBeUndefined();
   });
 
-  it("reads a log with its large members only on its newest rows: an older row's bodies are neither read nor parsed", () => {
-    const { store } = fileStore();
+  it("reads a log with its large members only on its newest rows: an older row's bodies are neither read nor parsed", async () => {
+    const store = await driver.store();
     const entry = (id: number) =>
       JSON.stringify({ id, path: '/p', requestBody: { text: `in ${id}` }, responseBody: 'x' });
     store.commit({ upsert: { journal: [1, 2, 3, 4].map((id) => ({ key: id, json: entry(id) })) } });
@@ -94,22 +97,8 @@ describe('openSqliteStore', () => {
     expect(rows[0].path).toBe('/p');
   });
 
-  it('refuses a second writer on the same file while the first holds it', () => {
-    const { path } = fileStore();
-    expect(() => openSqliteStore({ path, sync: 'normal' })).toThrow(StoreRefused);
-    expect(() => openSqliteStore({ path, sync: 'normal' })).toThrow(/is in use by another emulator/);
-  });
-
-  it('refuses a file that is not a database, in one sentence', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sqlite-store-'));
-    dirs.push(dir);
-    const path = join(dir, 'state.db');
-    writeFileSync(path, 'this is not a database, just text long enough to fill a header and more'.repeat(20));
-    expect(() => openSqliteStore({ path, sync: 'normal' })).toThrow(/is not a readable SQLite database/);
-  });
-
-  it('answers waiting generations by due time then seq, a page after a position, each kind from its own index', () => {
-    const { store } = fileStore();
+  it('answers waiting generations by due time then seq, a page after a position, each kind from its own index', async () => {
+    const store = await driver.store();
     const row = (n: number, status: string, dueAt?: number, manualOnly = false): DocumentRow => ({
       key: `gen_${n}`,
       seq: n,
@@ -147,18 +136,33 @@ describe('openSqliteStore', () => {
     expect(keys({ manualOnly: false, upTo: 1e15, limit: 1 })).toEqual([['gen_6', 10, 6]]);
   });
 
-  it('adds the due-time columns to a store written before them, and drops the timer index they replace', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sqlite-store-'));
-    dirs.push(dir);
-    const path = join(dir, 'state.db');
-    const old = openSqlConnection(path);
-    old.exec(`CREATE TABLE generations (key TEXT PRIMARY KEY, seq INTEGER NOT NULL, account_id TEXT NOT NULL,
+  it('finds generations by text with the JavaScript function the store defines (folded_contains), folding as JavaScript does', async () => {
+    const store = await driver.store();
+    const generation = (n: number, prompt: string): DocumentRow => ({
+      key: `gen_${n}`,
+      seq: n,
+      accountId: 'a',
+      status: 'completed',
+      createdAt: n,
+      json: JSON.stringify({ id: `gen_${n}`, prompt }),
+    });
+    store.commit({
+      upsert: { generations: [generation(1, 'ÉCLAIR at dawn'), generation(2, 'a harbour'), generation(3, 'éclair')] },
+    });
+    const page = (text: string) => store.generationKeys({ text, before: Number.POSITIVE_INFINITY, limit: 10 });
+    // SQLite's own lower() folds ASCII only: 'ÉCLAIR' would not match 'éclair'.
+    expect(page('éclair')).toEqual(['gen_3', 'gen_1']);
+    expect(page('gen_2')).toEqual(['gen_2']);
+    expect(store.generationCounts({ text: 'harbour' })).toEqual({ completed: 1 });
+  });
+
+  it('adds the due-time columns to a store written before them, and drops the timer index they replace', async () => {
+    const store = await driver.storeAfter((old) =>
+      old.exec(`CREATE TABLE generations (key TEXT PRIMARY KEY, seq INTEGER NOT NULL, account_id TEXT NOT NULL,
       status TEXT NOT NULL, created_at INTEGER NOT NULL, json TEXT NOT NULL, timer TEXT);
       CREATE INDEX generations_waiting ON generations (seq, key, created_at, timer) WHERE status = 'pending';
-      INSERT INTO generations VALUES ('gen_1', 1, 'a', 'pending', 0, '{}', '{"pendingMs":5}');`);
-    old.close();
-    const store = openSqliteStore({ path, sync: 'normal' });
-    open.push(store);
+      INSERT INTO generations VALUES ('gen_1', 1, 'a', 'pending', 0, '{}', '{"pendingMs":5}');`),
+    );
     // The old row has no due time (its state is read whole once, see canResume); a new one has.
     expect(store.waitingGenerations({ manualOnly: false, upTo: 1e15, limit: 10 })).toEqual([]);
     store.commit({
@@ -169,5 +173,21 @@ describe('openSqliteStore', () => {
     expect(store.waitingGenerations({ manualOnly: false, upTo: 1e15, limit: 10 })).toEqual([
       { key: 'gen_2', dueAt: 7, rank: 2 },
     ]);
+  });
+});
+
+describe('the store on a Node file', () => {
+  it('refuses a second writer on the same file while the first holds it', () => {
+    const { path } = fileStore();
+    expect(() => openSqliteStore({ path, sync: 'normal' })).toThrow(StoreRefused);
+    expect(() => openSqliteStore({ path, sync: 'normal' })).toThrow(/is in use by another emulator/);
+  });
+
+  it('refuses a file that is not a database, in one sentence', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sqlite-store-'));
+    dirs.push(dir);
+    const path = join(dir, 'state.db');
+    writeFileSync(path, 'this is not a database, just text long enough to fill a header and more'.repeat(20));
+    expect(() => openSqliteStore({ path, sync: 'normal' })).toThrow(/is not a readable SQLite database/);
   });
 });

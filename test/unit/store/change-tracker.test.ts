@@ -1,20 +1,22 @@
-// The change tracker's cheap look (hasChanges) agrees with the batch it would build, for each kind of change.
+// The change tracker's cheap look (hasChanges) agrees with the batch it would build, for each kind of change, over every SQLite binding.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DomainContext } from '../../../src/domain/context.js';
 import type { Emulator } from '../../../src/index.js';
-import { openSqliteStore, type SqliteStore } from '../../../src/infra/sqlite-store.js';
+import type { SqliteStore } from '../../../src/infra/sqlite-store.js';
 import { ChangeTracker } from '../../../src/store/change-tracker.js';
 import { recordSources } from '../../../src/store/record-sources.js';
 import { isEmpty } from '../../../src/store/state-rows.js';
 import { createEmulatorWith, runtimeOf } from '../../../src/testing.js';
 import type { KeptLog, KeptState } from '../../../src/wiring/kept-state.js';
+import { SQL_DRIVERS, type SqlDriverUnderTest } from '../../helpers/sql-drivers.js';
 
-const opened: { emulator: Emulator; store: SqliteStore }[] = [];
+const opened: { emulator: Emulator; store: SqliteStore; driver: SqlDriverUnderTest }[] = [];
 afterEach(async () => {
   // The emulator first: its last commit reads the context, whose stores now read this store.
-  for (const { emulator, store } of opened.splice(0)) {
+  for (const { emulator, store, driver } of opened.splice(0)) {
     await emulator.close();
     store.close();
+    driver.cleanUp();
   }
 });
 
@@ -41,10 +43,10 @@ function keptByAPlugin() {
 }
 
 /** A tracker over a live emulator's context, writing to a private store of its own (nothing goes over HTTP). */
-function tracked() {
+async function tracked(driver: SqlDriverUnderTest) {
   const emulator = createEmulatorWith({ seed: 1, timing: 'manual' });
-  const store = openSqliteStore({ path: '', sync: 'off' });
-  opened.push({ emulator, store });
+  const store = await driver.store();
+  opened.push({ emulator, store, driver });
   const ctx: DomainContext = runtimeOf(emulator).context();
   const { kept, state } = keptByAPlugin();
   const tracker = new ChangeTracker(
@@ -62,68 +64,68 @@ function tracked() {
   };
   return { ctx, kept, store, tracker, commit };
 }
+type Tracked = Awaited<ReturnType<typeof tracked>>;
 
-describe('ChangeTracker.hasChanges', () => {
-  it('says no change when nothing moved, and after every commit', () => {
-    const { commit } = tracked();
-    expect(commit()).toEqual([false, false]);
-    expect(commit()).toEqual([false, false]);
+describe.each(SQL_DRIVERS)('over $name', (driver) => {
+  describe('ChangeTracker.hasChanges', () => {
+    it('says no change when nothing moved, and after every commit', async () => {
+      const { commit } = await tracked(driver);
+      expect(commit()).toEqual([false, false]);
+      expect(commit()).toEqual([false, false]);
+    });
+
+    it.each([
+      ['an id used up by a refused request', ({ ctx }: Tracked) => void ctx.ids.next('gen')],
+      ['an id sequence moved past imported ids', ({ ctx }: Tracked) => ctx.ids.skipPast('gen', 50)],
+      [
+        'a ledger entry',
+        ({ ctx }: Tracked) =>
+          void ctx.ledger.append({ type: 'funding', accountId: 'acct_000001', amount: 5, at: ctx.clock.now() }),
+      ],
+      ['a clock moved forward', ({ ctx }: Tracked) => ctx.clock.advanceBy(1000)],
+      ['a new account', ({ ctx }: Tracked) => void ctx.accounts.createAccount('acct_x', 'X', ctx.clock.now())],
+      [
+        'a changed timing profile',
+        ({ ctx }: Tracked) => {
+          ctx.settings.timing = { ...ctx.settings.timing, default: { mode: 'instant' } } as typeof ctx.settings.timing;
+        },
+      ],
+      [
+        "a plugin's kept value",
+        ({ kept }: Tracked) => {
+          kept.value = { rules: ['x'] };
+        },
+      ],
+    ])('sees %s, as the batch does, and nothing once it is committed', async (_name, change) => {
+      const t = await tracked(driver);
+      expect(t.commit()).toEqual([false, false]);
+      change(t);
+      expect(t.commit()).toEqual([true, true]);
+      expect(t.commit()).toEqual([false, false]);
+    });
   });
 
-  it.each([
-    ['an id used up by a refused request', ({ ctx }: ReturnType<typeof tracked>) => void ctx.ids.next('gen')],
-    ['an id sequence moved past imported ids', ({ ctx }: ReturnType<typeof tracked>) => ctx.ids.skipPast('gen', 50)],
-    [
-      'a ledger entry',
-      ({ ctx }: ReturnType<typeof tracked>) =>
-        void ctx.ledger.append({ type: 'funding', accountId: 'acct_000001', amount: 5, at: ctx.clock.now() }),
-    ],
-    ['a clock moved forward', ({ ctx }: ReturnType<typeof tracked>) => ctx.clock.advanceBy(1000)],
-    [
-      'a new account',
-      ({ ctx }: ReturnType<typeof tracked>) => void ctx.accounts.createAccount('acct_x', 'X', ctx.clock.now()),
-    ],
-    [
-      'a changed timing profile',
-      ({ ctx }: ReturnType<typeof tracked>) => {
-        ctx.settings.timing = { ...ctx.settings.timing, default: { mode: 'instant' } } as typeof ctx.settings.timing;
-      },
-    ],
-    [
-      "a plugin's kept value",
-      ({ kept }: ReturnType<typeof tracked>) => {
-        kept.value = { rules: ['x'] };
-      },
-    ],
-  ])('sees %s, as the batch does, and nothing once it is committed', (_name, change) => {
-    const t = tracked();
-    expect(t.commit()).toEqual([false, false]);
-    change(t);
-    expect(t.commit()).toEqual([true, true]);
-    expect(t.commit()).toEqual([false, false]);
-  });
-});
+  describe('ChangeTracker and a kept log', () => {
+    it('writes a log only with the logs (the background commit), and then only its new rows', async () => {
+      const t = await tracked(driver);
+      t.kept.entries.push({ id: 1, text: 'one' }, { id: 2, text: 'two' });
+      // Diagnostic: an answer neither waits for the log nor writes it.
+      expect(t.commit()).toEqual([false, false]);
+      expect(t.store.logDocuments('journal', 10, [])).toEqual([]);
+      expect(t.commit(true)).toEqual([false, true]);
+      expect(t.store.logDocuments('journal', 10, []).map((r) => r.key)).toEqual([1, 2]);
+      expect(t.store.meta('journal_seq')).toBe('2');
+      expect(t.commit(true)).toEqual([false, false]);
+    });
 
-describe('ChangeTracker and a kept log', () => {
-  it('writes a log only with the logs (the background commit), and then only its new rows', () => {
-    const t = tracked();
-    t.kept.entries.push({ id: 1, text: 'one' }, { id: 2, text: 'two' });
-    // Diagnostic: an answer neither waits for the log nor writes it.
-    expect(t.commit()).toEqual([false, false]);
-    expect(t.store.logDocuments('journal', 10, [])).toEqual([]);
-    expect(t.commit(true)).toEqual([false, true]);
-    expect(t.store.logDocuments('journal', 10, []).map((r) => r.key)).toEqual([1, 2]);
-    expect(t.store.meta('journal_seq')).toBe('2');
-    expect(t.commit(true)).toEqual([false, false]);
-  });
-
-  it('drops from its table the rows the log itself dropped', () => {
-    const t = tracked();
-    t.kept.entries.push({ id: 1, text: 'one' }, { id: 2, text: 'two' }, { id: 3, text: 'three' });
-    t.commit(true);
-    t.kept.first = 3;
-    t.kept.entries.push({ id: 4, text: 'four' });
-    expect(t.commit(true)).toEqual([false, true]);
-    expect(t.store.logDocuments('journal', 10, []).map((r) => r.key)).toEqual([3, 4]);
+    it('drops from its table the rows the log itself dropped', async () => {
+      const t = await tracked(driver);
+      t.kept.entries.push({ id: 1, text: 'one' }, { id: 2, text: 'two' }, { id: 3, text: 'three' });
+      t.commit(true);
+      t.kept.first = 3;
+      t.kept.entries.push({ id: 4, text: 'four' });
+      expect(t.commit(true)).toEqual([false, true]);
+      expect(t.store.logDocuments('journal', 10, []).map((r) => r.key)).toEqual([3, 4]);
+    });
   });
 });

@@ -1,12 +1,16 @@
-// Unit tests of the journal: filters, the bounded capacity, and snapshots that keep ids counting on.
+// Unit tests of the journal: filters, the bounded capacity and byte budget, and snapshots that keep ids counting on.
 import { describe, expect, it } from 'vitest';
+import { entryBytes } from '../../../../src/emulation/journal/entry-bytes.js';
 import {
   BODY_CAP,
   BODY_WINDOW,
   captureBody,
+  JOURNAL_BYTE_BUDGET,
+  JOURNAL_TEXT_CAP,
   Journal,
   type JournalEntry,
 } from '../../../../src/emulation/journal/journal-store.js';
+import { journalView } from '../../../../src/emulation/views.js';
 
 const entry = (over: Partial<Omit<JournalEntry, 'id'>> = {}): Omit<JournalEntry, 'id'> => ({
   at: 0,
@@ -63,6 +67,58 @@ describe('Journal', () => {
     for (let i = 0; i < 10; i++) journal.record(entry({ at: i }));
     expect(journal.size).toBe(3);
     expect(journal.list().map((e) => e.at)).toEqual([7, 8, 9]);
+  });
+
+  it('keeps only the newest entries that fit its byte budget, whatever their number', () => {
+    const journal = new Journal(100, 10_000);
+    const long = (i: number) => entry({ at: i, path: `/v1/media/${'p'.repeat(900)}`, query: `q=${i}` });
+    const each = entryBytes(long(0));
+    for (let i = 0; i < 50; i++) journal.record(long(i));
+    const kept = Math.floor(10_000 / each);
+    expect(journal.size).toBe(kept);
+    expect(journal.byteSize).toBeLessThanOrEqual(10_000);
+    expect(journal.list().map((e) => e.at)).toEqual(Array.from({ length: kept }, (_, i) => 50 - kept + i));
+    expect(journal.firstId).toBe(50 - kept + 1);
+    // Short entries again: as many as fit, up to the capacity.
+    for (let i = 50; i < 300; i++) journal.record(entry({ at: i }));
+    expect(journal.size).toBe(Math.min(100, Math.floor(10_000 / entryBytes(entry()))));
+    expect(journal.list().at(-1)?.at).toBe(299);
+  });
+
+  it('restores at most its budget, the newest entries, from a store written with a larger one', () => {
+    const big = new Journal(1000, 1_000_000);
+    for (let i = 0; i < 40; i++) big.record(entry({ at: i, idempotencyKey: 'k'.repeat(1000) }));
+    const small = new Journal(1000, 10_000);
+    small.restore(big.snapshot());
+    expect(small.byteSize).toBeLessThanOrEqual(10_000);
+    expect(small.list().at(-1)?.at).toBe(39);
+    expect(small.record(entry()).id).toBe(41);
+  });
+
+  it('counts at least the bytes an entry adds to the list, for plain, escaped, non-ASCII and missing texts', () => {
+    const widest = { id: 2 ** 31 - 1, at: Date.UTC(9999, 11, 31, 23, 59, 59, 999), keyId: 2 ** 31 - 1, status: 999 };
+    const texts = ['', 'a'.repeat(JOURNAL_TEXT_CAP), '"\\'.repeat(300), 'é€😀'.repeat(200), '\u0001\t'.repeat(400)];
+    for (const text of texts)
+      for (const latencyMs of [0, 253_402_300_799_999.9, 1 / 3e7]) {
+        const e: JournalEntry = {
+          ...entry({ ...widest, latencyMs, path: text, query: text, faultReason: text, generationId: null }),
+          id: widest.id,
+          idempotencyKey: text || null,
+        };
+        // Its share of `{"entries":[...]}`: its JSON and the comma after it.
+        const listed = Buffer.byteLength(JSON.stringify(journalView(e))) + 1;
+        expect(entryBytes(e)).toBeGreaterThanOrEqual(listed);
+        // And not much more: the frame's room for wider numbers.
+        expect(entryBytes(e) - listed).toBeLessThanOrEqual(48);
+      }
+  });
+
+  it('holds, at its default budget, a full capacity of ordinary entries', () => {
+    const journal = new Journal();
+    const ordinary = entry({ idempotencyKey: 'retry-key-0001-abcd', generationId: 'gen_mbz3kq9x0a1b2c3d4e5f' });
+    for (let i = 0; i < 10_000; i++) journal.record(ordinary);
+    expect(journal.size).toBe(10_000);
+    expect(journal.byteSize).toBeLessThan(JOURNAL_BYTE_BUDGET);
   });
 
   it('continues numbering after a restore, and after a clear', () => {
