@@ -69,14 +69,35 @@ const priceRule = z
   })
   .strict();
 
+/** The media type a file of each output format is served with (GET /files); the OpenAPI document lists these. */
+export const OUTPUT_MEDIA_TYPES = {
+  mp4: 'video/mp4',
+  png: 'image/png',
+  webp: 'image/webp',
+  mp3: 'audio/mpeg',
+  m4a: 'audio/mp4',
+  glb: 'model/gltf-binary',
+} as const;
+
+type OutputFormat = keyof typeof OUTPUT_MEDIA_TYPES;
+
 const output = z
   .object({
-    format: z.enum(['mp4', 'png', 'webp', 'mp3', 'm4a', 'glb']),
+    format: z.enum(Object.keys(OUTPUT_MEDIA_TYPES) as [OutputFormat, ...OutputFormat[]]),
     mime_type: z.string().min(1),
     /** Resolution used when the model has no `quality` group. */
     default_quality: z.enum(['480p', '720p', '1080p']).optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((value, ctx) => {
+    const type = OUTPUT_MEDIA_TYPES[value.format];
+    if (value.mime_type !== type)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['mime_type'],
+        message: `must be "${type}", the media type of ${value.format}`,
+      });
+  });
 
 export const modelEntrySchema = z
   .object({

@@ -66,15 +66,25 @@ function wholeNumber(min: number, max?: number) {
     .pipe(max === undefined ? atLeast : atLeast.max(max, { error }));
 }
 
+/** The largest `since` given as milliseconds: 15 digits (a date far past any the emulator clock reaches). */
+const MAX_EPOCH_DIGITS = 999_999_999_999_999;
+
 export const journalQuery = z.object({
   /** Exact path, or a prefix ending in `*`. */
   path: z.string({ error: 'must be one path, or a pattern ending in * such as /v1/media/generations*' }).optional(),
   method: z.string({ error: 'must be one method such as POST' }).optional(),
   // One value each: a repeated parameter is an array, refused in the words the store uses for a bad value.
-  /** 503, "503" or a class such as "5xx"; 0 for requests that got no HTTP answer. */
-  status: z.union([z.string(), z.int()], { error: 'must be one status such as 503 or a class such as 5xx' }).optional(),
+  /** 503, "503" or a class such as "5xx"; 0 for requests that got no HTTP answer; empty for any. */
+  status: z
+    .union([z.string().regex(/^(\d{1,3}|[1-5][xX][xX])?$/), z.int().min(0).max(999)], {
+      error: 'must be one status such as 503 or a class such as 5xx',
+    })
+    .optional(),
+  // What the journal reads as an instant, and nothing else: a query sends a number as its digits.
   since: z
-    .union([z.string(), z.number()], { error: 'must be one time: ISO 8601, or milliseconds since 1970' })
+    .union([z.iso.datetime({ offset: true }), z.string().regex(/^\d{1,15}$/), z.int().min(0).max(MAX_EPOCH_DIGITS)], {
+      error: 'must be one time: an ISO 8601 date-time such as 2026-01-01T00:00:00Z, or milliseconds since 1970',
+    })
     .optional(),
   fault_id: z.string({ error: 'must be one fault rule id' }).optional(),
   limit: wholeNumber(1, 10_000).optional(),

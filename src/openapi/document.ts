@@ -5,7 +5,7 @@ import { errorSchemas } from './error-components.js';
 import { ERROR_CODE_DOCS, type ErrorCodeDoc } from './error-codes.js';
 import type * as z from 'zod';
 import { components, single, type JsonSchema } from './json-schema.js';
-import { responsesOf, sharedResponses, type OperationSpec } from './operation.js';
+import { type ErrorEntry, responsesOf, SHARED_HEADERS, sharedResponses, type OperationSpec } from './operation.js';
 import { estimateBodySchema, generationBodySchema, publicOperations, uploadFormSchema } from './public-paths.js';
 import { PUBLIC_RESPONSE_SCHEMAS } from './response-schemas.js';
 
@@ -26,6 +26,8 @@ export interface PathContribution {
   tags?: { name: string; description?: string }[];
   /** The plugin's own error codes: their statuses (the emulator's `errorStatuses` still override) and meanings. */
   errorCodes?: { statuses: Record<string, number>; docs: Record<string, ErrorCodeDoc> };
+  /** Codes the plugin answers on any path whose parameter can hold what it refuses (the plane guard's). */
+  pathParameterErrors?: ErrorEntry[];
 }
 
 export type OpenApiDocument = {
@@ -35,6 +37,7 @@ export type OpenApiDocument = {
   components: {
     schemas: Record<string, JsonSchema>;
     responses: Record<string, unknown>;
+    headers: Record<string, unknown>;
     securitySchemes: Record<string, unknown>;
   };
 } & Record<string, unknown>;
@@ -43,7 +46,9 @@ const DESCRIPTION = [
   'Local emulator of the hosted media-generation API (`/v1/media/*`), with its control plane (`/_emulator/*`).',
   '',
   'Errors: 422 is the FastAPI/Pydantic `detail` array; every other error is `{ "error": { "code", "message" } }`, and the codes each',
-  'operation can answer are listed per status. A `/v1/media` path answers 405 `method_not_allowed` (with `Allow`) to another method',
+  "operation can answer are listed per status, each code's envelope one shared component (`ErrorEnvelope.<code>`). On `/v1/media`",
+  'a fault rule can answer any 4xx or 5xx with its own envelope (`InjectedFault`): at a status the operation lists, it is one of',
+  "that status's schemas; at any other, the `default` response. A `/v1/media` path answers 405 `method_not_allowed` (with `Allow`) to another method",
   '(some emulator-only paths answer 404),',
   'and any other path 404 `route_not_found`; a path parameter that is not valid percent-encoding is a 400 `bad_request`.',
   'Browser preflights (`OPTIONS`) are answered 204 by CORS.',
@@ -63,6 +68,8 @@ function uploadForm(): JsonSchema {
         description: 'A PNG, JPEG or WebP image, checked by content. It must be a file part (with a filename).',
       },
       ...(form.properties as object),
+      // An empty form value reads as absent (422 `missing`), as FastAPI reads it.
+      model_slug: { ...(form.properties as Record<string, JsonSchema>).model_slug, minLength: 1 },
     },
     required: ['file', ...((form.required as string[]) ?? [])],
   };
@@ -82,8 +89,9 @@ function operationObject(
   spec: OperationSpec,
   statuses: Record<string, number>,
   docs: Readonly<Record<string, ErrorCodeDoc>>,
+  pathErrors: ErrorEntry[],
 ) {
-  const op = spec.path.includes('{') ? { ...spec, errors: [...spec.errors, ROUTE_NOT_FOUND] } : spec;
+  const op = spec.path.includes('{') ? { ...spec, errors: [...spec.errors, ROUTE_NOT_FOUND, ...pathErrors] } : spec;
   return {
     operationId: op.operationId,
     summary: op.summary,
@@ -94,6 +102,19 @@ function operationObject(
     ...(op.requestBody ? { requestBody: op.requestBody } : {}),
     responses: responsesOf(op, statuses, docs),
   };
+}
+
+/**
+ * Two components per error code exist; only the codes some operation answers stay. Envelopes go first (operations
+ * refer to them), then the `error` members no kept envelope refers to.
+ */
+function pruneErrorComponents(schemas: Record<string, JsonSchema>, users: unknown[]) {
+  for (const prefix of ['ErrorEnvelope.', 'Error.']) {
+    const rest = Object.fromEntries(Object.entries(schemas).filter(([name]) => !name.startsWith(prefix)));
+    const used = JSON.stringify([users, rest]);
+    for (const name of Object.keys(schemas))
+      if (name.startsWith(prefix) && !used.includes(`"#/components/schemas/${name}"`)) delete schemas[name];
+  }
 }
 
 export function buildOpenApiDocument(options: DocumentOptions = {}): OpenApiDocument {
@@ -107,10 +128,11 @@ export function buildOpenApiDocument(options: DocumentOptions = {}): OpenApiDocu
     string,
     ErrorCodeDoc
   >;
+  const pathErrors = added.flatMap((c) => c.pathParameterErrors ?? []);
   const paths: OpenApiDocument['paths'] = {};
   for (const op of [...publicOperations(), ...added.flatMap((c) => c.operations)]) {
     paths[op.path] ??= {};
-    paths[op.path][op.method] = operationObject(op, statuses, docs);
+    paths[op.path][op.method] = operationObject(op, statuses, docs, pathErrors);
   }
   const schemas: Record<string, JsonSchema> = {
     ...components({ EstimateRequest: estimateBodySchema, GenerationRequest: generationBodySchema }, 'input'),
@@ -125,11 +147,8 @@ export function buildOpenApiDocument(options: DocumentOptions = {}): OpenApiDocu
       'output',
     ),
   };
-  // One component per error code exists; only the codes some operation answers stay.
   const responses = sharedResponses();
-  const used = JSON.stringify([paths, schemas, responses]);
-  for (const name of Object.keys(schemas))
-    if (name.startsWith('Error.') && !used.includes(`"#/components/schemas/${name}"`)) delete schemas[name];
+  pruneErrorComponents(schemas, [paths, responses]);
   return {
     openapi: '3.1.0',
     info: {
@@ -157,6 +176,7 @@ export function buildOpenApiDocument(options: DocumentOptions = {}): OpenApiDocu
     components: {
       schemas,
       responses,
+      headers: SHARED_HEADERS,
       securitySchemes: {
         apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'sk-media-...', description: 'The API key.' },
         adminToken: {

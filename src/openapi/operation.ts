@@ -12,11 +12,17 @@ export interface Parameter {
   schema: JsonSchema;
 }
 
+interface HeaderDoc {
+  description?: string;
+  required?: boolean;
+  schema: JsonSchema;
+}
+
 export interface ResponseDoc {
   description: string;
   /** Media type -> schema; absent for an empty body. */
   content?: Record<string, { schema: JsonSchema }>;
-  headers?: Record<string, { description?: string; required?: boolean; schema: JsonSchema }>;
+  headers?: Record<string, HeaderDoc | { $ref: string }>;
 }
 
 /** An error code, or a code that the HTTP layer answers with statuses of its own on this operation only. */
@@ -41,21 +47,40 @@ export interface OperationSpec {
   errors: ErrorEntry[];
   /** The operation validates input and may answer 422 with a `detail` array. */
   validation?: boolean;
-  /** Fault rules can act on it (every /v1/media route): any 4xx/5xx marked with `X-Emulator-Fault`. */
+  /** Fault rules can act on it (every /v1/media route): any 4xx/5xx, with the rule's envelope. */
   faults?: boolean;
 }
 
-/** What a fault rule's `status` action answers, whatever status it picks. */
-export const INJECTED_FAULT: ResponseDoc = {
-  description:
-    "An answer injected by a fault rule (POST /_emulator/faults or a scenario): any 4xx or 5xx status with the rule's code " +
-    '(defaults: 429 `rate_limited`, 500 `internal_error`, 502 `bad_gateway`, 503 `service_unavailable`, 504 `gateway_timeout`). ' +
-    '`X-Emulator-Fault` names the rule; `Retry-After` comes with `retry_after_seconds`.',
-  headers: {
-    'X-Emulator-Fault': { description: 'Id of the fault rule that acted.', required: true, schema: { type: 'string' } },
-    'Retry-After': { schema: { type: 'string', pattern: '^[0-9]+$' } },
+/** Headers an error answer may carry whatever its status, in `components.headers`. */
+export const SHARED_HEADERS: Record<string, HeaderDoc> = {
+  'X-Emulator-Fault': {
+    description: 'Id of the fault rule that answered; absent when the service itself answered.',
+    schema: { type: 'string' },
   },
-  content: { 'application/json': { schema: componentRef('InjectedFault') } },
+  'Retry-After': {
+    description:
+      "Seconds to wait before retrying: sent with `daily_credit_limit_exceeded` and `server_busy`, and by a fault rule's 429 or `retry_after`.",
+    schema: { type: 'string', pattern: '^[0-9]+$' },
+  },
+};
+
+const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
+
+/** The envelope a fault rule's `status` action answers (`error-components.ts`). */
+const INJECTED = componentRef('InjectedFault');
+
+const FAULT_DEFAULTS =
+  "the rule's code, or by status 429 `rate_limited`, 500 `internal_error`, 502 `bad_gateway`, 503 `service_unavailable`, " +
+  '504 `gateway_timeout`, any other `bad_request` (4xx) or `internal_error` (5xx)';
+
+/** A fault rule's answer at a status the operation does not list; at a listed status it is one of that status's schemas. */
+export const INJECTED_FAULT: ResponseDoc = {
+  description: `An answer injected by a fault rule (POST /_emulator/faults or a scenario): any 4xx or 5xx status with ${FAULT_DEFAULTS}.`,
+  headers: {
+    'X-Emulator-Fault': { ...SHARED_HEADERS['X-Emulator-Fault'], required: true },
+    'Retry-After': headerRef('Retry-After'),
+  },
+  content: { 'application/json': { schema: INJECTED } },
 };
 
 export const json = (schema: JsonSchema, description: string, headers?: ResponseDoc['headers']): ResponseDoc => ({
@@ -66,35 +91,97 @@ export const json = (schema: JsonSchema, description: string, headers?: Response
 
 export const ref = componentRef;
 
-/** Responses every operation shares, in `components.responses`. */
+/** The `error` member alone: `{ code, message }` and what the code carries. */
+export const errorComponentName = (code: string) => `Error.${code}`;
+/** The whole answer, `{ "error": Error.<code> }`: one component per code, shared by every operation answering it. */
+export const envelopeComponentName = (code: string) => `ErrorEnvelope.${code}`;
+
+/**
+ * The schemas one status may answer, as one schema: an `anyOf`, tried in order by a generated client, the fault's
+ * envelope last. Envelopes of different codes exclude each other (`error.code` is a const), but a fault rule can answer
+ * any code, with or without the members a code carries, so its envelope may match another as well; and linters cannot
+ * see a const one level down, so even the codes' own envelopes would read to them as an illogical `oneOf`.
+ */
+function alternatives(schemas: JsonSchema[], faults: boolean): JsonSchema {
+  const all = faults ? [...schemas, INJECTED] : schemas;
+  return all.length === 1 ? all[0] : { anyOf: all };
+}
+
+const METHOD_NOT_ALLOWED =
+  '`method_not_allowed`: answered to a method the path does not accept (OpenAPI lists only the methods a path has, ' +
+  'so every operation names it). Some emulator-only paths answer 404 `route_not_found` instead.';
+
+/** Responses operations share, in `components.responses`. */
 export const sharedResponses = () => ({
   MethodNotAllowed: {
-    description:
-      '`method_not_allowed`: answered to a method the path does not accept (OpenAPI lists only the methods a path has, ' +
-      'so every operation names it). Some emulator-only paths answer 404 `route_not_found` instead.',
+    description: METHOD_NOT_ALLOWED,
     headers: { Allow: { description: 'The methods the path accepts.', required: true, schema: { type: 'string' } } },
-    content: { 'application/json': { schema: envelopeOf(['method_not_allowed']) } },
+    content: { 'application/json': { schema: componentRef(envelopeComponentName('method_not_allowed')) } },
+  },
+  // A fault rule may answer 405 too, without `Allow` (it does not know the path's methods).
+  MethodNotAllowedOrFault: {
+    description: `${METHOD_NOT_ALLOWED} Or a fault rule's 405, which has no \`Allow\`.`,
+    headers: {
+      Allow: {
+        description: "The methods the path accepts (absent on a fault rule's 405).",
+        schema: { type: 'string' },
+      },
+      'X-Emulator-Fault': headerRef('X-Emulator-Fault'),
+    },
+    content: {
+      'application/json': { schema: alternatives([componentRef(envelopeComponentName('method_not_allowed'))], true) },
+    },
   },
 });
 
-/** Headers some error statuses always carry. */
-const ERROR_HEADERS: Record<number, ResponseDoc['headers']> = {
-  405: { Allow: { description: 'The methods the path accepts.', required: true, schema: { type: 'string' } } },
-};
-
-/** `Retry-After` accompanies codes whose envelope carries `retry_after_seconds`. */
+/** Codes answered with `Retry-After` (their envelope carries `retry_after_seconds`). */
 const RETRY_AFTER_CODES = new Set(['daily_credit_limit_exceeded', 'server_busy']);
 
-export const errorComponentName = (code: string) => `Error.${code}`;
+/** Each status an operation answers with an error, and the codes answered at it. */
+function errorStatuses(
+  op: OperationSpec,
+  statuses: Record<string, number>,
+  docs?: Readonly<Record<string, ErrorCodeDoc>>,
+): Map<number, string[]> {
+  const plain = op.errors.filter((e): e is string => typeof e === 'string');
+  const byStatus = codesByStatus(plain, statuses, docs);
+  for (const entry of op.errors) {
+    if (typeof entry === 'string') continue;
+    for (const status of entry.statuses)
+      byStatus.set(status, [...new Set([...(byStatus.get(status) ?? []), entry.code])]);
+  }
+  if (op.validation && !byStatus.has(422)) byStatus.set(422, []);
+  // The real service's own 500 when a 422 echo cannot be rendered (NaN, infinities, lone surrogates): docs/proof.md.
+  if (op.validation && !byStatus.has(500)) byStatus.set(500, []);
+  return new Map([...byStatus].sort(([a], [b]) => a - b));
+}
 
-function envelopeOf(codes: string[]): JsonSchema {
-  const refs = codes.map((c) => componentRef(errorComponentName(c)));
-  return {
-    type: 'object',
-    properties: { error: refs.length === 1 ? refs[0] : { oneOf: refs } },
-    required: ['error'],
-    additionalProperties: false,
+/** The answer at one error status: its codes' envelopes, the 422 body, a fault rule's envelope, the real 500. */
+function errorResponse(op: OperationSpec, status: number, codes: string[]): ResponseDoc {
+  const validation = status === 422 && op.validation;
+  const faults = op.faults === true;
+  const schemas = [
+    ...(validation ? [componentRef('ValidationError')] : []),
+    ...codes.map((c) => componentRef(envelopeComponentName(c))),
+  ];
+  const realPlain500 = status === 500 && op.validation;
+  const description = [
+    validation ? 'Validation error (`detail` items)' : '',
+    ...codes.map((c) => `\`${c}\``),
+    realPlain500 ? '`Internal Server Error` as text: an input the real service cannot echo in a 422' : '',
+    faults ? 'an answer injected by a fault rule (`InjectedFault`)' : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+  const headers: NonNullable<ResponseDoc['headers']> = {
+    ...(faults ? { 'X-Emulator-Fault': headerRef('X-Emulator-Fault') } : {}),
+    ...(faults || codes.some((c) => RETRY_AFTER_CODES.has(c)) ? { 'Retry-After': headerRef('Retry-After') } : {}),
   };
+  const content: NonNullable<ResponseDoc['content']> = {};
+  // JSON first: a generator that reads one media type per status (openapi-python-client) reads the envelope.
+  if (schemas.length || faults) content['application/json'] = { schema: alternatives(schemas, faults) };
+  if (realPlain500) content['text/plain'] = { schema: { type: 'string', enum: ['Internal Server Error'] } };
+  return { description, content, ...(Object.keys(headers).length ? { headers } : {}) };
 }
 
 /** The operation's responses: its successes, then every error status with the codes answered at it. */
@@ -105,52 +192,9 @@ export function responsesOf(
 ): Record<string, ResponseDoc | { $ref: string }> {
   const out: Record<string, ResponseDoc | { $ref: string }> = {};
   for (const [status, response] of Object.entries(op.responses)) out[status] = response;
-  const plain = op.errors.filter((e): e is string => typeof e === 'string');
-  const byStatus = codesByStatus(plain, statuses, docs);
-  for (const entry of op.errors) {
-    if (typeof entry === 'string') continue;
-    for (const status of entry.statuses)
-      byStatus.set(status, [...new Set([...(byStatus.get(status) ?? []), entry.code])]);
-  }
-  if (op.validation && !byStatus.has(422)) byStatus.set(422, []);
-  for (const status of [...byStatus.keys()].sort((a, b) => a - b)) {
-    const codes = byStatus.get(status)!;
-    const schemas: JsonSchema[] = [];
-    if (status === 422 && op.validation) schemas.push(componentRef('ValidationError'));
-    if (codes.length) schemas.push(envelopeOf(codes));
-    const retry = codes.some((c) => RETRY_AFTER_CODES.has(c));
-    const headers = {
-      ...(ERROR_HEADERS[status] ?? {}),
-      ...(retry
-        ? {
-            'Retry-After': {
-              description: 'Seconds until the request can succeed.',
-              schema: { type: 'string', pattern: '^[0-9]+$' },
-            },
-          }
-        : {}),
-    };
-    const description = [
-      status === 422 && op.validation ? 'Validation error (`detail` items)' : '',
-      ...codes.map((c) => `\`${c}\``),
-    ]
-      .filter(Boolean)
-      .join(', ');
-    out[String(status)] = json(
-      schemas.length === 1 ? schemas[0] : { oneOf: schemas },
-      description,
-      Object.keys(headers).length ? headers : undefined,
-    );
-  }
-  if (op.validation) {
-    // The real service's own 500 when a 422 echo cannot be rendered (NaN, infinities, lone surrogates): docs/proof.md.
-    const existing = out['500'] as ResponseDoc | undefined;
-    const plain = { 'text/plain': { schema: { type: 'string', enum: ['Internal Server Error'] } } };
-    out['500'] = existing
-      ? { ...existing, content: { ...existing.content, ...plain } }
-      : { description: 'Internal Server Error: an input the real service cannot echo in a 422', content: plain };
-  }
-  out['405'] ??= { $ref: '#/components/responses/MethodNotAllowed' };
+  for (const [status, codes] of errorStatuses(op, statuses, docs))
+    out[String(status)] = errorResponse(op, status, codes);
+  out['405'] ??= { $ref: `#/components/responses/${op.faults ? 'MethodNotAllowedOrFault' : 'MethodNotAllowed'}` };
   if (op.faults) out.default = INJECTED_FAULT;
   return out;
 }

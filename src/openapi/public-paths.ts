@@ -5,6 +5,7 @@ import {
   modelsQuerySchema,
   uploadFormSchema,
 } from '../http/validation/request-schemas.js';
+import { OUTPUT_MEDIA_TYPES } from '../domain/catalogue-schema.js';
 import { objectMembers } from './json-schema.js';
 import { json, ref, type OperationSpec, type Parameter } from './operation.js';
 
@@ -38,19 +39,14 @@ const jsonBody = (component: string) => ({
   content: { 'application/json': { schema: ref(component) } },
 });
 
-/** Output media types by catalogue output format. */
-export const OUTPUT_MEDIA_TYPES = [
-  'video/mp4',
-  'image/png',
-  'image/webp',
-  'audio/mpeg',
-  'audio/mp4',
-  'model/gltf-binary',
-];
-
-/** Bytes, as a generated client should hand them over (a Blob, a file object), in every output media type. */
+/**
+ * Bytes, as a generated client should hand them over (a Blob, a file object), in every media type the file route
+ * serves: the catalogue ties each output format to its type.
+ */
 const binaryContent = () =>
-  Object.fromEntries(OUTPUT_MEDIA_TYPES.map((t) => [t, { schema: { type: 'string', format: 'binary' } }]));
+  Object.fromEntries(
+    Object.values(OUTPUT_MEDIA_TYPES).map((t) => [t, { schema: { type: 'string', format: 'binary' } }]),
+  );
 
 export function publicOperations(): OperationSpec[] {
   return apiOperations().map((op) => (op.path.startsWith('/v1/media/') ? { ...op, faults: true } : op));

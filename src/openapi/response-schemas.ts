@@ -163,8 +163,12 @@ export const validationItemSchema = z
     type: z.string().meta({ examples: ['missing', 'string_too_long', 'literal_error', 'model_option_unknown'] }),
     loc: z.array(z.union([z.string(), z.int()])).min(1),
     msg: z.string(),
-    input: z.unknown().meta({ description: 'The offending value (always present, may be null).' }),
-    ctx: z.record(z.string(), z.unknown()).optional(),
+    // Optional in the spec (7.3): the emulator always sends it, as FastAPI does, but a client must not rely on it.
+    input: z.unknown().optional().meta({ description: 'The offending value (may be null). Optional (spec 7.3).' }),
+    ctx: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .meta({ description: 'The check that failed, for the types that have one. Optional (spec 7.3).' }),
   })
   .meta({ description: 'One FastAPI/Pydantic v2 error item (members in this order).' });
 

@@ -149,10 +149,11 @@ export function controlClientContract(name: string, start: () => Promise<ClientU
         details: { problems: [{ field: 'name', message: tooShort }] },
       };
       await expect(control.createKey({ name: '' })).rejects.toMatchObject(badKey);
+      // The step takes POST /_emulator/keys' members, so the scenario's own schema refuses it (as the document says).
       const scenario = { name: 'blank-key', steps: [{ op: 'create_key' as const, name: '' }] };
       await expect(control.scenario.load(scenario)).rejects.toMatchObject({
         code: 'invalid_scenario',
-        message: `Scenario blank-key is not valid: steps[0].name: ${tooShort}.`,
+        message: `Scenario (body) is not valid: steps[0].name: ${tooShort}.`,
         details: { problems: [{ field: 'steps[0].name', message: tooShort }] },
       });
       expect(await control.keys()).toHaveLength(1);

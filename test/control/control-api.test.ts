@@ -79,7 +79,11 @@ describe('accounts and keys', () => {
     const http = admin(controlled().emulator.app);
     for (const [query, field, message] of [
       ['status=5xx&status=4xx', 'status', 'must be one status such as 503 or a class such as 5xx'],
-      ['since=1&since=2', 'since', 'must be one time: ISO 8601, or milliseconds since 1970'],
+      [
+        'since=1&since=2',
+        'since',
+        'must be one time: an ISO 8601 date-time such as 2026-01-01T00:00:00Z, or milliseconds since 1970',
+      ],
       ['path=/a&path=/b', 'path', 'must be one path, or a pattern ending in * such as /v1/media/generations*'],
       ['method=GET&method=POST', 'method', 'must be one method such as POST'],
     ]) {

@@ -72,6 +72,27 @@ describe('journal', () => {
     expect([bad.status, bad.body.error.code]).toEqual([422, 'invalid_control_request']);
   });
 
+  it('reads `since` as the document says, an RFC 3339 date-time or milliseconds as digits, and refuses anything else', async () => {
+    const { emulator, api } = controlled({ clockStart: '2026-05-01T12:00:00Z' });
+    await api.get('/v1/media/models');
+    const since = (value: string) => request(emulator.app).get('/_emulator/journal').query({ since: value });
+    for (const ok of [
+      '2026-05-01T12:00:00Z',
+      '2026-05-01T14:00:00.000+02:00',
+      String(Date.parse('2026-05-01T12:00:00Z')),
+    ])
+      expect((await since(ok)).body.entries, ok).toHaveLength(1);
+    expect((await since('0')).body.entries).toHaveLength(1);
+    // Date.parse read these once; the document never allowed them.
+    for (const bad of ['2026-05-01', 'May 1 2026', '1e3', '-5', '', '2026-05-01T12:00:00']) {
+      const res = await since(bad);
+      expect([bad, res.status, res.body.error.code]).toEqual([bad, 422, 'invalid_control_request']);
+      expect(res.body.error.problems).toEqual([
+        { field: 'since', message: expect.stringMatching(/^must be one time/) },
+      ]);
+    }
+  });
+
   it('is emptied by DELETE /_emulator/journal and by reset', async () => {
     const { emulator, api, control } = controlled();
     await api.get('/v1/media/models');

@@ -84,6 +84,41 @@ describe('export and import', () => {
     expect((await target.control.accounts())[0].balance).toBe(777);
   });
 
+  it('refuses a member no export has (at the top or in control) and a missing one, as the document says', async () => {
+    const { emulator, control } = controlled();
+    await control.setBalance(42);
+    const good = await control.exportState();
+    const { exported_at: _, ...undated } = good;
+    const cases: [string, unknown, string][] = [
+      ['an unknown top-level member', { ...good, comment: 'mine' }, '(root)'],
+      ['an unknown control section', { ...good, control: { ...good.control, notes: [] } }, 'control'],
+      [
+        'an unknown journal member',
+        { ...good, control: { ...good.control, journal: { ...good.control.journal, x: 1 } } },
+        'control.journal',
+      ],
+      ['no exported_at', undated, 'exported_at'],
+      ['an exported_at that is no date-time', { ...good, exported_at: 'yesterday' }, 'exported_at'],
+    ];
+    for (const [what, body, field] of cases) {
+      const res = await request(emulator.app)
+        .put('/_emulator/state')
+        .send(body as object);
+      expect([what, res.status, res.body.error.code]).toEqual([what, 422, 'invalid_state']);
+      expect(res.body.error.problems, what).toEqual([expect.objectContaining({ field })]);
+    }
+    // A state with no scenario in force may leave `control.scenario` out.
+    const { scenario: __, ...noScenario } = good.control;
+    expect(
+      (
+        await request(emulator.app)
+          .put('/_emulator/state')
+          .send({ ...good, control: noScenario })
+      ).status,
+    ).toBe(200);
+    expect((await control.accounts())[0].balance).toBe(42);
+  });
+
   it('refuses something that is not an export, and leaves the state as it was', async () => {
     const { emulator, control } = controlled();
     await control.setBalance(42);

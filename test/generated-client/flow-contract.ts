@@ -19,4 +19,6 @@ export interface FlowResult {
   download: { status: number; type: string; bytes: number };
   netCredits: number;
   balance: number;
+  /** Submissions refused by a fault rule injected through the control plane, each narrowed to its envelope. */
+  faults: { status: number; code: string; rule: string | null }[];
 }

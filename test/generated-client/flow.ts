@@ -4,6 +4,22 @@ import createClient from 'openapi-fetch';
 import type { FlowInput, FlowResult } from './flow-contract.js';
 import type { paths } from './schema.js';
 
+type Submission = paths['/v1/media/generations']['post']['responses'];
+/** The JSON a submission's answer at `S` is typed as. */
+type JsonAt<S extends keyof Submission> = Submission[S] extends { content: { 'application/json': infer T } }
+  ? T
+  : never;
+
+/**
+ * What the flow's fault rules answer (status only: the defaults), typed as the document types each status: this
+ * compiles only if each status accepts a fault's envelope (a 429 that is not the daily limit, a 402 without credits).
+ */
+const INJECTED: { 500: JsonAt<500>; 429: JsonAt<429>; 402: JsonAt<402> } = {
+  500: { error: { code: 'internal_error', message: 'The service hit an internal error.' } },
+  429: { error: { code: 'rate_limited', message: 'Too many requests.', retry_after_seconds: 1 } },
+  402: { error: { code: 'bad_request', message: 'The request failed with status 402.' } },
+};
+
 function need<T>(value: T | undefined, what: string): T {
   if (value === undefined) throw new Error(`${what}: no data in the answer`);
   return value;
@@ -76,6 +92,32 @@ export async function runFlow(input: FlowInput): Promise<FlowResult> {
   const bytes = need(file.data, 'download');
 
   const usage = need((await api.GET('/v1/media/usage')).data, 'usage');
+
+  // A fault rule per status, through the control plane of the same document; each refusal is narrowed by its types.
+  const faults: FlowResult['faults'] = [];
+  const injected: (keyof typeof INJECTED)[] = [500, 429, 402];
+  for (const status of injected) {
+    const rule = await api.POST('/_emulator/faults', {
+      body: { match: { method: 'POST', route: '/v1/media/generations' }, times: 1, action: { type: 'status', status } },
+    });
+    need(rule.data, 'fault rule');
+    const refused = await api.POST('/v1/media/generations', {
+      params: { header: { 'Idempotency-Key': `generated-client-fault-${status}` } },
+      body: submission.body,
+    });
+    const error = refused.error;
+    // The union the document gives: an envelope (the service's or a fault's), a 422 `detail`, or the real 500's text.
+    if (typeof error !== 'object' || error === null || !('error' in error))
+      throw new Error(`${status}: not an error envelope`);
+    const expected = INJECTED[status];
+    if (!('error' in expected) || error.error.code !== expected.error.code)
+      throw new Error(`${status}: answered ${error.error.code}`);
+    faults.push({
+      status: refused.response.status,
+      code: error.error.code,
+      rule: refused.response.headers.get('x-emulator-fault'),
+    });
+  }
   return {
     models: models.length,
     estimate: estimate.credits,
@@ -91,5 +133,6 @@ export async function runFlow(input: FlowInput): Promise<FlowResult> {
     },
     netCredits: done.net_credits,
     balance: usage.wallet_balance,
+    faults,
   };
 }

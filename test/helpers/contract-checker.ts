@@ -32,6 +32,8 @@ interface Route {
 }
 
 const DOC_ID = 'https://emulator.local/openapi.json';
+/** A fault rule's envelope, one of the schemas at every error status of an operation fault rules act on. */
+const INJECTED_REF = '#/components/schemas/InjectedFault';
 const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 const mediaType = (value: unknown) =>
   String(value ?? '')
@@ -102,8 +104,9 @@ export class ContractChecker {
     const operationOf = route?.operations[method];
     // With an admin token, the plane guard refuses every call it would otherwise 404 or 405 whose path means the plane
     // once decoded (/%5Femulator/keys, //_emulator/keys, /v1/media/../../_emulator/keys), as the guard decides it.
-    // A plane path that hides a separator or dot segment is refused by the guard before any route, documented or not.
-    if (x.status === 400 && mentionsPlane(path) && hidesSegments(path)) {
+    // A plane path that hides a separator or dot segment is refused by the guard before any route; where the path is a
+    // documented operation's (a path parameter holding `_emulator%2F..`), the operation lists that 400 like any other.
+    if (!operationOf && x.status === 400 && mentionsPlane(path) && hidesSegments(path)) {
       this.expectError(x, 400, 'path_not_canonical', fail);
       return problems;
     }
@@ -132,12 +135,17 @@ export class ContractChecker {
       if (x.status === 405 && !x.headers.allow) fail('405 without an Allow header');
       return problems;
     }
-    // A fault rule's answer is marked; it is checked against the injected-fault response, whatever its status.
+    // A fault rule's answer is marked. At a status the operation lists, it is checked against that status, as a client
+    // reads it (the fault's envelope must be one of its schemas); at any other, against `default`, which documents
+    // fault-rule answers only: an unmarked status must be listed explicitly.
     const injected =
       x.status >= 400 && x.headers['x-emulator-fault'] !== undefined && operation.responses.default !== undefined;
-    // `default` documents fault-rule answers only: an unmarked status must be listed explicitly.
-    const key = injected ? 'default' : String(x.status);
-    const response = operation.responses[key];
+    const key = injected && !operation.responses[String(x.status)] ? 'default' : String(x.status);
+    const listed = operation.responses[key] as (ResponseDoc & { $ref?: string }) | undefined;
+    // A shared response (`components.responses`) is checked where it is written.
+    const shared = listed?.$ref?.replace('#/components/responses/', '');
+    const response = shared ? (this.document.components.responses[shared] as ResponseDoc) : listed;
+    const at = shared ? ['components', 'responses', shared] : ['paths', route.template, method, 'responses', key];
     if (!response) {
       const listed = Object.keys(operation.responses).filter((k) => k !== 'default');
       fail(
@@ -172,10 +180,32 @@ export class ContractChecker {
       fail('the body is not valid JSON');
       return problems;
     }
-    const schemaPath = pointer('paths', route.template, method, 'responses', key, 'content', match, 'schema');
-    const validate = this.validator(schemaPath);
-    if (!validate(body)) fail(`body does not match the documented schema:\n${this.describe(validate)}`);
+    const schemaPath = pointer(...at, 'content', match, 'schema');
+    const validate = injected ? this.validator(schemaPath) : this.ownValidator(schemaPath, content[match].schema);
+    if (!validate)
+      fail(`only a fault rule answers ${x.status} with JSON here, and this answer carries no X-Emulator-Fault`);
+    else if (!validate(body)) fail(`body does not match the documented schema:\n${this.describe(validate)}`);
     return problems;
+  }
+
+  /**
+   * The schema at `path` less a fault rule's envelope: what the service itself may answer there, so that an unmarked
+   * answer with a code the status does not list still fails. Undefined when only a fault rule answers there.
+   */
+  private ownValidator(path: string, schema: unknown): ValidateFunction | undefined {
+    const { $ref, anyOf } = schema as { $ref?: string; anyOf?: { $ref?: string }[] };
+    if ($ref === INJECTED_REF) return undefined;
+    if (!anyOf?.some((member) => member.$ref === INJECTED_REF)) return this.validator(path);
+    const key = `${path} (own)`;
+    let fn = this.compiled.get(key);
+    if (!fn) {
+      const kept = anyOf.flatMap((member, i) =>
+        member.$ref === INJECTED_REF ? [] : [{ $ref: `${DOC_ID}#/${path}/anyOf/${i}` }],
+      );
+      fn = this.ajv.compile(kept.length === 1 ? kept[0] : { anyOf: kept });
+      this.compiled.set(key, fn);
+    }
+    return fn;
   }
 
   /** Unmatched routes and methods have fixed answers: the 404 and 405 envelopes. */

@@ -55,6 +55,22 @@ describe('the contract checker', () => {
     expect(json(503, injected)[0]).toMatch(/undocumented status 503.*only from a fault rule/);
   });
 
+  it("checks a fault rule's answer at a status the operation lists against that status, as a client reads it", () => {
+    const marked = { 'x-emulator-fault': 'f1' };
+    const submit = (status: number, body: unknown, headers: Record<string, string> = marked) =>
+      json(status, body, 'POST', '/v1/media/generations', headers);
+    // A status-only 402 and 500 carry no `credits`, and a 429 `rate_limited` is not the daily limit.
+    expect(submit(402, { error: { code: 'bad_request', message: 'm' } })).toEqual([]);
+    expect(submit(500, { error: { code: 'internal_error', message: 'm' } })).toEqual([]);
+    expect(submit(429, { error: { code: 'rate_limited', message: 'm', retry_after_seconds: 1 } })).toEqual([]);
+    expect(submit(429, { error: { code: 'rate_limited', message: 'm', retry_after_seconds: -1 } })).toHaveLength(1);
+    // Unmarked, the same answers are the service's own, and must be what the status lists.
+    expect(submit(402, { error: { code: 'bad_request', message: 'm' } }, {})).toHaveLength(1);
+    expect(submit(500, { error: { code: 'internal_error', message: 'm' } }, {})[0]).toMatch(
+      /only a fault rule answers 500/,
+    );
+  });
+
   it('refuses an undocumented member, a missing member and a wrong type', () => {
     expect(json(200, { ...usage, extra: 1 })[0]).toMatch(/must NOT have additional properties 'extra'/);
     const { as_of: _, ...missing } = usage;

@@ -31,11 +31,16 @@ describe('binary bodies and answers', () => {
 });
 
 describe('statuses', () => {
-  it('lists the shared 405 on every operation, and route_not_found at 404 where a path parameter could miss', () => {
+  it('lists the shared 405 on every operation, and route_not_found and path_not_canonical where a path parameter could miss', () => {
     expect(doc.components.responses.MethodNotAllowed.headers.Allow.required).toBe(true);
     for (const { path, op } of operations) {
-      expect(op.responses['405'], path).toEqual({ $ref: '#/components/responses/MethodNotAllowed' });
-      if (path.includes('{')) expect(JSON.stringify(op.responses['404']), path).toContain('Error.route_not_found');
+      // A fault rule's 405 (on /v1/media) carries no Allow: those operations name the shared response that says so.
+      const shared = path.startsWith('/v1/media/') ? 'MethodNotAllowedOrFault' : 'MethodNotAllowed';
+      expect(op.responses['405'], path).toEqual({ $ref: `#/components/responses/${shared}` });
+      if (path.includes('{')) {
+        expect(JSON.stringify(op.responses['404']), path).toContain('ErrorEnvelope.route_not_found');
+        expect(JSON.stringify(op.responses['400']), path).toContain('ErrorEnvelope.path_not_canonical');
+      } else expect(JSON.stringify(op.responses['400'] ?? {}), path).not.toContain('path_not_canonical');
     }
   });
 
@@ -49,8 +54,11 @@ describe('statuses', () => {
 
   it('keeps no error component that no operation answers', () => {
     const text = JSON.stringify([doc.paths, doc.components.responses, schemas]);
-    for (const name of Object.keys(schemas).filter((n) => n.startsWith('Error.')))
+    for (const name of Object.keys(schemas).filter((n) => n.startsWith('Error')))
       expect(text, name).toContain(`"#/components/schemas/${name}"`);
+    const answered = JSON.stringify([doc.paths, doc.components.responses]);
+    for (const name of Object.keys(schemas).filter((n) => n.startsWith('ErrorEnvelope.')))
+      expect(answered, name).toContain(`"#/components/schemas/${name}"`);
   });
 });
 
@@ -93,6 +101,35 @@ describe('control inputs as strict as the server', () => {
     );
     const inline = (schemas.ScenarioLoad.anyOf as Schema[]).find((b) => b.properties.scenario)!;
     expect(inline.properties.scenario).toEqual({ $ref: '#/components/schemas/Scenario' });
+  });
+
+  it("checks a scenario's rules, steps, a rule id and the journal's `since` as the server does", () => {
+    expect(schemas.Scenario.properties.faults.items).toEqual({ $ref: '#/components/schemas/FaultRule' });
+    const createKey = (schemas.Scenario.properties.steps.items.oneOf as Schema[]).find(
+      (step) => step.properties.op.const === 'create_key',
+    )!;
+    // The step runs POST /_emulator/keys, whose name is 1-200 characters.
+    expect(createKey.properties.name).toMatchObject({ minLength: 1, maxLength: 200 });
+    expect(schemas.FaultRule.properties.id.not).toEqual({ pattern: '^\\.+$' });
+    const since = queryParam('/_emulator/journal', 'since').anyOf as Schema[];
+    expect(since.map((s) => s.format ?? s.pattern ?? s.type)).toEqual(['date-time', '^\\d{1,15}$', 'integer']);
+  });
+
+  it("closes a state's envelope and its control member as the import does, `control.scenario` optional", () => {
+    expect(schemas.State.additionalProperties).toBe(false);
+    expect(schemas.State.required).toEqual([
+      'format',
+      'version',
+      'emulator_version',
+      'exported_at',
+      'domain',
+      'control',
+    ]);
+    expect(schemas.State.properties.control).toMatchObject({
+      additionalProperties: false,
+      required: ['faults', 'journal'],
+    });
+    expect(schemas.State.properties.control.properties.journal.additionalProperties).toBe(false);
   });
 
   it('gives Idempotency-Key an ASCII pattern: visible characters, inner spaces', () => {

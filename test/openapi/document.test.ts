@@ -12,6 +12,11 @@ type Schema = Record<string, any>;
 const doc = emulatorOpenApiDocument() as Schema;
 const schemas = doc.components.schemas as Record<string, Schema>;
 const nonNull = (s: Schema) => (s.anyOf ? s.anyOf.find((b: Schema) => b.type !== 'null') : s);
+/** The components an answer's JSON schema refers to, in order. */
+const refsAt = (response: Schema): string[] => {
+  const schema = response.content['application/json'].schema;
+  return (schema.anyOf ?? [schema]).map((member: Schema) => member.$ref);
+};
 const param = (path: string, method: string, name: string) =>
   (doc.paths[path][method].parameters as Schema[]).find((p) => p.name === name)!.schema;
 
@@ -65,10 +70,13 @@ describe('the OpenAPI document', () => {
     });
     expect(param('/v1/media/models', 'get', 'kind')).toMatchObject({ enum: ['image', 'video', 'music', '3d'] });
     expect(schemas.UploadForm.required).toEqual(['file', 'model_slug']);
+    // An empty form value is read as absent, so the server refuses `model_slug=` (422 missing).
+    expect(schemas.UploadForm.properties.model_slug).toMatchObject({ minLength: 1, maxLength: 80 });
   });
 
-  it('documents the 422 detail item and the error envelope with every code per status', () => {
-    expect(schemas.ValidationItem.required).toEqual(['type', 'loc', 'msg', 'input']);
+  it('documents the 422 detail item with input and ctx optional (spec 7.3), and every code per status', () => {
+    expect(schemas.ValidationItem.required).toEqual(['type', 'loc', 'msg']);
+    expect(Object.keys(schemas.ValidationItem.properties)).toEqual(['type', 'loc', 'msg', 'input', 'ctx']);
     expect(schemas.ValidationItem.additionalProperties).toBe(false);
     const submit = doc.paths['/v1/media/generations'].post.responses;
     expect(Object.keys(submit)).toEqual([
@@ -90,17 +98,52 @@ describe('the OpenAPI document', () => {
       '507',
       'default',
     ]);
-    expect(submit['507'].description).toBe('`storage_full`');
+    expect(submit['507'].description).toMatch(/^`storage_full`, an answer injected by a fault rule/);
     expect(submit.default.headers['X-Emulator-Fault'].required).toBe(true);
-    const codes402 = submit['402'].content['application/json'].schema.properties.error.oneOf.map((r: Schema) => r.$ref);
-    expect(codes402).toEqual([
-      '#/components/schemas/Error.max_credits_exceeded',
-      '#/components/schemas/Error.insufficient_credits',
+    expect(refsAt(submit['402'])).toEqual([
+      '#/components/schemas/ErrorEnvelope.max_credits_exceeded',
+      '#/components/schemas/ErrorEnvelope.insufficient_credits',
+      '#/components/schemas/InjectedFault',
     ]);
     expect(schemas['Error.insufficient_credits'].properties).toHaveProperty('wallet_balance');
+    expect(schemas['ErrorEnvelope.insufficient_credits'].properties.error).toEqual({
+      $ref: '#/components/schemas/Error.insufficient_credits',
+    });
     expect(submit['429'].headers).toHaveProperty('Retry-After');
-    expect(submit['503'].description).toBe('`server_busy`');
+    expect(submit['503'].description).toMatch(/^`server_busy`, an answer injected by a fault rule/);
     expect(submit['503'].headers).toHaveProperty('Retry-After');
+  });
+
+  it('lets every error status of a /v1/media operation answer the fault envelope, 500 as JSON first', () => {
+    for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, Schema>>)) {
+      if (!path.startsWith('/v1/media/')) continue;
+      for (const [method, op] of Object.entries(ops))
+        for (const [status, response] of Object.entries(op.responses as Record<string, Schema>)) {
+          if (Number(status) < 400 || status === '405') continue;
+          expect(refsAt(response), `${method} ${path} ${status}`).toContain('#/components/schemas/InjectedFault');
+          expect(Object.keys(response.content)[0], `${method} ${path} ${status}`).toBe('application/json');
+        }
+      for (const op of Object.values(ops))
+        expect(op.responses['405']).toEqual({ $ref: '#/components/responses/MethodNotAllowedOrFault' });
+    }
+    const submit500 = doc.paths['/v1/media/generations'].post.responses['500'];
+    // The real service's own 500 stays documented, after the JSON a generated client reads.
+    expect(Object.keys(submit500.content)).toEqual(['application/json', 'text/plain']);
+    // The control plane has no fault rules: no fault envelope there.
+    expect(JSON.stringify(doc.paths['/_emulator/faults'])).not.toContain('InjectedFault');
+  });
+
+  it('refers to one shared component per error shape, never an envelope written inline', () => {
+    const inline: string[] = [];
+    for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, Schema>>))
+      for (const [method, op] of Object.entries(ops))
+        for (const [status, response] of Object.entries(op.responses as Record<string, Schema>))
+          for (const [type, media] of Object.entries((response.content ?? {}) as Record<string, Schema>)) {
+            const members = media.schema.anyOf ?? media.schema.oneOf ?? [media.schema];
+            if (type === 'application/json' && Number(status) >= 400 && members.some((m: Schema) => !m.$ref))
+              inline.push(`${method} ${path} ${status}`);
+          }
+    expect(inline).toEqual([]);
   });
 
   it('describes every code of the status table, and nothing else', () => {
@@ -114,11 +157,11 @@ describe('the OpenAPI document', () => {
   it('moves a code to the status an errorStatuses override gives it', () => {
     const moved = emulatorOpenApiDocument({ errorStatuses: { insufficient_credits: 400 } }) as Schema;
     const responses = moved.paths['/v1/media/generations'].post.responses;
-    const at400 = responses['400'].content['application/json'].schema.properties.error.oneOf.map((r: Schema) => r.$ref);
-    expect(at400).toContain('#/components/schemas/Error.insufficient_credits');
-    expect(responses['402'].content['application/json'].schema.properties.error.$ref).toBe(
-      '#/components/schemas/Error.max_credits_exceeded',
-    );
+    expect(refsAt(responses['400'])).toContain('#/components/schemas/ErrorEnvelope.insufficient_credits');
+    expect(refsAt(responses['402'])).toEqual([
+      '#/components/schemas/ErrorEnvelope.max_credits_exceeded',
+      '#/components/schemas/InjectedFault',
+    ]);
   });
 
   it('documents every route the app registers', () => {

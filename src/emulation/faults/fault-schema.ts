@@ -153,6 +153,8 @@ export const faultRuleSchema = z.strictObject({
       (id) => !/^\.+$/.test(id),
       'must not be dots only: ".." and "." cannot be a URL path segment, so the rule could not be changed or removed',
     )
+    // The refinement, for the document (a refinement has no JSON Schema of its own).
+    .meta({ not: { pattern: '^\\.+$' } })
     .optional(),
   description: z.string().max(500).optional(),
   enabled: z.boolean().default(true),

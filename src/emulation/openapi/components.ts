@@ -12,15 +12,21 @@ import {
   waitInput,
 } from '../inputs.js';
 import { faultRuleSchema } from '../faults/fault-schema.js';
-import { scenarioSchema } from '../scenarios/scenario-schema.js';
+import { MAX_SCENARIO_ITEMS, scenarioSchema } from '../scenarios/scenario-schema.js';
 import { CONSOLE_SCHEMAS } from './control-console.js';
 import * as c from './control-schemas.js';
 
-/** `.meta()` makes a new schema: the one instance is both the component and what ScenarioLoad refers to. */
-const scenarioFormat = scenarioSchema.meta({
-  description:
-    'The scenario file format (fixtures/scenarios/*.json), also accepted inline by POST /_emulator/scenarios.',
-});
+/**
+ * `.meta()` makes a new schema: the one instance is both the component and what ScenarioLoad refers to. The server
+ * reads `faults` as objects and then checks each as POST /_emulator/faults does (its messages prefixed with the
+ * rule's index); the document says so with the rule's own schema.
+ */
+const scenarioFormat = scenarioSchema
+  .extend({ faults: z.array(faultRuleSchema).max(MAX_SCENARIO_ITEMS).default([]) })
+  .meta({
+    description:
+      'The scenario file format (fixtures/scenarios/*.json), also accepted inline by POST /_emulator/scenarios.',
+  });
 
 const fault = faultRuleSchema
   .extend(c.faultStateShape)

@@ -23,6 +23,9 @@ export function emulationPaths({ controlPlane }: PlaneShape): PathContribution {
     inputSchemas: CONTROL_INPUT_SCHEMAS,
     outputSchemas: CONTROL_OUTPUT_SCHEMAS,
     errorCodes: { statuses: PLANE_ERROR_STATUSES, docs: PLANE_ERROR_CODE_DOCS },
+    // The plane guard refuses, before any route, a path that names /_emulator and hides a separator or a dot segment:
+    // a path parameter can hold one (`_emulator%2F..`), on the public API too.
+    pathParameterErrors: ['path_not_canonical'],
     tags: [
       { name: 'Emulator', description: 'Health, console and this document.' },
       {

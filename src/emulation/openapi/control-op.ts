@@ -6,13 +6,7 @@ import type { AnyOperation } from '../registry/operation.js';
 import { operationEntries } from '../registry/registry.js';
 import { componentName } from './components.js';
 
-const ADMIN_ERRORS = [
-  'path_not_canonical',
-  'host_not_allowed',
-  'origin_not_allowed',
-  'admin_token_required',
-  'admin_token_invalid',
-];
+const ADMIN_ERRORS = ['host_not_allowed', 'origin_not_allowed', 'admin_token_required', 'admin_token_invalid'];
 /** express.json() in front of every control body: unreadable JSON, a wrong charset, more than its limit. */
 const JSON_ERRORS: ErrorEntry[] = ['payload_too_large', { code: 'bad_request', statuses: [400, 415] }];
 const INVALID = 'invalid_control_request';

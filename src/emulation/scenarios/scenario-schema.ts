@@ -1,8 +1,8 @@
 // The scenario file format: setup steps run in order at load, then fault rules installed in order (first match wins).
 import * as z from 'zod';
 import { accountIdSchema, KEY_SHAPE, KEY_SHAPE_RULE } from '../../domain/accounts.js';
-import { durationSchema } from '../faults/fault-schema.js';
-import { timingInput } from '../inputs.js';
+import { durationSchema, type FaultRuleInput } from '../faults/fault-schema.js';
+import { newKeyInput, timingInput } from '../inputs.js';
 
 const accountId = z.string().min(1).max(80).optional();
 
@@ -23,9 +23,10 @@ const steps = [
     op: z.literal('create_key'),
     secret: z.string().regex(KEY_SHAPE, KEY_SHAPE_RULE).optional(),
     account_id: accountId,
-    name: z.string().max(200).optional(),
-    model_scope: z.string().min(1).nullable().optional(),
-    daily_credit_limit: z.int().min(0).nullable().optional(),
+    // As POST /_emulator/keys takes them: the step runs that operation.
+    name: newKeyInput.shape.name,
+    model_scope: newKeyInput.shape.model_scope,
+    daily_credit_limit: newKeyInput.shape.daily_credit_limit,
   }),
   z.strictObject({ op: z.literal('revoke_key'), id: z.int().positive() }),
   z.strictObject({ op: z.literal('set_timing'), ...timingInput.shape }),
@@ -45,7 +46,7 @@ const stepSchema = z.discriminatedUnion('op', steps, {
   error: (issue) => (issue.code === 'invalid_union' ? `op must be one of ${STEP_OPS.join(', ')}` : undefined),
 });
 
-const MAX_SCENARIO_ITEMS = 1000;
+export const MAX_SCENARIO_ITEMS = 1000;
 
 export const scenarioSchema = z.strictObject({
   name: z
@@ -62,4 +63,5 @@ export const scenarioSchema = z.strictObject({
 
 export type ScenarioStep = z.output<typeof stepSchema>;
 export type ScenarioDefinition = z.output<typeof scenarioSchema>;
-export type ScenarioInput = z.input<typeof scenarioSchema>;
+/** A scenario as written: its fault rules as POST /_emulator/faults takes them (checked one by one at load). */
+export type ScenarioInput = Omit<z.input<typeof scenarioSchema>, 'faults'> & { faults?: FaultRuleInput[] };

@@ -2,6 +2,7 @@
 import { defineOperation } from '../registry/operation.js';
 import { CONTROL_SCHEMAS as S } from '../openapi/components.js';
 import type { EmulatorState } from './emulator-state.js';
+import { checkStateEnvelope } from './state-envelope.js';
 
 export const STATE_API = {
   exportState: defineOperation({
@@ -21,6 +22,7 @@ export const STATE_API = {
     answer: S.Ok,
     errors: ['invalid_state', 'invalid_fault_rule', 'invalid_scenario'],
     handle: async (deps, { body }) => {
+      checkStateEnvelope(body);
       await deps.store.importState(body);
       return { ok: true as const };
     },

@@ -127,6 +127,14 @@ describe('a broken catalogue', () => {
       'catalogue /x/y.json: models[1].option_groups[0].default: must be one of values',
     ],
     [
+      // GET /files serves an output with this type, and the OpenAPI document lists one type per format.
+      "an output media type that is not its format's",
+      (d) => {
+        d.models[0].output.mime_type = 'video/quicktime';
+      },
+      'models[0].output.mime_type: must be "video/mp4", the media type of mp4',
+    ],
+    [
       'units_from naming an unknown group',
       (d) => {
         d.models[0].price.units_from = 'length';
