@@ -1,9 +1,8 @@
 // The store of record in use: every acknowledged change is one SQLite transaction, committed before its response goes out.
 import { existsSync } from 'node:fs';
-import type { RequestHandler } from 'express';
 import type { DomainContext } from '../domain/context.js';
 import { DomainError } from '../domain/errors.js';
-import type { BeforeSend } from '../http/response-pipeline.js';
+import type { ExchangeHooks } from '../http/pipeline.js';
 import { openSqliteStore, type SyncLevel } from '../infra/sqlite-connection.js';
 import { StorageFailure, type SqliteStore } from '../infra/sqlite-store.js';
 import { ChangeTracker } from './change-tracker.js';
@@ -25,14 +24,13 @@ export interface StoreOfRecord {
   open(): Promise<boolean>;
   /** Commits what changed since the last commit; throws the 507 when the disk refuses it. */
   commit(): void;
-  /** Notes when each request started, so one that a failed commit rolled back is not acknowledged. */
-  middleware(): RequestHandler;
   /**
-   * Runs before the first byte of every response. A response that may carry a change waits for the group commit:
-   * every such response that ends in the same turn of the event loop shares one transaction, and each goes out after
-   * it, or as a 507 when it failed. A streamed answer (no `release`) commits at once.
+   * Its part in every exchange: `before` notes when an exchange that may change state began (one a failed commit
+   * rolled back is not acknowledged); `gate` runs before the first byte of every answer. An answer that may carry a
+   * change waits for the group commit: every such answer that ends in the same turn of the event loop shares one
+   * transaction, and each goes out after it, or as a 507 when it failed.
    */
-  gate: BeforeSend;
+  hooks: Required<Pick<ExchangeHooks, 'before' | 'gate'>>;
   /** A last commit (with the kept logs) unless told not to, then the database is closed and its lock released. */
   close(options?: { write?: boolean }): Promise<void>;
   /** The store's key-value meta table, for settings that must outlive a restart (e.g. a signing secret). */
@@ -46,9 +44,11 @@ export interface StoreOptions {
   path?: string;
   sync: SyncLevel;
   log: (line: string) => void;
-  /** The emulator's `errorStatuses` and `errorCodes` options: a refusal answered here honours them as the error handler does. */
+  /** The emulator's `errorStatuses` and `errorCodes` options: a refusal answered here honours them as the error mapper does. */
   errorStatuses?: Record<string, number>;
   errorCodes?: Record<string, string>;
+  /** Runs a group's commit after the current turn's I/O callbacks; setImmediate by default. */
+  defer?: (settle: () => void) => void;
 }
 
 const storageFull = (failure: StorageFailure) =>
@@ -170,6 +170,7 @@ export function createStoreOfRecord(deps: DocumentDeps, options: StoreOptions): 
     restoring: () => restoring,
     closed: () => closed,
     nothingToWrite,
+    defer: options.defer ?? ((settle) => void setImmediate(settle)),
     log,
     errorStatuses: options.errorStatuses,
     errorCodes: options.errorCodes,
@@ -193,8 +194,7 @@ export function createStoreOfRecord(deps: DocumentDeps, options: StoreOptions): 
       return true;
     },
     commit,
-    middleware: gate.middleware,
-    gate: gate.gate,
+    hooks: { before: gate.before, gate: gate.gate },
     readMeta: (key) => store.meta(key),
     writeMeta(key, value) {
       try {

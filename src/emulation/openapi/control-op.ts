@@ -7,8 +7,16 @@ import { operationEntries } from '../registry/registry.js';
 import { componentName } from './components.js';
 
 const ADMIN_ERRORS = ['host_not_allowed', 'origin_not_allowed', 'admin_token_required', 'admin_token_invalid'];
-/** express.json() in front of every control body: unreadable JSON, a wrong charset, more than its limit. */
-const JSON_ERRORS: ErrorEntry[] = ['payload_too_large', { code: 'bad_request', statuses: [400, 415] }];
+/**
+ * The JSON reading of every control body (registry/control-body.ts): unreadable JSON, a wrong charset, more than its
+ * limit; and, as on the public API, a body that stops arriving or finds the cap on buffered bytes full.
+ */
+const JSON_ERRORS: ErrorEntry[] = [
+  'payload_too_large',
+  { code: 'bad_request', statuses: [400, 415] },
+  'request_timeout',
+  'server_busy',
+];
 const INVALID = 'invalid_control_request';
 
 function operationSpec(id: string, op: AnyOperation): OperationSpec {

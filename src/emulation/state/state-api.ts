@@ -18,7 +18,7 @@ export const STATE_API = {
     summary: 'Replace the whole state with an export',
     body: S.State,
     // Uploads travel base64 inside an export, so an import body may be large.
-    bodyLimit: '512mb',
+    bodyLimit: 512 * 1024 * 1024,
     answer: S.Ok,
     errors: ['invalid_state', 'invalid_fault_rule', 'invalid_scenario'],
     handle: async (deps, { body }) => {
