@@ -110,6 +110,22 @@ module.exports = {
       to: { path: '^src/(wiring|openapi)/' },
     },
     {
+      name: 'request-path-is-host-neutral',
+      severity: 'error',
+      comment:
+        "The request path (src/http/ but its node/ host: exchanges, the front door, the pipeline, the handlers) runs under any host: it imports no Node built-in and no web framework. Node's host is src/http/node/.",
+      from: { path: '^src/http/', pathNot: '^src/http/node/' },
+      to: { path: `${NODE_BUILTIN}|^(express|cors)$|node_modules/(express|cors|busboy)/` },
+    },
+    {
+      name: 'only-the-composition-root-picks-the-host',
+      severity: 'error',
+      comment:
+        'Handlers, hooks and plugins never reach the host (src/http/node/): the composition root (src/emulator.ts, src/emulator-lifetime.ts) puts the pipeline on it.',
+      from: { path: '^src/(domain|infra|openapi|wiring|store|emulation|http)/', pathNot: '^src/http/node/' },
+      to: { path: '^src/http/node/' },
+    },
+    {
       name: 'testing-entry-only-from-tests',
       severity: 'error',
       comment: "src/testing.ts reaches internals; only this repository's tests may use it.",

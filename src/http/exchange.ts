@@ -170,7 +170,7 @@ export interface Dispatch {
 export class Exchange {
   /** Set by authentication; every public handler after it may rely on it. */
   apiKey: ApiKey | undefined = undefined;
-  /** The generation a submission created or replayed, or the one a read or a download named. */
+  /** The generation a submission created or replayed. */
   generationId: string | undefined = undefined;
   /** Who adjusted the plan of a generation this request created, and why. */
   planAdjustment: PlanAdjustment | undefined = undefined;

@@ -60,7 +60,8 @@ function record(x: Exchange, note: PlaneNote, outcome: Outcome) {
     faultId: note.faultId ?? x.planAdjustment?.by ?? null,
     faultReason: cutOrNull(note.faultId ? note.faultReason : x.planAdjustment?.reason),
     query: cut(x.request.rawQuery),
-    generationId: x.generationId ?? null,
+    // A download names its generation in its path, whether or not it was served.
+    generationId: x.generationId ?? (x.dispatch.kind === 'download' ? x.dispatch.params.generation_id : null) ?? null,
     requestBody: requestBody(x),
     responseBody: responseBody(outcome.response),
   });

@@ -6,7 +6,6 @@ import { fileAnswer } from '../file-answer.js';
 export async function getOutputFile(x: Exchange) {
   const ctx = x.world.runtime.context();
   const { generation_id: generationId, name } = x.dispatch.params;
-  x.generationId = generationId;
   const { query } = x.request;
   const verdict = x.world.signer.verify(
     `/files/${encodeURIComponent(generationId)}/${name}`,
