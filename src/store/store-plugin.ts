@@ -1,11 +1,22 @@
 // The store of record as a plugin beside the core (not in it): its hooks in the pipeline, its codes, its handle.
 import type { Runtime } from '../domain/runtime.js';
+import type { ExchangeHooks } from '../http/pipeline.js';
+import { WorldPart } from '../http/world.js';
 import type { UploadBlobs } from '../infra/upload-blobs.js';
 import type { EmulatorPlugin, PluginSetup } from '../wiring/plugin.js';
 import { type KeptState, STORE_HANDLE, type StoreHandle } from '../wiring/kept-state.js';
 import { exportState, importState, type DocumentDeps } from './state-document.js';
 import { createStoreOfRecord, type StoreOfRecord } from './store-of-record.js';
 import { STORE_ERROR_STATUSES } from './store-errors.js';
+
+/** A world's store, as its hooks: the plugin's hooks reach the one of the exchange's world. */
+const STORE_HOOKS = new WorldPart<StoreOfRecord['hooks']>('the store of record hooks');
+
+/** The store's part in every exchange, through the exchange's world. */
+const worldStoreHooks: ExchangeHooks = {
+  before: (x) => x.world.part(STORE_HOOKS).before(x),
+  gate: (x, response) => x.world.part(STORE_HOOKS).gate(x, response),
+};
 
 /** The store keeps one world's records: the default world's, until worlds of their own come with stores of their own. */
 export interface StoreSetup extends PluginSetup {
@@ -42,8 +53,11 @@ export function storePlugin(setup: StoreSetup, kept: KeptState): StorePlugin {
   return {
     // First among the plugins' hooks: it notes when each change began before any other plugin can answer, and its
     // commit (or its 507) is what the later hooks see going out.
-    hooks: [store.hooks],
-    worldParts: [{ key: STORE_HANDLE, make: () => handle }],
+    hooks: [worldStoreHooks],
+    worldParts: [
+      { key: STORE_HANDLE, make: () => handle },
+      { key: STORE_HOOKS, make: () => store.hooks },
+    ],
     errorStatuses: STORE_ERROR_STATUSES,
     store,
     handle,

@@ -1,32 +1,22 @@
 // docs/frontend.md's "flaky download" recipe in Chromium: the video's first download fails (a fault rule on /files/*),
 // the page reads the generation again for a fresh link, and the video plays.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Control, Emulator } from '../../src/index.js';
 import { createEmulatorWith } from '../../src/testing.js';
 import { launchChromium, type Chromium } from '../helpers/chromium.js';
+import { type PageServer, serveBlankPage } from '../helpers/page-server.js';
 import type { PageGlobals } from './page-types.js';
-
-async function listen(server: Server): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
 
 describe('a flaky download in a real browser', () => {
   let browser: Chromium;
   let emulator: Emulator;
   let api: string;
-  let appServer: Server;
-  let appOrigin: string;
+  let app: PageServer | undefined;
 
   beforeAll(async () => {
     browser = await launchChromium();
-    appServer = createServer((_req, res) =>
-      res.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><title>player</title>'),
-    );
-    appOrigin = await listen(appServer);
-    emulator = createEmulatorWith({ seed: 5, timing: 'manual', corsOrigins: [appOrigin] });
+    app = await serveBlankPage('player');
+    emulator = createEmulatorWith({ seed: 5, timing: 'manual', corsOrigins: [app.origin] });
     await emulator.ready;
     api = (await emulator.listen(0, '127.0.0.1')).url;
     (emulator.control as Control).setBaseUrl(api);
@@ -35,10 +25,7 @@ describe('a flaky download in a real browser', () => {
   afterAll(async () => {
     await browser?.close();
     await emulator?.close();
-    if (appServer) {
-      appServer.closeAllConnections();
-      await new Promise((resolve) => appServer.close(resolve));
-    }
+    await app?.close();
   });
 
   it('fails once, refreshes the link by reading the generation again, and plays', async () => {
@@ -65,7 +52,7 @@ describe('a flaky download in a real browser', () => {
     });
 
     const page = await browser.context.newPage();
-    await page.goto(appOrigin);
+    await page.goto(app?.origin ?? '');
     const played = await page.evaluate(
       async ({ api, key, id }) => {
         const { document } = globalThis as unknown as PageGlobals;

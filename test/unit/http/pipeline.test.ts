@@ -54,6 +54,13 @@ function recorder(name: string, events: string[], replace?: () => ServiceRespons
   };
 }
 
+/** The answer's status, or the client's error when the connection ended with none. */
+const answerOf = (sent: PromiseLike<{ status: number }>) =>
+  Promise.resolve(sent).then(
+    (a) => `${a.status}`,
+    (error: Error) => error.message,
+  );
+
 /** Waits until the after hooks have run (they run on 'close', which may follow the client's answer). */
 const settled = async (events: string[], count: number) => {
   await expect.poll(() => events.filter((e) => e.includes('.after')).length).toBe(count);
@@ -128,13 +135,9 @@ describe('the pipeline', () => {
         recorder('store', events, refused ? FULL : undefined),
         { before: () => ({ action: { type: 'lost_response' } }), after: (_x, outcome) => void outcomes.push(outcome) },
       ]);
-      const answer = await request(app)
-        .get('/v1/media/thing')
-        .then(
-          (a) => `${a.status}`,
-          (error: Error) => error.message,
-        );
-      expect(answer).toMatch(refused ? '507' : /socket hang up|ECONNRESET/);
+      expect(await answerOf(request(app).get('/v1/media/thing'))).toMatch(
+        refused ? '507' : /socket hang up|ECONNRESET/,
+      );
       await settled(events, 1);
       expect(outcomes.map((o) => [o.status, o.finished])).toEqual([refused ? [507, true] : [200, false]]);
     }
@@ -152,13 +155,9 @@ describe('the pipeline', () => {
             return jsonAnswer(200, {});
           },
         );
-        const answer = await request(app)
-          .get('/v1/media/thing')
-          .then(
-            (a) => `${a.status}`,
-            (error: Error) => error.message,
-          );
-        expect(answer).toMatch(refused ? '507' : /socket hang up|ECONNRESET/);
+        expect(await answerOf(request(app).get('/v1/media/thing'))).toMatch(
+          refused ? '507' : /socket hang up|ECONNRESET/,
+        );
         await settled(events, 1);
         expect(events).toEqual(['store.before', 'store.gate none', `store.after ${refused ? 507 : 0}`]);
       }
