@@ -44,8 +44,16 @@ export interface ExchangeHooks {
 
 /** What carries the bytes: the host's side of one exchange. */
 export interface Transport {
-  /** Writes the answer with `headers` (the answer's own and those added on the way), applying `action`. */
-  send(response: ServiceResponse, headers: Record<string, string>, action: TransportAction | undefined): void;
+  /**
+   * Writes the answer with `headers` (the answer's own and those added on the way), applying `action`; its body only
+   * when `withBody` (a HEAD gets the GET's head, Content-Length included, and no body).
+   */
+  send(
+    response: ServiceResponse,
+    headers: Record<string, string>,
+    action: TransportAction | undefined,
+    withBody: boolean,
+  ): void;
   /** Ends the exchange with no answer (`reset`, `empty`, `hang`). */
   abandon(action: TransportAction): void;
   /** Resolves true after `ms`, or false as soon as the client is gone. */
@@ -158,7 +166,7 @@ export function createPipeline(parts: PipelineParts): Pipeline {
         action = undefined;
       }
       if (transport.gone) return;
-      if (response) transport.send(response, merged(x, response), action);
+      if (response) transport.send(response, merged(x, response), action, x.request.method !== 'HEAD');
       else if (action) transport.abandon(action);
     } catch (error) {
       // A bug in a gate or the host: still an answer, never a hang.
@@ -167,7 +175,7 @@ export function createPipeline(parts: PipelineParts): Pipeline {
       );
       if (!transport.gone) {
         const failed = errors.answer(error, x.request);
-        transport.send(failed, merged(x, failed), undefined);
+        transport.send(failed, merged(x, failed), undefined, x.request.method !== 'HEAD');
       }
     }
   };

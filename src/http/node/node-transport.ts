@@ -50,7 +50,12 @@ export class NodeTransport implements Transport {
     };
   }
 
-  send(response: ServiceResponse, headers: Record<string, string>, action: TransportAction | undefined): void {
+  send(
+    response: ServiceResponse,
+    headers: Record<string, string>,
+    action: TransportAction | undefined,
+    withBody: boolean,
+  ): void {
     const { res } = this;
     if (res.destroyed) return;
     this.sent = response;
@@ -63,11 +68,10 @@ export class NodeTransport implements Transport {
       return;
     }
     res.writeHead(response.status, headers);
-    const { body } = response;
+    const body = withBody ? response.body : undefined;
     if (action?.type === 'dribble') return void this.dribble(body, action);
     if (!(body instanceof FileBody)) return void res.end(body);
-    // HEAD: Node writes no body anyway; no file is opened for it.
-    if (this.req.method === 'HEAD' || body.size === 0) return void res.end();
+    if (body.size === 0) return void res.end();
     pipeline(createReadStream(body.path, { start: body.start, end: body.end }), res, (error) => {
       if (error && !res.destroyed) res.destroy();
     });
@@ -102,7 +106,7 @@ export class NodeTransport implements Transport {
   private dribble(body: ServiceResponse['body'], action: Extract<TransportAction, { type: 'dribble' }>): void {
     const { res } = this;
     res.flushHeaders();
-    if (this.req.method === 'HEAD' || body === undefined) return void res.end();
+    if (body === undefined) return void res.end();
     const start = (bytes: Uint8Array) => {
       const size = Math.max(1, Math.ceil(bytes.length / action.chunks));
       const pieces = Array.from({ length: Math.ceil(bytes.length / size) }, (_, i) =>

@@ -178,6 +178,15 @@ describe('the pipeline', () => {
     expect(statuses).toEqual(['200 {"n":"1"}', '507 {"error":{"code":"storage_full","message":"full"}}']);
   });
 
+  it("answers HEAD with the GET handler's head and no body; the hooks still see the answer produced", async () => {
+    const outcomes: Outcome[] = [];
+    const { app } = serve([{ after: (_x, outcome) => void outcomes.push(outcome) }]);
+    const head = await request(app).head('/v1/media/thing');
+    expect([head.status, head.headers['content-length'], head.text]).toEqual([200, '7', undefined]);
+    await expect.poll(() => outcomes.length).toBe(1);
+    expect(outcomes[0].response?.body).toBe('{"a":1}');
+  });
+
   it('answers an error thrown by a hook with the mapper, with no action', async () => {
     const { app } = serve([
       {
