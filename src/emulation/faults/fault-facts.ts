@@ -3,7 +3,22 @@ import type { ApiKey } from '../../domain/accounts.js';
 import type { DomainContext, PlanAdjusterInput } from '../../domain/context.js';
 import type { Exchange } from '../../http/exchange.js';
 import { PUBLIC_ROUTES } from '../../http/public-routes.js';
-import type { FaultFacts } from './fault-store.js';
+
+/**
+ * What a rule can look at: the facts of the resolved operation. `path` is the request's, or for a
+ * submission being accepted, the submission's route. Body members are known only for JSON bodies read ahead.
+ */
+export interface FaultFacts {
+  /** The operationId the front door resolved, or routeNotFound / methodNotAllowed. */
+  operation: string;
+  method: string;
+  path: string;
+  keyId?: number;
+  modelSlug?: string;
+  prompt?: string;
+  idempotencyKey?: string;
+  generationId?: string;
+}
 
 /** The key a valid bearer key resolves to; never throws (the route still authenticates and answers its 401). */
 function peekKey(ctx: DomainContext, authorization: string | undefined): ApiKey | undefined {

@@ -5,23 +5,8 @@ import { faultExists, faultLimitReached, MAX_FAULT_RULES, nextFreeId, planIds } 
 import { faultRuleSchema, isGenerationAction, type ParsedFaultRule } from './fault-schema.js';
 import { describeProblems } from '../../domain/zod-issues.js';
 import { parseOrRefuse } from '../inputs.js';
+import type { FaultFacts } from './fault-facts.js';
 import { unreachable } from './fault-reach.js';
-
-/**
- * What a rule can look at: the facts of the resolved operation (fault-facts.ts). `path` is the request's, or for a
- * submission being accepted, the submission's route. Body members are known only for JSON bodies read ahead.
- */
-export interface FaultFacts {
-  /** The operationId the front door resolved, or routeNotFound / methodNotAllowed. */
-  operation: string;
-  method: string;
-  path: string;
-  keyId?: number;
-  modelSlug?: string;
-  prompt?: string;
-  idempotencyKey?: string;
-  generationId?: string;
-}
 
 /** HTTP rules act when a request arrives; generation rules when a submission is accepted (POST /v1/media/generations). */
 type FaultPhase = 'http' | 'generation';
