@@ -1,7 +1,11 @@
 // /_emulator/accounts, /_emulator/keys, /_emulator/api-key and /_emulator/reset, declared once (registry/operation.ts).
+import * as z from 'zod';
 import { defineOperation } from '../registry/operation.js';
-import { CONTROL_SCHEMAS as S } from '../openapi/components.js';
+import { accountSchema, balanceSchema, keySchema, okSchema } from '../openapi/control-schemas.js';
+import { balanceInput, newKeyInput } from '../inputs.js';
 import { changeBalance, createKey, listAccounts, listKeys, revokeKey } from './account-operations.js';
+
+const keyEnvelope = z.strictObject({ key: keySchema }).meta({ id: 'KeyEnvelope' });
 
 export const ACCOUNT_API = {
   reset: defineOperation({
@@ -9,7 +13,7 @@ export const ACCOUNT_API = {
     path: '/_emulator/reset',
     summary: 'Back to the seeded state',
     description: 'Keys, balances, generations, idempotency, journal, faults, scenario and files.',
-    answer: S.Ok,
+    answer: okSchema,
     handle: async (deps) => {
       await deps.runtime.reset();
       return { ok: true as const };
@@ -19,16 +23,16 @@ export const ACCOUNT_API = {
     method: 'get',
     path: '/_emulator/accounts',
     summary: 'Accounts and balances',
-    answer: S.AccountList,
+    answer: z.strictObject({ accounts: z.array(accountSchema) }).meta({ id: 'AccountList' }),
     handle: (deps) => ({ accounts: listAccounts(deps) }),
   }),
   changeBalance: defineOperation({
     method: 'post',
     path: '/_emulator/accounts/:id/balance',
     summary: 'Set or add to a balance (a funding entry in the ledger)',
-    body: S.BalanceChange,
+    body: balanceInput,
     input: 'balance change',
-    answer: S.Balance,
+    answer: balanceSchema,
     errors: ['account_not_found', 'invalid_amount'],
     handle: (deps, { params, body }) => changeBalance(deps, params.id, body),
   }),
@@ -36,24 +40,24 @@ export const ACCOUNT_API = {
     method: 'get',
     path: '/_emulator/api-key',
     summary: 'The seeded API key (--api-key) and its account, as startEmulator() returns it',
-    answer: S.SeededKey,
+    answer: z.strictObject({ api_key: z.string(), account_id: z.string() }).meta({ id: 'SeededKey' }),
     handle: (deps) => ({ api_key: deps.options.apiKey, account_id: deps.runtime.accountId }),
   }),
   listKeys: defineOperation({
     method: 'get',
     path: '/_emulator/keys',
     summary: 'API keys',
-    answer: S.KeyList,
+    answer: z.strictObject({ keys: z.array(keySchema) }).meta({ id: 'KeyList' }),
     handle: (deps) => ({ keys: listKeys(deps) }),
   }),
   createKey: defineOperation({
     method: 'post',
     path: '/_emulator/keys',
     summary: 'Create an API key',
-    body: S.NewKey,
+    body: newKeyInput,
     input: 'new key',
     status: 201,
-    answer: S.KeyEnvelope,
+    answer: keyEnvelope,
     errors: ['account_not_found', 'invalid_key_format', 'key_exists', 'limit_reached'],
     handle: (deps, { body }) => ({ key: createKey(deps, body) }),
   }),
@@ -61,7 +65,7 @@ export const ACCOUNT_API = {
     method: 'post',
     path: '/_emulator/keys/:id/revoke',
     summary: 'Revoke an API key',
-    answer: S.KeyEnvelope,
+    answer: keyEnvelope,
     errors: ['key_not_found'],
     handle: (deps, { params }) => ({ key: revokeKey(deps, Number(params.id)) }),
   }),

@@ -1,6 +1,7 @@
 // /_emulator/clock and /_emulator/timing, declared once (registry/operation.ts).
 import { defineOperation } from '../registry/operation.js';
-import { CONTROL_SCHEMAS as S } from '../openapi/components.js';
+import { advanceSchema, clockSchema, timingSchema } from '../openapi/control-schemas.js';
+import { advanceInput, timingInput } from '../inputs.js';
 import { contextOf } from '../plane-state.js';
 import { clockView, timingView } from '../views.js';
 import { advanceClock, advanceToNext, setFrozen, setTiming } from './clock-operations.js';
@@ -10,16 +11,16 @@ export const CLOCK_API = {
     method: 'get',
     path: '/_emulator/clock',
     summary: 'The emulator clock',
-    answer: S.Clock,
+    answer: clockSchema,
     handle: (deps) => clockView(contextOf(deps)),
   }),
   advanceClock: defineOperation({
     method: 'post',
     path: '/_emulator/clock/advance',
     summary: 'Move the clock forward, running due transitions and waiting for their renders',
-    body: S.AdvanceRequest,
+    body: advanceInput,
     input: 'advance',
-    answer: S.Advance,
+    answer: advanceSchema.meta({ id: 'Advance' }),
     errors: ['invalid_duration'],
     handle: (deps, { body }) => advanceClock(deps, body.by),
   }),
@@ -27,7 +28,7 @@ export const CLOCK_API = {
     method: 'post',
     path: '/_emulator/clock/advance-to-next',
     summary: 'Move the clock exactly to the next scheduled transition',
-    answer: S.AdvanceToNext,
+    answer: advanceSchema.meta({ id: 'AdvanceToNext' }),
     errors: ['nothing_scheduled'],
     handle: (deps) => advanceToNext(deps),
   }),
@@ -35,30 +36,30 @@ export const CLOCK_API = {
     method: 'post',
     path: '/_emulator/clock/freeze',
     summary: 'Stop the clock',
-    answer: S.Clock,
+    answer: clockSchema,
     handle: (deps) => setFrozen(deps, true),
   }),
   unfreezeClock: defineOperation({
     method: 'post',
     path: '/_emulator/clock/unfreeze',
     summary: 'Let the clock follow real time again',
-    answer: S.Clock,
+    answer: clockSchema,
     handle: (deps) => setFrozen(deps, false),
   }),
   getTiming: defineOperation({
     method: 'get',
     path: '/_emulator/timing',
     summary: 'Timing profiles',
-    answer: S.Timing,
+    answer: timingSchema,
     handle: (deps) => timingView(contextOf(deps)),
   }),
   setTiming: defineOperation({
     method: 'put',
     path: '/_emulator/timing',
     summary: 'Change timing profiles (by_model entries merge; null removes one)',
-    body: S.TimingChange,
+    body: timingInput,
     input: 'timing',
-    answer: S.Timing,
+    answer: timingSchema,
     handle: (deps, { body }) => setTiming(deps, body),
   }),
 };
