@@ -1,9 +1,12 @@
 // /_emulator/accounts, /_emulator/keys, /_emulator/api-key and /_emulator/reset, declared once (registry/operation.ts).
 import * as z from 'zod';
+import { accountIdSchema, KEY_SHAPE, KEY_SHAPE_RULE } from '../../domain/accounts.js';
 import { defineOperation } from '../registry/operation.js';
 import { accountSchema, balanceSchema, keySchema, okSchema } from '../openapi/control-schemas.js';
 import { balanceInput, newKeyInput } from '../inputs.js';
-import { changeBalance, createKey, listAccounts, listKeys, revokeKey } from './account-operations.js';
+import type { ControlDeps } from '../plane-state.js';
+import { operationStep, ownStep } from '../scenarios/scenario-step.js';
+import { changeBalance, createAccount, createKey, listAccounts, listKeys, revokeKey } from './account-operations.js';
 
 const keyEnvelope = z.strictObject({ key: keySchema }).meta({ id: 'KeyEnvelope' });
 
@@ -68,5 +71,45 @@ export const ACCOUNT_API = {
     answer: keyEnvelope,
     errors: ['key_not_found'],
     handle: (deps, { params }) => ({ key: revokeKey(deps, Number(params.id)) }),
+  }),
+};
+
+const accountId = z.string().min(1).max(80).optional();
+/** The account a step names, or the seeded one. */
+const accountOf = (step: { account_id?: string }, deps: ControlDeps) => step.account_id ?? deps.runtime.accountId;
+
+/** Scenario steps (scenarios/scenario-step.ts), in the order an unknown op's message lists them. */
+export const ACCOUNT_STEPS = {
+  set_balance: operationStep(ACCOUNT_API.changeBalance, {
+    fields: { balance: z.int().min(0), account_id: accountId },
+    input: (step, deps) => ({ params: { id: accountOf(step, deps) }, body: { set: step.balance } }),
+    check: (run, { params, body }) => run.changeBalance(params.id, body),
+  }),
+  top_up: operationStep(ACCOUNT_API.changeBalance, {
+    fields: { amount: z.int().refine((n) => n !== 0, 'must not be 0'), account_id: accountId },
+    input: (step, deps) => ({ params: { id: accountOf(step, deps) }, body: { add: step.amount } }),
+    check: (run, { params, body }) => run.changeBalance(params.id, body),
+  }),
+  // A further account with its own wallet, so a scenario can give a client a poor or capped identity.
+  create_account: ownStep({
+    fields: { id: accountIdSchema, name: z.string().max(200).optional(), balance: z.int().min(0).optional() },
+    check: (run, step) => run.createAccount(step),
+    run: createAccount,
+  }),
+  create_key: operationStep(ACCOUNT_API.createKey, {
+    // The body POST /_emulator/keys takes, with the secret's shape and the account id checked with the scenario.
+    fields: {
+      secret: z.string().regex(KEY_SHAPE, KEY_SHAPE_RULE).optional(),
+      account_id: accountId,
+      name: newKeyInput.shape.name,
+      model_scope: newKeyInput.shape.model_scope,
+      daily_credit_limit: newKeyInput.shape.daily_credit_limit,
+    },
+    check: (run, { body }) => run.createKey(body),
+  }),
+  revoke_key: operationStep(ACCOUNT_API.revokeKey, {
+    fields: { id: z.int().positive() },
+    input: (step) => ({ params: { id: String(step.id) } }),
+    check: (run, { params }) => run.revokeKey(Number(params.id)),
   }),
 };

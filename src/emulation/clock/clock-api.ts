@@ -1,10 +1,12 @@
-// /_emulator/clock and /_emulator/timing, declared once (registry/operation.ts).
+// /_emulator/clock and /_emulator/timing, declared once (registry/operation.ts), and the scenario steps on the clock.
+import * as z from 'zod';
 import { defineOperation } from '../registry/operation.js';
 import { advanceSchema, clockSchema, timingSchema } from '../openapi/control-schemas.js';
 import { advanceInput, timingInput } from '../inputs.js';
 import { contextOf } from '../plane-state.js';
 import { clockView, timingView } from '../views.js';
-import { advanceClock, advanceToNext, setFrozen, setTiming } from './clock-operations.js';
+import { operationStep, ownStep } from '../scenarios/scenario-step.js';
+import { advanceClock, advanceToNext, checkTimingModels, setClock, setFrozen, setTiming } from './clock-operations.js';
 
 export const CLOCK_API = {
   getClock: defineOperation({
@@ -61,5 +63,27 @@ export const CLOCK_API = {
     input: 'timing',
     answer: timingSchema,
     handle: (deps, { body }) => setTiming(deps, body),
+  }),
+};
+
+/** Scenario steps (scenarios/scenario-step.ts), in the order an unknown op's message lists them. */
+export const CLOCK_STEPS = {
+  set_timing: operationStep(CLOCK_API.setTiming, {
+    fields: timingInput.shape,
+    check: (_, { body }, deps) => checkTimingModels(deps, body),
+  }),
+  freeze_clock: operationStep(CLOCK_API.freezeClock, { fields: {} }),
+  unfreeze_clock: operationStep(CLOCK_API.unfreezeClock, { fields: {} }),
+  // The clock put at an instant (daily ceilings near midnight, URL expiry).
+  set_clock: ownStep({
+    fields: {
+      to: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time such as 2026-01-01T23:59:00Z' }),
+    },
+    check: (run, step) => run.moveClock(Date.parse(step.to)),
+    run: (deps, step) => setClock(deps, Date.parse(step.to)),
+  }),
+  advance_clock: operationStep(CLOCK_API.advanceClock, {
+    fields: advanceInput.shape,
+    check: (run, { body }) => run.moveClock(run.clockAt + body.by),
   }),
 };
