@@ -104,8 +104,3 @@ export type CallInput<Op> =
     : never;
 
 export type AnswerOf<Op> = Op extends ControlOperation<string, z.ZodType, z.ZodType, infer O> ? Awaited<O> : never;
-
-/** The request path for these parameters, each encoded as one segment. */
-export function pathFor(path: string, params: Record<string, string> = {}): string {
-  return path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name]));
-}
