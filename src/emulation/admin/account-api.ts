@@ -110,6 +110,6 @@ export const ACCOUNT_STEPS = {
   revoke_key: operationStep(ACCOUNT_API.revokeKey, {
     fields: { id: z.int().positive() },
     input: (step) => ({ params: { id: String(step.id) } }),
-    check: (run, { params }) => run.revokeKey(Number(params.id)),
+    check: (run, { params }) => run.knownKey(Number(params.id)),
   }),
 };

@@ -85,7 +85,8 @@ export class DryRun {
     this.createdKeyIds.add(this.nextKeyId++);
   }
 
-  revokeKey(id: number) {
+  /** A step that acts on key `id` (revokes it...) needs it to exist, or an earlier step to create it. */
+  knownKey(id: number) {
     if (!this.createdKeyIds.has(id) && !this.ctx.accounts.key(id))
       throw new DomainError('key_not_found', `API key ${id} does not exist (nor does an earlier step create it).`);
   }
