@@ -4,11 +4,21 @@ import { accountIdSchema, KEY_SHAPE, KEY_SHAPE_RULE } from '../../domain/account
 import { defineOperation } from '../registry/operation.js';
 import { accountSchema, balanceSchema, keySchema, okSchema } from '../openapi/control-schemas.js';
 import { balanceInput, newKeyInput } from '../inputs.js';
-import type { ControlDeps } from '../plane-state.js';
+import { contextOf, type ControlDeps } from '../plane-state.js';
 import { operationStep, ownStep } from '../scenarios/scenario-step.js';
+import { keyView } from '../views.js';
 import { changeBalance, createAccount, createKey, listAccounts, listKeys, revokeKey } from './account-operations.js';
 
 const keyEnvelope = z.strictObject({ key: keySchema }).meta({ id: 'KeyEnvelope' });
+const dailyLimit = z
+  .strictObject({
+    daily_credit_limit: z
+      .int()
+      .min(0)
+      .nullable()
+      .meta({ description: 'Net credits the key may spend per UTC day, from its next request on; null removes it.' }),
+  })
+  .meta({ id: 'DailyLimitChange' });
 
 export const ACCOUNT_API = {
   reset: defineOperation({
@@ -72,6 +82,19 @@ export const ACCOUNT_API = {
     errors: ['key_not_found'],
     handle: (deps, { params }) => ({ key: revokeKey(deps, Number(params.id)) }),
   }),
+  setKeyDailyLimit: defineOperation({
+    method: 'put',
+    path: '/_emulator/keys/:id/daily-limit',
+    summary: "Set or remove an API key's daily credit ceiling",
+    body: dailyLimit,
+    input: 'daily limit',
+    answer: keyEnvelope,
+    errors: ['key_not_found'],
+    handle: (deps, { params, body }) => {
+      const key = contextOf(deps).accounts.setDailyCreditLimit(Number(params.id), body.daily_credit_limit);
+      return { key: keyView(key) };
+    },
+  }),
 };
 
 const accountId = z.string().min(1).max(80).optional();
@@ -110,6 +133,11 @@ export const ACCOUNT_STEPS = {
   revoke_key: operationStep(ACCOUNT_API.revokeKey, {
     fields: { id: z.int().positive() },
     input: (step) => ({ params: { id: String(step.id) } }),
+    check: (run, { params }) => run.knownKey(Number(params.id)),
+  }),
+  set_daily_limit: operationStep(ACCOUNT_API.setKeyDailyLimit, {
+    fields: { id: z.int().positive(), ...dailyLimit.shape },
+    input: ({ id, ...body }) => ({ params: { id: String(id) }, body }),
     check: (run, { params }) => run.knownKey(Number(params.id)),
   }),
 };

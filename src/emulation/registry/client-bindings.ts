@@ -74,6 +74,12 @@ export const CLIENT_BINDINGS = {
   keys: bind('listKeys', none, pick('keys')),
   createKey: bind('createKey', (_, key?: inputs.NewKey) => ({ body: key ?? {} }), pick('key')),
   revokeKey: bind('revokeKey', (_, id: number) => ({ params: { id: String(id) } }), pick('key')),
+  /** Sets the key's daily credit ceiling, checked from its next request on; `null` removes it. */
+  setKeyDailyLimit: bind(
+    'setKeyDailyLimit',
+    (_, id: number, limit: number | null) => ({ params: { id: String(id) }, body: { daily_credit_limit: limit } }),
+    pick('key'),
+  ),
 
   timing: bind('getTiming'),
   setTiming: bind('setTiming', (_, change: inputs.TimingChange) => ({ body: change })),
