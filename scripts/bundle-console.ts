@@ -5,6 +5,15 @@ import { build } from 'esbuild';
 /** The bundle's name in src/console/, which the emulator serves as it is (console/console-routes.ts). */
 export const CONSOLE_CLIENT = 'control-client.js';
 
+/** `schema` with every `$ref` to one of `components` replaced by the component. */
+function resolved(schema: unknown, components: Record<string, unknown>): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => resolved(item, components));
+  if (!schema || typeof schema !== 'object') return schema;
+  const { $ref, ...rest } = schema as Record<string, unknown>;
+  if (typeof $ref === 'string') return resolved(components[$ref.replace('#/components/schemas/', '')], components);
+  return Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, resolved(value, components)]));
+}
+
 /**
  * What the entry (emulation/console/browser-client.ts) reads as CONTROL_REGISTRY: each operation's route and the
  * document's schema of each body, taken from the registry in this process, so the bundle carries no handler.
@@ -14,12 +23,14 @@ async function registryData(srcDir: string) {
   const { namedComponents } = await import(join(srcDir, 'openapi/json-schema.ts'));
   const z = await import('zod');
   type Entry = [string, { method: string; path: string; body?: import('zod').ZodType }];
-  const entries = (operationEntries() as Entry[]).filter(([, op]) => op);
-  const withBody = entries.filter(([, op]) => op.body !== undefined);
+  const entries = operationEntries() as Entry[];
+  const withBody = entries.flatMap(([id, op]) => (op.body ? [[id, op.body] as const] : []));
+  const components = namedComponents(withBody.map(([, schema]) => ({ schema, io: 'input' })));
   return {
     routes: Object.fromEntries(entries.map(([id, { method, path }]) => [id, { method, path }])),
-    bodies: Object.fromEntries(withBody.map(([id, op]) => [id, z.globalRegistry.get(op.body!)?.id])),
-    schemas: namedComponents(withBody.map(([, op]) => ({ schema: op.body!, io: 'input' }))),
+    bodies: Object.fromEntries(
+      withBody.map(([id, schema]) => [id, resolved(components[String(z.globalRegistry.get(schema)?.id)], components)]),
+    ),
   };
 }
 
