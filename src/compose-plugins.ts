@@ -1,6 +1,6 @@
 // The plugins of one emulator, for the composition root: the store of record and the emulation plane, in pipeline order.
 import { type EmulationPlane, emulationPlane, type PlaneOptions } from './emulation/plugin.js';
-import type { StoreOfRecord } from './store/store-of-record.js';
+import type { StoreFactory, StoreOfRecord } from './store/store-of-record.js';
 import { type StorePlugin, storePlugin } from './store/store-plugin.js';
 import type { EmulatorPlugin, PluginSetup } from './wiring/plugin.js';
 
@@ -16,8 +16,15 @@ export interface Plugins {
   inOrder: EmulatorPlugin[];
 }
 
-/** The store is built from the sections the plane keeps in it; the plane reaches the store through its handle. */
-export function composePlugins(setup: PluginSetup, scenario: PlaneOptions['scenario']): Plugins {
+/**
+ * The store is built from the sections the plane keeps in it, by the host's `openStore`; the plane reaches the store
+ * through its handle.
+ */
+export function composePlugins(
+  setup: PluginSetup,
+  scenario: PlaneOptions['scenario'],
+  openStore: StoreFactory,
+): Plugins {
   let store: StorePlugin | undefined;
   const plane = emulationPlane(setup, {
     scenario,
@@ -26,6 +33,6 @@ export function composePlugins(setup: PluginSetup, scenario: PlaneOptions['scena
       return store.handle;
     },
   });
-  store = storePlugin(setup, plane.keptState ?? { sections: [] });
+  store = storePlugin(setup, plane.keptState ?? { sections: [] }, openStore);
   return { store: store.store, plane, inOrder: [store, plane] };
 }

@@ -3,6 +3,7 @@ import { accessSync, constants, statSync } from 'node:fs';
 import type { RequestHandler } from 'express';
 import { composePlugins, type Plugins } from './compose-plugins.js';
 import { LOOPBACK_HOSTS, OptionError, refuseUnknownTimingModels, resolveOptions } from './config.js';
+import type { EmulatorHost } from './emulator-host.js';
 import type { EmulatorOptions } from './emulator-options.js';
 import { emulatorLifetime, type PlaneAccess } from './emulator-lifetime.js';
 import type { Emulator } from './emulator-types.js';
@@ -17,12 +18,11 @@ import { splitCorsMiddleware } from './http/middleware/cors.js';
 import { createRenderer, RendererStartAborted } from './infra/create-renderer.js';
 import type { Renderer } from './infra/renderer.js';
 import { createSigner, createSigningSecret } from './infra/signer.js';
-import { createUploadBlobs } from './infra/upload-blobs.js';
+import { nodeHost } from './node-host.js';
 import { openapiRoutes } from './openapi/openapi-route.js';
 import { applyCalibration } from './verify/calibration.js';
 import { buildContext, SEEDED_ACCOUNT_ID } from './wiring/build-context.js';
 import { keptSigningSecret } from './wiring/kept-signing-secret.js';
-import { loadCatalogue } from './wiring/catalogue-file.js';
 
 /** An Express middleware, typed by its shape only so the published .d.ts files need no @types/express. */
 type HttpHandler = (req: never, res: never, next: never) => unknown;
@@ -35,10 +35,12 @@ export interface CompositionExtras {
   childEnvironment?: Record<string, string | undefined>;
   /** Middleware in front of everything, even CORS (the test suite's contract checker). */
   first?: HttpHandler[];
+  /** Host services in place of Node's (src/node-host.ts): another host's, or a test's store or upload store. */
+  host?: Partial<EmulatorHost>;
 }
 
-function loadAnyCatalogue(source: EmulatorOptions['catalogue']): Catalogue {
-  if (source === undefined || typeof source === 'string') return loadCatalogue(source);
+function loadAnyCatalogue(source: EmulatorOptions['catalogue'], host: EmulatorHost): Catalogue {
+  if (source === undefined || typeof source === 'string') return host.readCatalogue(source);
   return parseCatalogue(source, 'catalogue option');
 }
 
@@ -66,12 +68,13 @@ export function composeEmulator(
 ): { emulator: Emulator; runtime: Runtime } {
   const calibrated = applyCalibration(given);
   const options = resolveOptions(calibrated.options);
-  const catalogue = loadAnyCatalogue(options.catalogue);
+  const host: EmulatorHost = { ...nodeHost(), ...extras.host };
+  const catalogue = loadAnyCatalogue(options.catalogue, host);
   refuseUnknownTimingModels(options.timingByModel, catalogue);
   refuseUnusableStorageDir(options.storageDir);
   // Links signed before a reset or an import must answer 403 after it: the ids they name may now be another's.
-  const signingSecret = createSigningSecret(options.signingSecret);
-  const signer = createSigner(signingSecret);
+  const signingSecret = createSigningSecret(options.signingSecret, host.crypto);
+  const signer = createSigner(signingSecret, host.crypto);
   const keptSecret = keptSigningSecret(signingSecret, {
     fixed: options.signingSecret !== undefined,
     meta: () => plugins?.store,
@@ -105,11 +108,7 @@ export function composeEmulator(
       log: options.log,
     }).then((r) => (renderer = r)));
 
-  const uploadBlobs = createUploadBlobs({
-    dir: options.stateFile ? `${options.stateFile}.uploads` : undefined,
-    maxBytes: options.maxUploadStoreBytes,
-    durable: options.stateFile !== undefined,
-  });
+  const uploadBlobs = host.uploadBlobs(options);
 
   const runtime = createRuntime({
     accountId: SEEDED_ACCOUNT_ID,
@@ -118,6 +117,8 @@ export function composeEmulator(
         options,
         catalogue,
         signer,
+        crypto: host.crypto,
+        parallelism: host.parallelism,
         renderer: startRenderer,
         uploadBytes: (id) => uploadBlobs.read(id),
         currentRenderer: () => renderer,
@@ -146,6 +147,7 @@ export function composeEmulator(
   plugins = composePlugins(
     { runtime, options, catalogue, rendererInfo: () => renderer?.info, uploadBlobs, bodies },
     calibrated.options.scenario,
+    host.openStore,
   );
   const { plane, store, inOrder } = plugins;
   const app = buildApp({

@@ -2,7 +2,7 @@
 import type { PluginSetup, EmulatorPlugin } from '../wiring/plugin.js';
 import type { KeptState, StoreHandle } from '../wiring/kept-state.js';
 import { exportState, importState, type DocumentDeps } from './state-document.js';
-import { createStoreOfRecord, type StoreOfRecord } from './store-of-record.js';
+import type { StoreFactory, StoreOfRecord } from './store-of-record.js';
 import { STORE_ERROR_STATUSES } from './store-errors.js';
 
 export interface StorePlugin extends EmulatorPlugin {
@@ -13,19 +13,14 @@ export interface StorePlugin extends EmulatorPlugin {
 }
 
 /**
- * One call serves one emulator: a file with --state-file, a private temporary database otherwise. `kept` is what the
- * other plugins keep in it beside the service's records; the store knows their sections, never the plugins.
+ * One call serves one emulator, over the store `open` makes (on Node a file with --state-file, a private temporary
+ * database otherwise). `kept` is what the other plugins keep in it beside the service's records; the store knows their
+ * sections, never the plugins.
  */
-export function storePlugin(setup: PluginSetup, kept: KeptState): StorePlugin {
+export function storePlugin(setup: PluginSetup, kept: KeptState, open: StoreFactory): StorePlugin {
   const { runtime, options, uploadBlobs } = setup;
   const deps: DocumentDeps = { runtime, uploadBlobs, kept };
-  const store = createStoreOfRecord(deps, {
-    path: options.stateFile,
-    sync: options.stateSync,
-    log: options.log,
-    errorStatuses: options.errorStatuses,
-    errorCodes: options.errorCodes,
-  });
+  const store = open(deps, options);
   return {
     // First among the plugins' middleware: it notes when each change began, before any other plugin can answer.
     middleware: [store.middleware()],

@@ -31,6 +31,8 @@ export function fileRoutes(router: IRouter, deps: RouteDeps): void {
       const expires = Number(req.query.expires);
       const signed = signedOutput(ctx, verdict, generationId, name, expires);
       const stored = await outputFile(ctx, signed, expires);
+      // Node's renderers keep files on disk; outputs held in memory are a browser host's, which Express never serves.
+      if (stored.path === undefined) throw new Error('the Node file route serves outputs stored on disk only');
       suffixRangeCoversAll(req, stored.bytes);
       res.sendFile(
         stored.path,
