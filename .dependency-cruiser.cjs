@@ -3,6 +3,21 @@ const CORE = '^src/(http|domain|infra|openapi|wiring)/';
 /** Every Node built-in, with or without its node: prefix (a reachability rule matches modules by path only). */
 const NODE_BUILTIN = `^(node:)?(${require('node:module').builtinModules.join('|')})$`;
 
+/**
+ * The modules below the adapters that run on any host (Node, a browser page or worker): the rules, the wiring, the
+ * store's core, infra/ and the options. Node's host services are named as such: a `node/` folder in their layer
+ * (`infra/node/`, `store/node/`, `wiring/node/`), `infra/ffmpeg/`, and the Node modules of infra/ that predate that
+ * folder (Node's SQLite binding and file, the ffmpeg and fixture renderers, the PNG inflate check of uploads).
+ */
+const HOST_NEUTRAL = '^src/(domain|infra|wiring|store|http)/|^src/(config|version)[.]ts$';
+const NODE_HOSTS =
+  '^src/(infra|store|wiring|http)/node/|^src/infra/ffmpeg/|^src/infra/(sqlite-driver|sqlite-connection|create-renderer|fixture-renderer|inflated-length|image-integrity)[.]ts$';
+/**
+ * Not yet neutral: the upload handler calls the PNG inflate check of uploads (infra/image-integrity.ts, node:zlib)
+ * itself, and the route table and the app reach it through the handler. The check becoming a host service frees them.
+ */
+const UPLOAD_CHECK_BOUND = '^src/http/(routes/uploads|public-routes|app)[.]ts$';
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -50,14 +65,18 @@ module.exports = {
       severity: 'error',
       comment: 'Only the composition root (src/emulator.ts) and the entry points know how the layers are put together.',
       from: { path: CORE },
-      to: { path: '^src/(emulator|emulator-lifetime|compose-plugins|index|start-emulator|testing)[.]ts$|^src/cli/' },
+      to: {
+        path: '^src/(emulator|emulator-lifetime|emulator-host|node-host|compose-plugins|index|start-emulator|testing)[.]ts$|^src/cli/',
+      },
     },
     {
       name: 'plugins-never-import-the-composition',
       severity: 'error',
       comment: 'The plane and the store get a Runtime handle (PluginSetup), never the Emulator.',
       from: { path: '^src/(emulation|store)/' },
-      to: { path: '^src/(emulator|emulator-lifetime|compose-plugins|index|start-emulator|testing)[.]ts$|^src/cli/' },
+      to: {
+        path: '^src/(emulator|emulator-lifetime|emulator-host|node-host|compose-plugins|index|start-emulator|testing)[.]ts$|^src/cli/',
+      },
     },
     {
       name: 'infra-never-imports-domain',
@@ -100,6 +119,14 @@ module.exports = {
       comment:
         'The browser renderer (src/infra/browser-renderer/) runs in a page or a worker: no module it reaches, directly or through others, may import a Node built-in (node:fs, node:path, node:crypto...). Buffer and other Node globals are caught by its own type check (tsconfig.browser.json, no Node types).',
       from: { path: '^src/infra/browser-renderer/' },
+      to: { path: NODE_BUILTIN, reachable: true },
+    },
+    {
+      name: 'host-neutral-core-never-reaches-node',
+      severity: 'error',
+      comment:
+        'The core below the adapters runs in a browser too (issue 38): no module it reaches, directly or through others (type imports included), may import a Node built-in (node:fs, node:crypto, node:os, buffer...). What only Node does is a host service (docs/architecture.md, "Host services"): its Node implementation sits in a node/ folder and the composition root passes it in. Buffer and process are caught by tsconfig.browser.json, which type-checks these folders without Node\'s types.',
+      from: { path: HOST_NEUTRAL, pathNot: `${NODE_HOSTS}|${UPLOAD_CHECK_BOUND}` },
       to: { path: NODE_BUILTIN, reachable: true },
     },
     {

@@ -11,12 +11,13 @@ COPY package.json package-lock.json ./
 # --ignore-scripts: the root `prepare` would build before src/ is copied; bundling needs no dependency's script.
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
-COPY scripts/build.ts scripts/bundle-cli.ts ./scripts/
+COPY scripts/build.ts scripts/bundle-cli.ts scripts/bundle-console.ts ./scripts/
 COPY src ./src
 # The image runs only the CLI, and its esbuild bundle (dist/cli/) is self-contained: this is the second half of
 # `npm run build` without the library's tsc output and type-check, which CI runs. 5 s instead of 90 s on a busy machine.
+# The console's control client (src/console/control-client.js) is bundled from the registry here too.
 RUN node --import tsx --input-type=module \
-      -e "const { bundleCli } = await import('./scripts/bundle-cli.ts'); await bundleCli('/app/src', '/app/dist')"
+      -e "const { bundleCli } = await import('./scripts/bundle-cli.ts'); await bundleCli('/app/src', '/app/dist'); const { bundleConsole } = await import('./scripts/bundle-console.ts'); await bundleConsole('/app/src')"
 
 # ---- production dependencies: pure JavaScript, so no install script needs to run ----
 FROM node:22-slim AS deps
@@ -45,7 +46,7 @@ ENV NODE_ENV=production
 COPY package.json package-lock.json ./
 COPY --from=deps /app/node_modules ./node_modules
 COPY fixtures ./fixtures
-COPY src/console ./src/console
+COPY --from=build /app/src/console ./src/console
 COPY --from=build /app/dist ./dist
 # /data is a writable place for MEDIA_EMULATOR_STATE_FILE; mount a volume there to keep state across restarts.
 RUN mkdir -p /data && chown node:node /data

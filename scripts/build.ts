@@ -1,12 +1,14 @@
-// `npm run build` (and `prepare`): type-checked JavaScript and .d.ts files in dist/ from tsc, then the CLI bundled by esbuild.
+// `npm run build` (and `prepare`): type-checked JavaScript and .d.ts files in dist/ from tsc, then the CLI and the
+// console's control client bundled by esbuild.
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleCli } from './bundle-cli.js';
+import { bundleConsole } from './bundle-console.js';
 
-/** Only this file and bundle-cli.ts are needed to build (the Docker build stage copies just these). */
+/** Only this file, bundle-cli.ts and bundle-console.ts are needed to build (the Docker build stage copies just these). */
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 const dist = join(REPO_ROOT, 'dist');
@@ -17,4 +19,5 @@ rmSync(dist, { recursive: true, force: true });
 const tsc = join(dirname(createRequire(import.meta.url).resolve('@typescript/native/package.json')), 'bin/tsc');
 execFileSync(process.execPath, [tsc, '-p', join(REPO_ROOT, 'tsconfig.build.json')], { stdio: 'inherit' });
 await bundleCli(join(REPO_ROOT, 'src'), dist);
-process.stdout.write(`built ${dist} (library: tsc; CLI: esbuild bundle with chunks)\n`);
+const consoleClient = await bundleConsole(join(REPO_ROOT, 'src'));
+process.stdout.write(`built ${dist} (library: tsc; CLI: esbuild bundle with chunks) and ${consoleClient}\n`);

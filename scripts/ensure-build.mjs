@@ -8,7 +8,9 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const BUILT_CLI = join(ROOT, 'dist', 'cli', 'main.js');
-/** What the build reads; src/console/ is served from src/ as it is, so it never needs a build. */
+/** What the build writes: the CLI, and the console's control client, which src/console/ serves beside its own files. */
+const BUILT = [BUILT_CLI, join(ROOT, 'src', 'console', 'control-client.js')];
+/** What the build reads; src/console/'s own files are served as they are, so they never need a build. */
 const INPUTS = [
   'src',
   'package.json',
@@ -16,6 +18,7 @@ const INPUTS = [
   'tsconfig.build.json',
   'scripts/build.ts',
   'scripts/bundle-cli.ts',
+  'scripts/bundle-console.ts',
 ];
 
 /** @param {string} path @returns {number} */
@@ -28,7 +31,7 @@ function newest(path) {
 }
 
 export function ensureBuild() {
-  const builtAt = statSync(BUILT_CLI, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  const builtAt = Math.min(...BUILT.map((file) => statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0));
   if (builtAt >= Math.max(...INPUTS.map((p) => newest(join(ROOT, p))))) return;
   process.stderr.write('media-gen-emulator: dist/ is missing or older than src/; building (npm run build)...\n');
   const build = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'build.ts')], {

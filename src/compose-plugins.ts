@@ -1,7 +1,7 @@
 // The plugins of one emulator, for the composition root: the store of record and the emulation plane, in pipeline order.
 import type { World } from './http/world.js';
 import { type EmulationPlane, emulationPlane, type PlaneOptions } from './emulation/plugin.js';
-import type { StoreOfRecord } from './store/store-of-record.js';
+import type { StoreFactory, StoreOfRecord } from './store/store-of-record.js';
 import { storePlugin } from './store/store-plugin.js';
 import type { EmulatorPlugin, PluginSetup } from './wiring/plugin.js';
 
@@ -22,15 +22,21 @@ function installParts(world: World, plugin: EmulatorPlugin): void {
 }
 
 /**
- * The store keeps `world` (the default world) and is built from the sections the plane keeps in it; the plane reaches
- * the store through the handle the store installs in the world.
+ * The store keeps `world` (the default world), opened by the host's `openStore` and built from the sections the plane
+ * keeps in it; the plane reaches the store through the handle the store installs in the world.
  */
-export function composePlugins(setup: PluginSetup, world: World, scenario: PlaneOptions['scenario']): Plugins {
+export function composePlugins(
+  setup: PluginSetup,
+  world: World,
+  scenario: PlaneOptions['scenario'],
+  openStore: StoreFactory,
+): Plugins {
   const plane = emulationPlane(setup, { scenario });
   installParts(world, plane);
   const store = storePlugin(
     { ...setup, runtime: world.runtime, uploadBlobs: world.uploadBlobs },
     plane.keptState?.(world) ?? { sections: [] },
+    openStore,
   );
   installParts(world, store);
   return { store: store.store, plane, inOrder: [store, plane] };

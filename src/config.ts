@@ -2,7 +2,7 @@
 import type { Catalogue } from './domain/catalogue.js';
 import type { CatalogueFile } from './domain/catalogue-schema.js';
 import type { TimingProfile } from './domain/timing.js';
-import { DEFAULT_MAX_STORE_BYTES } from './infra/create-renderer.js';
+import { DEFAULT_MAX_STORE_BYTES } from './infra/renderer.js';
 
 /** The service core's options; the public EmulatorOptions (emulator-options.ts) adds what the plane and verify read. */
 export interface CoreOptions {

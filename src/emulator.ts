@@ -2,6 +2,7 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { composePlugins, type Plugins } from './compose-plugins.js';
 import { LOOPBACK_HOSTS, OptionError, refuseUnknownTimingModels, resolveOptions } from './config.js';
+import type { EmulatorHost } from './emulator-host.js';
 import type { EmulatorOptions } from './emulator-options.js';
 import { emulatorLifetime, type PlaneAccess } from './emulator-lifetime.js';
 import type { Emulator } from './emulator-types.js';
@@ -20,12 +21,11 @@ import type { RequestListener } from './http-shapes.js';
 import { createRenderer, RendererStartAborted } from './infra/create-renderer.js';
 import type { Renderer } from './infra/renderer.js';
 import { createSigner, createSigningSecret } from './infra/signer.js';
-import { createUploadBlobs } from './infra/upload-blobs.js';
+import { nodeHost } from './node-host.js';
 import { OPENAPI_PATH_OPTIONS, openapiRoute } from './openapi/openapi-route.js';
 import { applyCalibration } from './verify/calibration.js';
 import { buildContext, SEEDED_ACCOUNT_ID } from './wiring/build-context.js';
 import { keptSigningSecret } from './wiring/kept-signing-secret.js';
-import { loadCatalogue } from './wiring/catalogue-file.js';
 
 /** What only the composition's callers in this repository pass: the environment the CLI read, test hooks. */
 export interface CompositionExtras {
@@ -35,10 +35,12 @@ export interface CompositionExtras {
   childEnvironment?: Record<string, string | undefined>;
   /** Hooks before the plugins' in every phase (the test suite's contract checker). */
   first?: ExchangeHooks[];
+  /** Host services in place of Node's (src/node-host.ts): another host's, or a test's store or upload store. */
+  host?: Partial<EmulatorHost>;
 }
 
-function loadAnyCatalogue(source: EmulatorOptions['catalogue']): Catalogue {
-  if (source === undefined || typeof source === 'string') return loadCatalogue(source);
+function loadAnyCatalogue(source: EmulatorOptions['catalogue'], host: EmulatorHost): Catalogue {
+  if (source === undefined || typeof source === 'string') return host.readCatalogue(source);
   return parseCatalogue(source, 'catalogue option');
 }
 
@@ -66,12 +68,13 @@ export function composeEmulator(
 ): { emulator: Emulator; runtime: Runtime; routes: readonly RouteEntry[] } {
   const calibrated = applyCalibration(given);
   const options = resolveOptions(calibrated.options);
-  const catalogue = loadAnyCatalogue(options.catalogue);
+  const host: EmulatorHost = { ...nodeHost(), ...extras.host };
+  const catalogue = loadAnyCatalogue(options.catalogue, host);
   refuseUnknownTimingModels(options.timingByModel, catalogue);
   refuseUnusableStorageDir(options.storageDir);
   // Links signed before a reset or an import must answer 403 after it: the ids they name may now be another's.
-  const signingSecret = createSigningSecret(options.signingSecret);
-  const signer = createSigner(signingSecret);
+  const signingSecret = createSigningSecret(options.signingSecret, host.crypto);
+  const signer = createSigner(signingSecret, host.crypto);
   const keptSecret = keptSigningSecret(signingSecret, {
     fixed: options.signingSecret !== undefined,
     meta: () => plugins?.store,
@@ -106,11 +109,7 @@ export function composeEmulator(
       log: options.log,
     }).then((r) => (renderer = r)));
 
-  const uploadBlobs = createUploadBlobs({
-    dir: options.stateFile ? `${options.stateFile}.uploads` : undefined,
-    maxBytes: options.maxUploadStoreBytes,
-    durable: options.stateFile !== undefined,
-  });
+  const uploadBlobs = host.uploadBlobs(options);
 
   const runtime = createRuntime({
     accountId: SEEDED_ACCOUNT_ID,
@@ -119,6 +118,8 @@ export function composeEmulator(
         options,
         catalogue,
         signer,
+        crypto: host.crypto,
+        parallelism: host.parallelism,
         renderer: startRenderer,
         uploadBytes: (id) => uploadBlobs.read(id),
         currentRenderer: () => renderer,
@@ -150,6 +151,7 @@ export function composeEmulator(
     { options, catalogue, rendererInfo: () => renderer?.info },
     world,
     calibrated.options.scenario,
+    host.openStore,
   );
   const { plane, store, inOrder } = plugins;
   adjuster = plane.planAdjuster?.(world);

@@ -1,14 +1,8 @@
-// The console's only way out: fetch() to /_emulator/* on this origin, with the admin token when one is in force.
-const TOKEN_KEY = 'media-emulator-admin-token';
+// The console's only way out: the control client derived from the registry (control-client.js, which `npm run build`
+// bundles), on this origin, with the admin token when one is in force.
+import { bodySchema, connect, EmulatorControlError } from './control-client.js';
 
-export class ApiError extends Error {
-  constructor(status, code, message, problems) {
-    super(message);
-    this.status = status;
-    this.code = code;
-    this.problems = problems ?? [];
-  }
-}
+const TOKEN_KEY = 'media-emulator-admin-token';
 
 /** Local storage: the link the emulator prints (…/console#token=…) is opened once, and the console keeps working after a reload. */
 export const adminToken = {
@@ -27,48 +21,44 @@ export function adoptTokenFromUrl() {
 }
 
 let onTokenNeeded = () => {};
-/** Called with the error code when /_emulator/* answers 401 admin_token_required or admin_token_invalid. */
+/** Called with the error code when the control plane answers 401 admin_token_required or admin_token_invalid. */
 export function whenTokenNeeded(callback) {
   onTokenNeeded = callback;
 }
 
-export async function api(path, { method = 'GET', body } = {}) {
-  if (!path.startsWith('/_emulator/')) throw new Error(`The console only calls /_emulator/*, not ${path}`);
-  const headers = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+/** fetch with the token in force and no cache; a refusal of that token asks for one. */
+async function withToken(url, init) {
   const token = adminToken.get();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const res = await fetch(path, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
+  const res = await fetch(url, {
+    ...init,
+    headers: { ...init.headers, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     cache: 'no-store',
   });
-  const text = await res.text();
-  let data = null;
-  try {
-    data = text ? JSON.parse(text) : null;
-  } catch {
-    data = null;
-  }
-  if (!res.ok) {
-    const error = data?.error;
+  if (res.status === 401) {
+    const code = (
+      await res
+        .clone()
+        .json()
+        .catch(() => null)
+    )?.error?.code;
     // A refusal of a token that has since been replaced (a refresh sent before the new one was typed) asks for nothing.
-    if (res.status === 401 && /^admin_token_/.test(error?.code ?? '') && adminToken.get() === token)
-      onTokenNeeded(error.code);
-    const detail = Array.isArray(data?.detail) ? data.detail.map((d) => d.msg).join('; ') : undefined;
-    throw new ApiError(
-      res.status,
-      error?.code ?? 'http_error',
-      error?.message ?? detail ?? `${res.status} ${res.statusText}`,
-      error?.problems,
-    );
+    if (/^admin_token_/.test(code ?? '') && adminToken.get() === token) onTokenNeeded(code);
   }
-  return data;
+  return res;
 }
+
+/** The control client: the same methods as connectEmulator's (docs/control-plane.md). */
+export const control = connect(location.origin, { fetch: withToken });
+
+/** An error the emulator answered (not one where it could not be reached), with its status, code and problems. */
+export const isAnswered = (error) => error instanceof EmulatorControlError && error.status > 0;
+export const problemsOf = (error) => (error instanceof EmulatorControlError ? (error.details.problems ?? []) : []);
+
+/** The JSON Schema of an operation's body, as /openapi.json documents it. */
+export { bodySchema };
 
 /** A short, readable account of a failed call, for the message next to the control. */
 export function describe(error) {
-  if (error instanceof ApiError) return `${error.message} (${error.status} ${error.code})`;
+  if (isAnswered(error)) return `${error.message} (${error.status} ${error.code})`;
   return error instanceof Error ? error.message : String(error);
 }

@@ -1,5 +1,5 @@
 // The console's entry: one summary request per refresh, the detail route in the URL hash, and the token prompt.
-import { ApiError, adminToken, adoptTokenFromUrl, api, describe, whenTokenNeeded } from './api.js';
+import { adminToken, adoptTokenFromUrl, control, describe, isAnswered, problemsOf, whenTokenNeeded } from './api.js';
 import { detailView } from './detail.js';
 import { setText } from './dom.js';
 import { faultsPanel } from './faults.js';
@@ -30,7 +30,7 @@ async function run(where, label, action) {
     // The message sits next to the control that failed, so it need not repeat what was tried.
     setText(where, `Not done: ${describe(error)}`);
     where.classList.add('error');
-    if (error?.problems?.length) where.dataset.problems = JSON.stringify(error.problems);
+    if (problemsOf(error).length) where.dataset.problems = JSON.stringify(problemsOf(error));
     throw error;
   } finally {
     refresh();
@@ -75,12 +75,12 @@ function showRoute() {
 
 /** The status line after a failed call: a token to give, an answer that was an error, or no answer at all. */
 function showFailure(what, error) {
-  const tokenNeeded = error instanceof ApiError && error.status === 401 && /^admin_token_/.test(error.code);
+  const tokenNeeded = isAnswered(error) && error.status === 401 && /^admin_token_/.test(error.code);
   setText(
     $('server-status'),
     tokenNeeded
       ? 'Admin token required: paste it below, or open the console link the emulator printed at start-up (its terminal, or docker logs for the image).'
-      : error instanceof ApiError
+      : isAnswered(error)
         ? `${what} failed: ${describe(error)}`
         : `Emulator not reachable: ${describe(error)}`,
   );
@@ -100,7 +100,7 @@ async function refresh() {
     do {
       again = false;
       try {
-        const summary = await api(`/_emulator/summary?${views.list.query()}`);
+        const summary = await control.summary(views.list.query());
         const e = summary.emulator;
         setText(
           $('server-status'),
@@ -129,7 +129,7 @@ async function loop() {
 
 async function loadCatalogue() {
   try {
-    Object.assign(catalogue, await api('/_emulator/catalogue'));
+    Object.assign(catalogue, await control.catalogue());
     for (const view of Object.values(views)) view.setCatalogue?.(catalogue);
   } catch (error) {
     showFailure('Loading the catalogue', error);
@@ -160,7 +160,7 @@ $('reset').addEventListener('click', () => {
   if (
     confirm('Reset the emulator to its seeded state? Generations, keys, balances, faults and the journal are rebuilt.')
   )
-    act($('reset-message'), 'Emulator reset', () => api('/_emulator/reset', { method: 'POST' }));
+    act($('reset-message'), 'Emulator reset', () => control.reset());
 });
 document.body.addEventListener('console:refresh', () => refresh());
 document.addEventListener('visibilitychange', () => !document.hidden && refresh());

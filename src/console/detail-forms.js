@@ -1,6 +1,11 @@
 // The detail view's two forms: fail with a chosen code, message and refund (full, none, partial), and refund.
-import { api } from './api.js';
+import { bodySchema, control } from './api.js';
 import { credits, el } from './dom.js';
+
+/** `"full"`, `"none"` and `{ "partial": n }`, as the failure's schema has them. */
+const REFUND_CHOICES = bodySchema('failGeneration').properties.refund.anyOf.flatMap(
+  (o) => o.enum ?? Object.keys(o.properties),
+);
 
 let formSeq = 0;
 const field = (label, control, hint) => {
@@ -23,7 +28,7 @@ export function failForm(g, catalogue, message, context) {
   );
   const text = el('input', { name: 'message', placeholder: 'default message for the code' });
   const left = g.charged_credits - g.refunded_credits;
-  const radios = ['full', 'none', 'partial'].map((value) =>
+  const radios = REFUND_CHOICES.map((value) =>
     el(
       'label',
       { className: 'inline' },
@@ -69,10 +74,7 @@ export function failForm(g, catalogue, message, context) {
     const body = { code: code.value, refund: choice === 'partial' ? { partial: Number(amount.value) } : choice };
     if (text.value.trim()) body.message = text.value.trim();
     context.act(message, `${g.id} failed with ${code.value}`, async () => {
-      const { generation } = await api(`/_emulator/generations/${encodeURIComponent(g.id)}/fail`, {
-        method: 'POST',
-        body,
-      });
+      const generation = await control.fail(g.id, body);
       return `refunded ${credits(generation.refunded_credits)} of ${credits(generation.charged_credits)}`;
     });
   });
@@ -92,7 +94,7 @@ export function refundForm(g, message, context) {
     event.preventDefault();
     const body = amount.value ? { amount: Number(amount.value) } : {};
     context.act(message, `Refund of ${g.id}`, async () => {
-      const r = await api(`/_emulator/generations/${encodeURIComponent(g.id)}/refund`, { method: 'POST', body });
+      const r = await control.refund(g.id, body.amount);
       return `${credits(r.refunded)} credits back`;
     });
   });

@@ -1,11 +1,10 @@
 // The detail view of one generation (#/generation/<id>): outputs, timeline, actions, ledger and the request behind it.
-import { api, describe } from './api.js';
+import { control, describe } from './api.js';
 import { badge, clockTime, copyButton, credits, dateTime, el, relative, renderOnce, setText } from './dom.js';
 import { failForm, refundForm } from './detail-forms.js';
 import { outputPreview } from './media.js';
 
 const $ = (id) => document.getElementById(id);
-const path = (id, action) => `/_emulator/generations/${encodeURIComponent(id)}/${action}`;
 
 function skeleton() {
   return [
@@ -128,8 +127,7 @@ export function detailView(context) {
           type: 'button',
           dataset: { action: 'complete' },
           text: 'Complete now',
-          onclick: () =>
-            context.act(message, `${g.id} completed`, () => api(path(g.id, 'complete'), { method: 'POST' })),
+          onclick: () => context.act(message, `${g.id} completed`, () => control.complete(g.id)),
         }),
         failForm(g, catalogue, message, context),
       );
@@ -142,7 +140,7 @@ export function detailView(context) {
           text: 'Expire links now',
           onclick: () =>
             context.act(message, 'Links expired', async () => {
-              await api(path(g.id, 'expire-links'), { method: 'POST' });
+              await control.expireLinks(g.id);
               return 'clients get 403 url_expired until they read the generation again';
             }),
         }),
@@ -225,7 +223,7 @@ export function detailView(context) {
     async render(summary) {
       if (!openId) return;
       try {
-        render(await api(path(openId, 'detail')), summary.clock.now);
+        render(await control.detail(openId), summary.clock.now);
       } catch (error) {
         section.replaceChildren(
           el('p', {}, el('a', { href: '#generations', className: 'back', text: '← All generations' })),

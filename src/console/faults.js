@@ -1,5 +1,5 @@
-// Fault rules: the list (switch, remove), a builder form for the common actions with errors by field, and the JSON editor.
-import { api, describe } from './api.js';
+// Fault rules: the list (switch, remove), a builder form for every action with errors by field, and the JSON editor.
+import { control, describe, problemsOf } from './api.js';
 import { badge, el, emptyNote, renderOnce, setText, syncChildren } from './dom.js';
 import { BUILDER_FIELDS, fieldIdFor, ruleFromForm } from './rule-builder.js';
 
@@ -69,11 +69,11 @@ export function faultsPanel(context) {
     showProblems([]);
     context
       .run($('rule-message'), 'Rule added', async () => {
-        const { fault } = await api('/_emulator/faults', { method: 'POST', body: rule });
+        const fault = await control.faults.add(rule);
         return `${fault.id} is live`;
       })
       .catch((error) =>
-        showProblems(error.problems?.length ? error.problems : [{ field: 'rule', message: describe(error) }]),
+        showProblems(problemsOf(error).length ? problemsOf(error) : [{ field: 'rule', message: describe(error) }]),
       );
   });
   form.addEventListener('submit', (event) => {
@@ -81,7 +81,7 @@ export function faultsPanel(context) {
     $('rule-json-form').requestSubmit();
   });
   $('faults-clear').addEventListener('click', () =>
-    context.act($('rule-message'), 'All rules removed', () => api('/_emulator/faults', { method: 'DELETE' })),
+    context.act($('rule-message'), 'All rules removed', () => control.faults.clear()),
   );
 
   const rowActions = (f) => [
@@ -92,7 +92,7 @@ export function faultsPanel(context) {
       text: f.enabled ? 'Disable' : 'Enable',
       onclick: () =>
         context.act($('faults-message'), `${f.id} ${f.enabled ? 'disabled' : 'enabled'}`, () =>
-          api(`/_emulator/faults/${encodeURIComponent(f.id)}`, { method: 'PATCH', body: { enabled: !f.enabled } }),
+          f.enabled ? control.faults.disable(f.id) : control.faults.enable(f.id),
         ),
     }),
     el('button', {
@@ -100,10 +100,7 @@ export function faultsPanel(context) {
       className: 'danger small-button',
       dataset: { action: 'remove' },
       text: 'Remove',
-      onclick: () =>
-        context.act($('faults-message'), `${f.id} removed`, () =>
-          api(`/_emulator/faults/${encodeURIComponent(f.id)}`, { method: 'DELETE' }),
-        ),
+      onclick: () => context.act($('faults-message'), `${f.id} removed`, () => control.faults.remove(f.id)),
     }),
   ];
 

@@ -110,9 +110,9 @@ export function generationsList({ announce }) {
 
   return {
     query() {
-      const p = new URLSearchParams({ offset: String(filters.offset), limit: String(PAGE) });
-      for (const key of ['status', 'model', 'q']) if (filters[key]) p.set(key, filters[key]);
-      return p.toString();
+      const query = { offset: filters.offset, limit: PAGE };
+      for (const key of ['status', 'model', 'q']) if (filters[key]) query[key] = filters[key];
+      return query;
     },
     setCatalogue(catalogue) {
       $('generations-model').replaceChildren(

@@ -1,5 +1,5 @@
 // The request inspector: the journal newest first; one entry with its fault rule and why, bodies, and copy as curl.
-import { api, describe } from './api.js';
+import { control, describe } from './api.js';
 import { badge, clockTime, copyButton, el, emptyNote, setText, syncChildren } from './dom.js';
 
 const $ = (id) => document.getElementById(id);
@@ -64,7 +64,7 @@ export function inspectorPanel(context) {
       row.setAttribute('aria-current', String(row.dataset.key === String(id)));
     const pane = $('journal-entry');
     try {
-      const { entry } = await api(`/_emulator/journal/${id}`);
+      const entry = await control.journalEntry(id);
       shownFor = id;
       const curl = curlOf(entry, keys);
       pane.replaceChildren(
@@ -123,7 +123,7 @@ export function inspectorPanel(context) {
     selected = null;
     shownFor = null;
     $('journal-entry').replaceChildren(el('p', { className: 'muted', text: 'Choose a request to inspect it.' }));
-    context.act($('journal-message'), 'Journal cleared', () => api('/_emulator/journal', { method: 'DELETE' }));
+    context.act($('journal-message'), 'Journal cleared', () => control.clearJournal());
   });
 
   return {

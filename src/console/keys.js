@@ -1,5 +1,5 @@
 // The API keys panel: every key with its secret (copyable), create one with a scope and ceiling, revoke one.
-import { api } from './api.js';
+import { control } from './api.js';
 import { clockTime, copyButton, el, renderOnce, syncChildren } from './dom.js';
 import { syncOptions } from './panels.js';
 
@@ -15,7 +15,7 @@ export function keysPanel({ act }) {
     if ($('key-scope').value) body.model_scope = $('key-scope').value;
     if ($('key-ceiling').value !== '') body.daily_credit_limit = Number($('key-ceiling').value);
     act($('key-message'), name ? `Key ${name} created` : 'Key created', async () => {
-      const { key } = await api('/_emulator/keys', { method: 'POST', body });
+      const key = await control.createKey(body);
       event.target.reset();
       return `secret ${key.secret}`;
     });
@@ -59,10 +59,7 @@ export function keysPanel({ act }) {
                   className: 'danger small-button',
                   dataset: { action: 'revoke' },
                   text: 'Revoke',
-                  onclick: () =>
-                    act($('key-message'), `Key ${k.id} revoked`, () =>
-                      api(`/_emulator/keys/${k.id}/revoke`, { method: 'POST' }),
-                    ),
+                  onclick: () => act($('key-message'), `Key ${k.id} revoked`, () => control.revokeKey(k.id)),
                 }),
           );
         },

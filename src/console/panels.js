@@ -1,5 +1,5 @@
 // The side panels: the clock with what comes next, and the wallet.
-import { api } from './api.js';
+import { bodySchema, control } from './api.js';
 import {
   badge,
   clockTime,
@@ -29,7 +29,7 @@ export function clockPanel({ act }) {
   let frozen = false;
   const advance = (by) =>
     act(message, `Advanced ${by}`, async () => {
-      const r = await api('/_emulator/clock/advance', { method: 'POST', body: { by } });
+      const r = await control.advance(by);
       return `now ${clockTime(r.now)}, ${r.transitions} transition${r.transitions === 1 ? '' : 's'}`;
     });
   $('advance-form').addEventListener('submit', (event) => {
@@ -40,21 +40,18 @@ export function clockPanel({ act }) {
     button.addEventListener('click', () => advance(button.dataset.advance));
   $('advance-next').addEventListener('click', () =>
     act(message, 'Advanced to the next transition', async () => {
-      const r = await api('/_emulator/clock/advance-to-next', { method: 'POST' });
+      const r = await control.advanceToNext();
       return `now ${clockTime(r.now)}, ${r.transitions} transition${r.transitions === 1 ? '' : 's'}`;
     }),
   );
   $('clock-toggle').addEventListener('click', () =>
-    act(message, frozen ? 'Clock running' : 'Clock frozen', () =>
-      api(`/_emulator/clock/${frozen ? 'unfreeze' : 'freeze'}`, { method: 'POST' }),
-    ),
+    act(message, frozen ? 'Clock running' : 'Clock frozen', () => (frozen ? control.unfreeze() : control.freeze())),
   );
+  syncOptions($('timing-profile'), bodySchema('setTiming').properties.profile.enum);
   $('timing-form').addEventListener('submit', (event) => {
     event.preventDefault();
     const profile = $('timing-profile').value;
-    act($('timing-message'), `Timing set to ${profile}`, () =>
-      api('/_emulator/timing', { method: 'PUT', body: { profile } }),
-    );
+    act($('timing-message'), `Timing set to ${profile}`, () => control.setTiming({ profile }));
   });
   let timingShown = false;
 
@@ -116,10 +113,7 @@ export function walletPanel({ act }) {
           ? `${credits(-amount)} credits taken away`
           : `${credits(amount)} credits added`;
     act($('topup-message'), label, async () => {
-      const r = await api(`/_emulator/accounts/${encodeURIComponent(account)}/balance`, {
-        method: 'POST',
-        body: { [mode]: amount },
-      });
+      const r = await (mode === 'set' ? control.setBalance(amount, account) : control.topUp(amount, account));
       return `balance now ${credits(r.balance)}`;
     });
   });

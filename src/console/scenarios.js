@@ -1,5 +1,5 @@
 // Scenarios (description, steps and rules shown before loading) and the prompt-marker cheat sheet.
-import { api } from './api.js';
+import { control } from './api.js';
 import { copyButton, el, renderOnce } from './dom.js';
 
 const $ = (id) => document.getElementById(id);
@@ -47,10 +47,7 @@ export function scenariosPanel({ act }) {
               type: 'button',
               dataset: { action: 'load' },
               text: `Load ${s.name}`,
-              onclick: () =>
-                act(message, `Scenario ${s.name} loaded`, () =>
-                  api('/_emulator/scenarios', { method: 'POST', body: { name: s.name } }),
-                ),
+              onclick: () => act(message, `Scenario ${s.name} loaded`, () => control.scenario.load(s.name)),
             }),
             message,
           );
@@ -79,8 +76,7 @@ export function scenariosPanel({ act }) {
             type: 'button',
             className: 'secondary',
             text: 'Stop scenario',
-            onclick: () =>
-              act(message, 'Scenario stopped', () => api('/_emulator/scenarios/active', { method: 'DELETE' })),
+            onclick: () => act(message, 'Scenario stopped', () => control.scenario.unload()),
           }),
           message,
         ];

@@ -164,6 +164,15 @@ export class AccountStore {
     return key;
   }
 
+  /** Sets a key's daily credit ceiling (null removes it); the next request is checked against it. */
+  setDailyCreditLimit(id: number, limit: number | null): ApiKey {
+    const key = this.keysById.get(id);
+    if (!key) throw new DomainError('key_not_found', `API key ${id} does not exist.`);
+    key.dailyCreditLimit = limit;
+    this.changedKeys.add(key);
+    return key;
+  }
+
   /** How many accounts and keys takeChanged() would give (a cheap look for the store of record). */
   get changedCount(): number {
     return this.changedAccounts.size + this.changedKeys.size;

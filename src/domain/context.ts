@@ -1,5 +1,6 @@
 // Everything a domain operation needs, gathered once per emulator (and rebuilt on reset).
 import type { Clock } from '../infra/clock.js';
+import type { HostCrypto } from '../infra/host-crypto.js';
 import type { IdGenerator } from '../infra/ids.js';
 import type { Random } from '../infra/random.js';
 import type { Scheduler } from '../infra/scheduler.js';
@@ -66,6 +67,8 @@ export interface DomainContext {
   cursorTags: CursorTags;
   /** The bytes behind a signed link: stored, or rendered again when a restart or an eviction lost them. */
   outputFiles: OutputFileSource;
+  /** The host's SHA-256 (an upload's content hash), as lower-case hex. */
+  sha256Hex: HostCrypto['sha256Hex'];
   planAdjuster?: PlanAdjuster;
   /** Throws for a prompt the plan adjuster would refuse at submission, so an estimate agrees. */
   promptCheck?: (prompt: string) => void;

@@ -1,11 +1,11 @@
 // The port behind signed file links: where an output's bytes are read from, and how a lost file is made again.
 import type { Generation, OutputFile } from './generation.js';
 
-/** A file on disk that holds an output's bytes. */
-export interface StoredOutput {
-  path: string;
-  bytes: number;
-}
+/** An output's stored bytes: a file on disk (Node), or the bytes themselves (a host without files, a browser). */
+export type StoredOutput = { bytes: number } & (
+  | { path: string; data?: undefined }
+  | { data: Uint8Array; path?: undefined }
+);
 
 /**
  * Where a completed output's bytes come from: the file store while it has them, or a fresh render of the generation

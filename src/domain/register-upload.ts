@@ -1,5 +1,4 @@
 // POST /v1/media/uploads in domain terms: check the image against the model, then keep it for the account.
-import { createHash } from 'node:crypto';
 import type { ApiKey } from './accounts.js';
 import type { DomainContext } from './context.js';
 import { checkKeyScope, knownModel } from './request-checks.js';
@@ -16,7 +15,7 @@ export interface UploadRequest {
   modelSlug: string;
   targetSlot?: string;
   filename: string | null;
-  data: Buffer;
+  data: Uint8Array;
   /** The image type and size read from the bytes (never from the name or declared type); undefined if not an image. */
   sniffed: SniffedImage | undefined;
   /**
@@ -46,7 +45,7 @@ export async function registerUpload(ctx: DomainContext, key: ApiKey, request: U
     width: request.sniffed!.width,
     height: request.sniffed!.height,
     bytes: request.data.length,
-    sha256: createHash('sha256').update(request.data).digest('hex'),
+    sha256: ctx.sha256Hex(request.data),
     createdAt: ctx.clock.now(),
   };
   ctx.uploads.add(upload);

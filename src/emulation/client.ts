@@ -3,6 +3,7 @@ import type { ControlDeps } from './plane-state.js';
 import { CONTROL_OPERATIONS } from './registry/registry.js';
 import { type CLIENT_BINDINGS, type DerivedClient, deriveClient } from './registry/client-bindings.js';
 import { type AnyOperation, type HandlerInput, runOperation } from './registry/operation.js';
+import { scenarioLoadBody } from './scenarios/scenario-files.js';
 
 /** The methods and their documentation are the bindings' (registry/client-bindings.ts); both clients are this type. */
 export interface Control extends DerivedClient<typeof CLIENT_BINDINGS> {
@@ -21,10 +22,13 @@ export function createControl(
   commit: () => void = () => undefined,
 ): Control {
   const operations: Record<string, AnyOperation> = CONTROL_OPERATIONS;
-  const methods: Omit<Control, 'setBaseUrl'> = deriveClient(async (id, input) => {
-    const result = await runOperation(operations[id], deps(), input as Partial<HandlerInput<string>>);
-    commit();
-    return result;
+  const methods: Omit<Control, 'setBaseUrl'> = deriveClient({
+    async invoke(id, input) {
+      const result = await runOperation(operations[id], deps(), input as Partial<HandlerInput<string>>);
+      commit();
+      return result;
+    },
+    scenarioBody: scenarioLoadBody,
   });
   return { ...methods, setBaseUrl };
 }

@@ -1,4 +1,5 @@
 // Inputs of control calls (HTTP bodies and client arguments alike), validated with zod; errors name the field.
+// A body names itself for /openapi.json (`.meta({ id })`); queries are parameters, so they have no name.
 import * as z from 'zod';
 import { KEY_SHAPE } from '../domain/accounts.js';
 import { PlaneError, type PlaneErrorCode } from './error-codes.js';
@@ -9,43 +10,53 @@ import { describeProblems, fieldProblems } from '../domain/zod-issues.js';
 
 const profile = z.enum(TIMING_PROFILES);
 
-export const balanceInput = z.union([z.strictObject({ set: z.int().min(0) }), z.strictObject({ add: z.int() })], {
-  error: 'must be { "set": n } with n >= 0, or { "add": n } with n a whole number of credits (negative takes away)',
-});
+export const balanceInput = z
+  .union([z.strictObject({ set: z.int().min(0) }), z.strictObject({ add: z.int() })], {
+    error: 'must be { "set": n } with n >= 0, or { "add": n } with n a whole number of credits (negative takes away)',
+  })
+  .meta({ id: 'BalanceChange' });
 
-export const newKeyInput = z.strictObject({
-  account_id: z.string().min(1).optional(),
-  name: z.string().min(1).max(200).optional(),
-  model_scope: z.string().min(1).nullable().optional(),
-  daily_credit_limit: z.int().min(0).nullable().optional(),
-  // Checked by the accounts store (invalid_key_format); the pattern is its own.
-  secret: z.string().meta({ pattern: KEY_SHAPE.source }).optional(),
-});
+export const newKeyInput = z
+  .strictObject({
+    account_id: z.string().min(1).optional(),
+    name: z.string().min(1).max(200).optional(),
+    model_scope: z.string().min(1).nullable().optional(),
+    daily_credit_limit: z.int().min(0).nullable().optional(),
+    // Checked by the accounts store (invalid_key_format); the pattern is its own.
+    secret: z.string().meta({ pattern: KEY_SHAPE.source }).optional(),
+  })
+  .meta({ id: 'NewKey' });
 
-export const advanceInput = z.strictObject({ by: durationSchema });
+export const advanceInput = z.strictObject({ by: durationSchema }).meta({ id: 'AdvanceRequest' });
 
-export const timingInput = z.strictObject({
-  profile: profile.optional(),
-  /** null removes a model's override. */
-  by_model: z.record(z.string(), profile.nullable()).optional(),
-});
+export const timingInput = z
+  .strictObject({
+    profile: profile.optional(),
+    /** null removes a model's override. */
+    by_model: z.record(z.string(), profile.nullable()).optional(),
+  })
+  .meta({ id: 'TimingChange' });
 
-export const failInput = z.strictObject({
-  code: errorCode.optional(),
-  message: z.string().min(1).max(2000).optional(),
-  refund: refundPolicySchema.optional(),
-});
+export const failInput = z
+  .strictObject({
+    code: errorCode.optional(),
+    message: z.string().min(1).max(2000).optional(),
+    refund: refundPolicySchema.optional(),
+  })
+  .meta({ id: 'FailRequest' });
 
 /** POST /_emulator/generations/{id}/wait: what the remote client's waitFor sends. */
-export const waitInput = z.strictObject({
-  target: z.enum([...GENERATION_STATUSES, 'final']),
-  /** How far the clock may be moved before giving up; default "24h" of emulator time. */
-  within: durationSchema.optional(),
-});
+export const waitInput = z
+  .strictObject({
+    target: z.enum([...GENERATION_STATUSES, 'final']),
+    /** How far the clock may be moved before giving up; default "24h" of emulator time. */
+    within: durationSchema.optional(),
+  })
+  .meta({ id: 'WaitRequest' });
 
-export const refundInput = z.strictObject({ amount: z.int().positive().optional() });
+export const refundInput = z.strictObject({ amount: z.int().positive().optional() }).meta({ id: 'RefundRequest' });
 
-export const faultPatchInput = z.strictObject({ enabled: z.boolean() });
+export const faultPatchInput = z.strictObject({ enabled: z.boolean() }).meta({ id: 'FaultPatch' });
 
 export const scenarioLoadInput = z.union(
   [z.strictObject({ name: z.string().min(1) }), z.strictObject({ scenario: z.record(z.string(), z.unknown()) })],

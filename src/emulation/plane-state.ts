@@ -6,7 +6,17 @@ import type { RendererInfo } from '../infra/renderer.js';
 import type { StoreHandle } from '../wiring/kept-state.js';
 import { FaultStore } from './faults/fault-store.js';
 import { Journal } from './journal/journal-store.js';
-import type { ScenarioDefinition } from './scenarios/scenario-schema.js';
+
+/** A scenario as loaded (scenarios/scenario-schema.ts checks it): each step an operation's input with its `op`. */
+export interface ScenarioDefinition {
+  name: string;
+  description?: string;
+  /** What a client should see, in words: shown by the console and the progress. */
+  expect?: string;
+  steps: ({ op: string } & Record<string, unknown>)[];
+  /** Rules as for POST /_emulator/faults, each checked at load. */
+  faults: Record<string, unknown>[];
+}
 
 export interface ActiveScenario {
   definition: ScenarioDefinition;
@@ -41,6 +51,11 @@ export interface ControlDeps {
   store: StoreHandle;
   /** Where output URLs point; the HTTP routes pass the base URL of the request. */
   baseUrl?: string;
+  /**
+   * Set while a scenario's steps run: a load is synchronous, so an operation that would wait (an advance, for the
+   * renders its transitions start) acts at once and leaves the waiting to the background.
+   */
+  synchronous?: boolean;
 }
 
 export const contextOf = (deps: ControlDeps) => deps.runtime.context();

@@ -1,108 +1,19 @@
 // The typed control client over HTTP: the registry's operations as requests, for tests in another process (CLI, Docker).
 import type { Control } from './client.js';
-import { CodedError } from '../domain/errors.js';
-import { deriveClient } from './registry/client-bindings.js';
-import { pathFor, type AnyOperation } from './registry/operation.js';
-import { CONTROL_OPERATIONS } from './registry/registry.js';
+import { type ConnectOptions, connectOver, type Routes } from './registry/fetch-client.js';
+import { operationEntries } from './registry/registry.js';
+import { scenarioLoadBody } from './scenarios/scenario-files.js';
 
-export interface ConnectOptions {
-  /** The emulator's EMULATOR_ADMIN_TOKEN, when it was started with one; sent as `Authorization: Bearer`. */
-  adminToken?: string;
-  /** Another fetch (a proxy agent, a recording wrapper); default: the global fetch. */
-  fetch?: typeof fetch;
-}
+export { type ConnectOptions, EmulatorControlError } from './registry/fetch-client.js';
 
-/** A refused control call: the emulator's `error.code` and message, with the HTTP status and the envelope's details. */
-export class EmulatorControlError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly status: number,
-    readonly details: Record<string, unknown> = {},
-  ) {
-    super(message);
-    this.name = 'EmulatorControlError';
-  }
-}
-
-// The bindings send every query value as a string or number (journal's `since` as ISO 8601).
-type Query = Record<string, string | number | undefined>;
-
-function queryString(query: Query | undefined): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined) params.set(name, String(value));
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
-
-/** X-Forwarded-* headers make the emulator sign output links for `url`, as setBaseUrl does in-process. */
-function forwardedHeaders(url: string | undefined): Record<string, string> {
-  if (!url) return {};
-  const parsed = new URL(url);
-  const prefix = parsed.pathname.replace(/\/+$/, '');
-  return {
-    'X-Forwarded-Proto': parsed.protocol.replace(/:$/, ''),
-    'X-Forwarded-Host': parsed.host,
-    ...(prefix ? { 'X-Forwarded-Prefix': prefix } : {}),
-  };
-}
+/** Each operation's method and path, as the registry declares them. */
+export const operationRoutes = (): Routes =>
+  Object.fromEntries(operationEntries().map(([id, { method, path }]) => [id, { method, path }])) as Routes;
 
 /**
  * Connects to a running emulator (CLI, Docker, another process) at `url`, e.g. `http://127.0.0.1:8787`.
  * Nothing is sent until the first call; a refused call rejects with an EmulatorControlError carrying `code`.
  */
 export function connectEmulator(url: string, options: ConnectOptions = {}): Control {
-  const base = url.replace(/\/+$/, '');
-  const send = options.fetch ?? fetch;
-  let linkBase: string | undefined;
-
-  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const headers: Record<string, string> = { Accept: 'application/json', ...forwardedHeaders(linkBase) };
-    if (options.adminToken) headers.Authorization = `Bearer ${options.adminToken}`;
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    let res: Response;
-    try {
-      res = await send(`${base}${path}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-    } catch (error) {
-      throw new EmulatorControlError(
-        'emulator_unreachable',
-        `Could not reach the emulator at ${base} (${(error as Error).message}). Is it running, and is the URL right?`,
-        0,
-      );
-    }
-    const text = await res.text();
-    const parsed = text ? (JSON.parse(text) as unknown) : undefined;
-    if (res.ok) return parsed as T;
-    const error = (parsed as { error?: { code?: string; message?: string } } | undefined)?.error;
-    if (error?.code) {
-      const { code, message, ...details } = error as Record<string, unknown>;
-      throw new EmulatorControlError(String(code), String(message ?? code), res.status, details);
-    }
-    throw new EmulatorControlError(
-      'unexpected_response',
-      `${method} ${path} answered ${res.status} without an error envelope: ${text.slice(0, 200)}`,
-      res.status,
-    );
-  }
-
-  const methods: Omit<Control, 'setBaseUrl'> = deriveClient(
-    (id, input) => {
-      const op: AnyOperation = CONTROL_OPERATIONS[id];
-      const { params, query, body } = input as { params?: Record<string, string>; query?: Query; body?: unknown };
-      return call(op.method.toUpperCase(), `${pathFor(op.path, params)}${queryString(query)}`, body);
-    },
-    // Refused before anything was sent (a scenario file it could not read): status 0, as for an unreachable emulator.
-    (error) =>
-      error instanceof CodedError ? new EmulatorControlError(error.code, error.message, 0, error.details) : error,
-  );
-  return {
-    ...methods,
-    setBaseUrl: (next) => {
-      linkBase = next;
-    },
-  };
+  return connectOver(operationRoutes(), url, options, scenarioLoadBody);
 }

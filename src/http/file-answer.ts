@@ -17,14 +17,17 @@ const unreadable = (status: number, reason: string, headers: Record<string, stri
   return answer;
 };
 
+/** Where a file's bytes are: on disk (the host streams them), or in memory. */
+export type FileSource = { path: string; data?: undefined } | { data: Uint8Array; path?: undefined };
+
 /**
- * The answer for a file of `size` bytes at `path`, with `headers` (its type, its caching): the whole file, one range
+ * The answer for a file of `size` bytes, with `headers` (its type, its caching): the whole file, one range
  * of it (206 with Content-Range), or 416. As Express's sendFile answered (no ETag, no Last-Modified): several ranges
  * or a stale If-Range get the whole file; If-Match and If-Unmodified-Since cannot hold without them (412).
  */
 export function fileAnswer(
   request: ServiceRequest,
-  path: string,
+  source: FileSource,
   size: number,
   headers: Record<string, string>,
 ): ServiceResponse {
@@ -51,7 +54,7 @@ export function fileAnswer(
       out['Content-Range'] = `bytes ${start}-${end}/${size}`;
     }
   }
-  const body = new FileBody(path, start, end);
-  out['Content-Length'] = String(body.size);
+  const body = source.path !== undefined ? new FileBody(source.path, start, end) : source.data.subarray(start, end + 1);
+  out['Content-Length'] = String(end < start ? 0 : end - start + 1);
   return { status, headers: out, body };
 }

@@ -7,10 +7,7 @@ import { createFfmpegRenderer } from './ffmpeg/ffmpeg-renderer.js';
 import { findFont } from './ffmpeg/find-font.js';
 import { resolveFfmpeg } from './ffmpeg/resolve-ffmpeg.js';
 import { createFixtureRenderer } from './fixture-renderer.js';
-import type { Renderer } from './renderer.js';
-
-/** Enough for a few hundred default outputs; files with live URLs may push past it (see file-store.ts). */
-export const DEFAULT_MAX_STORE_BYTES = 512 * 1024 * 1024;
+import { DEFAULT_MAX_STORE_BYTES, type Renderer } from './renderer.js';
 
 export interface CreateRendererOptions {
   /** From FFMPEG_PATH (the CLI reads the environment); false disables ffmpeg, undefined searches. */

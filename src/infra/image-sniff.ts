@@ -11,12 +11,14 @@ const isStartOfFrame = (marker: number) =>
   marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
 /** Markers with no length field: TEM, RST0-7 and a repeated SOI. */
 const standsAlone = (marker: number) => marker === 0x01 || marker === 0xd8 || (marker >= 0xd0 && marker <= 0xd7);
+/** The big-endian 16-bit number at `offset` (a JPEG's lengths and sizes). */
+const uint16 = (data: Uint8Array, offset: number) => (data[offset] << 8) | data[offset + 1];
 
 /**
  * Walks a JPEG's segments by their lengths to the frame header. Each step jumps a whole segment, and the walk stops
  * after MAX_JPEG_MARKERS, so a file of zeros or of fill bytes costs a few steps, not one per byte.
  */
-function jpegSize(data: Buffer): { width: number; height: number } | undefined {
+function jpegSize(data: Uint8Array): { width: number; height: number } | undefined {
   let offset = 2;
   for (let markers = 0; markers < MAX_JPEG_MARKERS && offset + 4 <= data.length; markers++) {
     if (data[offset] !== 0xff) return undefined;
@@ -31,11 +33,11 @@ function jpegSize(data: Buffer): { width: number; height: number } | undefined {
     }
     // Scan data or the end before any frame header: no size to read.
     if (marker === 0xda || marker === 0xd9) return undefined;
-    const length = data.readUInt16BE(offset + 2);
+    const length = uint16(data, offset + 2);
     if (length < 2) return undefined;
     if (isStartOfFrame(marker)) {
       if (offset + 9 > data.length) return undefined;
-      return { height: data.readUInt16BE(offset + 5), width: data.readUInt16BE(offset + 7) };
+      return { height: uint16(data, offset + 5), width: uint16(data, offset + 7) };
     }
     offset += 2 + length;
   }
@@ -50,7 +52,7 @@ export interface ImageHeader {
 }
 
 /** The image type and size read from the bytes (never the name or declared type); undefined if not an image. */
-export function sniffImage(data: Buffer): ImageHeader | undefined {
+export function sniffImage(data: Uint8Array): ImageHeader | undefined {
   if (data.length >= 2 && data[0] === 0xff && data[1] === 0xd8) {
     const size = jpegSize(data);
     return size?.width && size.height ? { format: 'jpg', ...size } : undefined;

@@ -1,6 +1,12 @@
 // The renderer contract: turns one output of a generation into a real file; ffmpeg or fixture behind it.
 import type { MediaSpec } from './media-spec.js';
 
+/**
+ * The Node renderer's file store cap when `maxStoreBytes` is not set: enough for a few hundred default outputs; files
+ * with live URLs may push past it (see ffmpeg/file-store.ts).
+ */
+export const DEFAULT_MAX_STORE_BYTES = 512 * 1024 * 1024;
+
 export interface ReferenceImage {
   /** The bytes, or `read` to fetch them once the render has a slot (so a queued job holds no image data). */
   bytes?: Uint8Array;
@@ -92,3 +98,9 @@ export interface RendererOf<F extends RenderedFile, I> {
 
 /** The Node renderer: ffmpeg or fixture files, on disk. */
 export type Renderer = RendererOf<StoredFile, RendererInfo>;
+
+/** A rendered file as either host keeps it: on disk (its path) or in memory (its bytes). */
+export type HostFile = StoredFile | InMemoryFile;
+
+/** Any host's renderer, as the wiring uses it: the files' common fields, and where each one's bytes are. */
+export type AnyRenderer = RendererOf<HostFile, unknown>;

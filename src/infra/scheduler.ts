@@ -1,6 +1,7 @@
 // Timers on the emulator clock: real timers fire due work, and advance() runs it in order without waiting.
 import type { Clock } from './clock.js';
 import { type StoredTasks, storedStream, type Watermark } from './stored-tasks.js';
+import { unref } from './unref.js';
 
 export type { StoredTask, StoredTaskQuery, StoredTasks } from './stored-tasks.js';
 
@@ -74,7 +75,7 @@ const before = (a: { dueAt: number; rank: number }, b: { dueAt: number; rank: nu
 export function createScheduler(clock: Clock): Scheduler {
   const queue: Entry[] = [];
   let seq = 0;
-  let timer: NodeJS.Timeout | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   let armedAt: number | undefined;
   // While due work runs the clock jumps task by task; the timer is armed once afterwards, not at every jump.
   let running = false;
@@ -192,7 +193,7 @@ export function createScheduler(clock: Clock): Scheduler {
       runDue(clock.now(), false);
       arm();
     }, delay);
-    timer.unref();
+    unref(timer);
   };
 
   // A frozen, unfrozen or moved clock changes when the next task is due in real time. A clock set back before a

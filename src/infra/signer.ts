@@ -1,5 +1,7 @@
 // HMAC-SHA256 signatures over (path, expiry) for output URLs, checked in constant time against the emulator clock.
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { bytesToBase64url, bytesToHex, hexToBytes } from './byte-text.js';
+import { sameSecret } from './constant-time.js';
+import type { HostCrypto } from './host-crypto.js';
 
 export type Verdict = 'ok' | 'unsigned' | 'invalid' | 'expired';
 
@@ -31,14 +33,14 @@ export interface SigningSecret {
  * Random per state unless `configured` (--signing-secret), never derived from the seed: a seed is no secret. With a
  * configured secret, rotation n signs with HMAC(configured, n), so two runs doing the same resets hand out the same links.
  */
-export function createSigningSecret(configured: string | undefined): SigningSecret {
+export function createSigningSecret(configured: string | undefined, crypto: HostCrypto): SigningSecret {
   let rotations = 0;
   const next = () =>
     configured === undefined
-      ? randomBytes(32).toString('hex')
+      ? bytesToHex(crypto.randomBytes(32))
       : rotations === 0
         ? configured
-        : createHmac('sha256', configured).update(`rotation ${rotations}`).digest('hex');
+        : crypto.hmacSha256Hex(configured, `rotation ${rotations}`);
   let secret = next();
   return {
     current: () => secret,
@@ -56,14 +58,13 @@ export function createSigningSecret(configured: string | undefined): SigningSecr
 const TAG_BYTES = 16;
 
 /** Signs with `secret`: a SigningSecret (rotating), or a fixed string. */
-export function createSigner(secret: SigningSecret | string): Signer {
+export function createSigner(secret: SigningSecret | string, crypto: HostCrypto): Signer {
   const source = typeof secret === 'string' ? { current: () => secret } : secret;
-  const mac = (path: string, expires: string) =>
-    createHmac('sha256', source.current()).update(`${path}\n${expires}`).digest();
+  const mac = (path: string, expires: string) => crypto.hmacSha256Hex(source.current(), `${path}\n${expires}`);
   // Tags of messages asked again (a list page read again hands out the same cursor), under the secret they were made with.
-  const tags = new Map<string, Buffer>();
+  const tags = new Map<string, string>();
   let tagsSecret = '';
-  const tagOf = (message: string): Buffer => {
+  const tagOf = (message: string): string => {
     if (tagsSecret !== source.current() || tags.size >= MAX_REMEMBERED) {
       tagsSecret = source.current();
       tags.clear();
@@ -71,7 +72,8 @@ export function createSigner(secret: SigningSecret | string): Signer {
     let tag = tags.get(message);
     if (tag === undefined) {
       // A prefix of its own, so a tag never signs what a URL signature signs ("/path\nexpiry").
-      tag = createHmac('sha256', tagsSecret).update(`tag\n${message}`).digest().subarray(0, TAG_BYTES);
+      const hmac = crypto.hmacSha256Hex(tagsSecret, `tag\n${message}`);
+      tag = bytesToBase64url(hexToBytes(hmac.slice(0, 2 * TAG_BYTES))!);
       tags.set(message, tag);
     }
     return tag;
@@ -92,7 +94,7 @@ export function createSigner(secret: SigningSecret | string): Signer {
       }
       let signature = remembered.get(path);
       if (signature === undefined) {
-        signature = mac(path, String(expiresAtSeconds)).toString('hex');
+        signature = mac(path, String(expiresAtSeconds));
         remembered.set(path, signature);
       }
       return signature;
@@ -101,19 +103,13 @@ export function createSigner(secret: SigningSecret | string): Signer {
       if (typeof expires !== 'string' || typeof signature !== 'string')
         return expires === undefined && signature === undefined ? 'unsigned' : 'invalid';
       if (!/^\d{1,12}$/.test(expires) || !/^[0-9a-f]{64}$/.test(signature)) return 'invalid';
-      const expected = mac(path, expires);
-      const given = Buffer.from(signature, 'hex');
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
+      // Lower-case hex both (the pattern above), so equal texts are equal signatures.
+      if (!sameSecret(signature, mac(path, expires))) return 'invalid';
       return Number(expires) * 1000 <= nowMs ? 'expired' : 'ok';
     },
-    tag: (message) => tagOf(message).toString('base64url'),
-    tagMatches(message, tag) {
-      const expected = tagOf(message);
-      const given = Buffer.from(tag, 'base64url');
-      // base64url decoding skips what is not base64url: the text must be the canonical spelling of the bytes too.
-      return (
-        given.length === expected.length && timingSafeEqual(given, expected) && given.toString('base64url') === tag
-      );
-    },
+    tag: tagOf,
+    // The text as handed out, compared whole: another spelling of the same bytes (base64 decoders skip what is not
+    // base64url, and ignore a last character's low bits) is no tag of ours.
+    tagMatches: (message, tag) => sameSecret(tag, tagOf(message)),
   };
 }

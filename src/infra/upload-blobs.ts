@@ -1,21 +1,10 @@
-// Reference-upload bytes on disk, not in memory: one file per upload id, under a byte cap, fsynced when durable.
-import { mkdirSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
-import { open, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-
-export interface UploadBlobsOptions {
-  /** A directory that outlives the process (next to the state file); default a fresh temp dir removed by close(). */
-  dir?: string;
-  maxBytes: number;
-  /** fsync each file before put() resolves (persistence on). */
-  durable: boolean;
-}
+// Reference-upload bytes, kept apart from the records: the store's contract and its byte cap, and a host's store in memory.
 
 export interface UploadBlobs {
   readonly maxBytes: number;
   /** Stores the bytes; rejects with UploadStoreFull when the cap would be passed. */
   put(id: string, data: Uint8Array): Promise<void>;
+  /** The bytes stored under `id`; rejects with an error `isMissingBlob` recognises when there are none. */
   read(id: string): Promise<Uint8Array>;
   has(id: string): boolean;
   remove(id: string): Promise<void>;
@@ -30,101 +19,121 @@ export interface UploadBlobs {
 
 export class UploadStoreFull extends Error {}
 
+/** An id with no bytes: the error a read of a missing file gives on Node (ENOENT), which every store answers. */
+export const isMissingBlob = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'ENOENT';
+
 const SAFE_ID = /^[A-Za-z0-9_-]+$/;
+
+/** Upload ids only: on disk an id is a file name. */
+export function checkUploadId(id: string): string {
+  if (!SAFE_ID.test(id)) throw new Error(`not an upload id: ${JSON.stringify(id)}`);
+  return id;
+}
+
 /**
  * What an upload counts against the cap: its size rounded up to whole 4 KiB blocks, as a file system stores it. A
- * 91-byte image used to count 91 bytes, so the cap allowed millions of uploads, each with its record in memory.
+ * 91-byte image used to count 91 bytes, so the cap allowed millions of uploads, each with its record in memory. A
+ * store in memory counts the same, so the cap admits the same uploads on every host.
  */
 const BLOCK = 4096;
-const footprint = (size: number) => Math.max(1, Math.ceil(size / BLOCK)) * BLOCK;
+export const footprint = (size: number) => Math.max(1, Math.ceil(size / BLOCK)) * BLOCK;
 
-export function createUploadBlobs(options: UploadBlobsOptions): UploadBlobs {
-  let dir = options.dir;
-  const owned = dir === undefined;
-  const sizes = new Map<string, number>();
-  let total = 0;
-  // Bytes promised to puts still writing: counted with the check in one synchronous step, so concurrent puts cannot
-  // all pass a check made before any of them was counted.
-  let reserved = 0;
-  let counted = false;
+/** The cap's books, the same for every host's store: what each id holds, and what puts still writing have reserved. */
+export class BlobCap {
+  readonly sizes = new Map<string, number>();
+  total = 0;
+  /**
+   * Bytes promised to puts still writing: counted with the check in one synchronous step, so concurrent puts cannot
+   * all pass a check made before any of them was counted.
+   */
+  reserved = 0;
 
-  // A kept directory (state file) already holds the uploads of earlier runs: they count against the cap. Read
-  // synchronously, once, so put() can check and reserve before its first await.
-  const ensure = (): string => {
-    if (!counted && dir !== undefined && !owned) {
-      counted = true;
-      mkdirSync(dir, { recursive: true });
-      for (const name of readdirSync(dir)) {
-        const size = footprint(statSync(join(dir, name)).size);
-        sizes.set(name, size);
-        total += size;
-      }
-    }
-    dir ??= mkdtempSync(join(tmpdir(), 'media-uploads-'));
-    return dir;
-  };
-  const pathOf = (at: string, id: string) => {
-    if (!SAFE_ID.test(id)) throw new Error(`not an upload id: ${JSON.stringify(id)}`);
-    return join(at, id);
-  };
+  constructor(readonly maxBytes: number) {}
 
+  /** Room for `length` bytes under `id` (replacing what it holds), taken now; throws UploadStoreFull past the cap. */
+  reserve(id: string, length: number): number {
+    const replaced = this.sizes.get(id) ?? 0;
+    const size = footprint(length);
+    if (this.total + this.reserved - replaced + size > this.maxBytes)
+      throw new UploadStoreFull(
+        `The emulator's upload store holds ${this.total + this.reserved} bytes and its cap is ${this.maxBytes}; reset the emulator or raise maxUploadStoreBytes (--max-upload-store-bytes).`,
+      );
+    this.reserved += size;
+    return size;
+  }
+
+  /** A reserved put is written (`true`) or failed: the reservation ends, and a written file counts. */
+  settle(id: string, size: number, written: boolean): void {
+    this.reserved -= size;
+    if (!written) return;
+    this.count(id, size);
+  }
+
+  /** A file `id` of this footprint is stored (one found on disk at start, or one just written). */
+  count(id: string, size: number): void {
+    this.total += size - (this.sizes.get(id) ?? 0);
+    this.sizes.set(id, size);
+  }
+
+  /** Forgets `id`; false when it held nothing. */
+  forget(id: string): boolean {
+    const size = this.sizes.get(id);
+    if (size === undefined) return false;
+    this.total -= size;
+    this.sizes.delete(id);
+    return true;
+  }
+
+  forgetAll(): void {
+    this.sizes.clear();
+    this.total = 0;
+  }
+
+  bytes = () => this.total + this.reserved;
+  fits = (size: number) => this.total + this.reserved + footprint(size) <= this.maxBytes;
+
+  bytesWith(files: readonly { id: string; size: number }[]): number {
+    const after = new Map<string, number>();
+    for (const { id, size } of files) after.set(id, footprint(size));
+    let sum = this.total + this.reserved;
+    for (const [id, size] of after) sum += size - (this.sizes.get(id) ?? 0);
+    return sum;
+  }
+}
+
+/** The upload store of a host without files (a browser): each upload's bytes in memory, under the same cap. */
+export function createMemoryUploadBlobs(options: { maxBytes: number }): UploadBlobs {
+  const cap = new BlobCap(options.maxBytes);
+  const blobs = new Map<string, Uint8Array>();
   return {
     maxBytes: options.maxBytes,
     async put(id, data) {
-      const at = ensure();
-      const replaced = sizes.get(id) ?? 0;
-      const size = footprint(data.length);
-      if (total + reserved - replaced + size > options.maxBytes)
-        throw new UploadStoreFull(
-          `The emulator's upload store holds ${total + reserved} bytes and its cap is ${options.maxBytes}; reset the emulator or raise maxUploadStoreBytes (--max-upload-store-bytes).`,
-        );
-      reserved += size;
-      try {
-        const file = await open(pathOf(at, id), 'w');
-        try {
-          await file.writeFile(data);
-          if (options.durable) await file.sync();
-        } finally {
-          await file.close();
-        }
-      } catch (error) {
-        reserved -= size;
-        throw error;
-      }
-      reserved -= size;
-      total += size - (sizes.get(id) ?? 0);
-      sizes.set(id, size);
+      const size = cap.reserve(checkUploadId(id), data.length);
+      // A copy: the caller's buffer may be reused, and what is stored must not change with it.
+      blobs.set(id, data.slice());
+      cap.settle(id, size, true);
     },
     async read(id) {
-      return readFile(pathOf(ensure(), id));
+      const data = blobs.get(checkUploadId(id));
+      if (data === undefined)
+        throw Object.assign(new Error(`upload ${id} has no bytes stored`), { code: 'ENOENT' as const });
+      return data.slice();
     },
-    has: (id) => {
-      ensure();
-      return sizes.has(id);
-    },
+    has: (id) => cap.sizes.has(id),
     async remove(id) {
-      if (!sizes.has(id)) return;
-      total -= sizes.get(id)!;
-      sizes.delete(id);
-      await rm(pathOf(ensure(), id), { force: true });
+      if (cap.forget(id)) blobs.delete(id);
     },
-    bytes: () => total + reserved,
-    fits: (size) => total + reserved + footprint(size) <= options.maxBytes,
-    bytesWith(files) {
-      ensure();
-      const after = new Map<string, number>();
-      for (const { id, size } of files) after.set(id, footprint(size));
-      let sum = total + reserved;
-      for (const [id, size] of after) sum += size - (sizes.get(id) ?? 0);
-      return sum;
-    },
+    bytes: cap.bytes,
+    fits: cap.fits,
+    bytesWith: (files) => cap.bytesWith(files),
     async clear() {
-      for (const id of [...sizes.keys()]) await rm(pathOf(ensure(), id), { force: true });
-      sizes.clear();
-      total = 0;
+      blobs.clear();
+      cap.forgetAll();
     },
     async close() {
-      if (owned && dir !== undefined) await rm(dir, { recursive: true, force: true });
+      blobs.clear();
+      cap.forgetAll();
     },
   };
 }

@@ -3,8 +3,7 @@ import { DEFAULT_ERROR_STATUSES } from '../http/error-statuses.js';
 import { VERSION } from '../version.js';
 import { errorSchemas } from './error-components.js';
 import { ERROR_CODE_DOCS, type ErrorCodeDoc } from './error-codes.js';
-import type * as z from 'zod';
-import { components, single, type JsonSchema } from './json-schema.js';
+import { components, type JsonSchema, type NamedUse, namedComponents, single } from './json-schema.js';
 import { type ErrorEntry, responsesOf, SHARED_HEADERS, sharedResponses, type OperationSpec } from './operation.js';
 import { estimateBodySchema, generationBodySchema, publicOperations, uploadFormSchema } from './public-paths.js';
 import { PUBLIC_RESPONSE_SCHEMAS } from './response-schemas.js';
@@ -19,10 +18,8 @@ export interface DocumentOptions {
 /** What a plugin adds to the document: its operations, and the schemas they refer to. */
 export interface PathContribution {
   operations: OperationSpec[];
-  /** zod schemas of request bodies, converted in input mode. */
-  inputSchemas?: Record<string, z.ZodType>;
-  /** zod schemas of answers, converted in output mode. */
-  outputSchemas?: Record<string, z.ZodType>;
+  /** Bodies and answers its operations refer to, each naming itself (`.meta({ id })`; json-schema.ts, namedComponents). */
+  schemas?: NamedUse[];
   tags?: { name: string; description?: string }[];
   /** The plugin's own error codes: their statuses (the emulator's `errorStatuses` still override) and meanings. */
   errorCodes?: { statuses: Record<string, number>; docs: Record<string, ErrorCodeDoc> };
@@ -134,19 +131,16 @@ export function buildOpenApiDocument(options: DocumentOptions = {}): OpenApiDocu
     paths[op.path] ??= {};
     paths[op.path][op.method] = operationObject(op, statuses, docs, pathErrors);
   }
-  const schemas: Record<string, JsonSchema> = {
+  const own: Record<string, JsonSchema> = {
     ...components({ EstimateRequest: estimateBodySchema, GenerationRequest: generationBodySchema }, 'input'),
     UploadForm: uploadForm(),
-    ...components(Object.assign({}, ...added.map((c) => c.inputSchemas ?? {})), 'input'),
-    ...components(
-      {
-        ...PUBLIC_RESPONSE_SCHEMAS,
-        ...Object.assign({}, ...added.map((c) => c.outputSchemas ?? {})),
-        ...errorSchemas(docs),
-      },
-      'output',
-    ),
+    ...components({ ...PUBLIC_RESPONSE_SCHEMAS, ...errorSchemas(docs) }, 'output'),
   };
+  const plugins = namedComponents(added.flatMap((c) => c.schemas ?? []));
+  // A plugin's answer may hold one of the document's own components (a generation's OutputItem): the same, by name.
+  const clash = Object.keys(plugins).find((n) => n in own && JSON.stringify(own[n]) !== JSON.stringify(plugins[n]));
+  if (clash) throw new Error(`A plugin names a schema ${clash}, which the document already has`);
+  const schemas: Record<string, JsonSchema> = { ...own, ...plugins };
   const responses = sharedResponses();
   pruneErrorComponents(schemas, [paths, responses]);
   return {

@@ -91,3 +91,34 @@ export function objectMembers(schema: z.ZodType, io: Io): { name: string; schema
   const required = new Set((json.required ?? []) as string[]);
   return Object.entries(properties).map(([name, member]) => ({ name, schema: member, required: required.has(name) }));
 }
+
+/** A schema that names itself (`.meta({ id })`), and the side it is documented on unless its own `io` says otherwise. */
+export interface NamedUse {
+  schema: z.ZodType;
+  io: Io;
+}
+
+/**
+ * Components from schemas that name themselves: each used schema with every named schema it holds, each a `$ref` by
+ * its `id`. A body is documented on its input side and an answer on its output side; a schema whose meta gives `io`
+ * (an answer that repeats a rule as it was sent, a body that takes back an export) on that one. A name given to two
+ * different schemas is a mistake in the declarations, refused here.
+ */
+export function namedComponents(uses: NamedUse[]): Record<string, JsonSchema> {
+  const found: Record<string, JsonSchema> = {};
+  for (const { schema, io: used } of uses) {
+    const meta = z.globalRegistry.get(schema);
+    if (!meta?.id) throw new Error('A documented body or answer has no name: give it one with .meta({ id })');
+    const io = (meta.io as Io | undefined) ?? used;
+    const json = JSON.stringify(single(schema, io)).replaceAll('"#/$defs/', '"#/components/schemas/');
+    const { $defs } = JSON.parse(json) as { $defs: Record<string, JsonSchema> };
+    for (const [name, component] of Object.entries($defs)) {
+      delete component.io;
+      const text = JSON.stringify(component);
+      if (name in found && JSON.stringify(found[name]) !== text)
+        throw new Error(`Two different schemas are named ${name} (or one is documented on both sides): name each once`);
+      found[name] = component;
+    }
+  }
+  return found;
+}

@@ -22,15 +22,18 @@ export const outputItemSchema = z
     duration_seconds: z.number().positive().optional(),
     expires_at: dateTime().meta({ description: 'When `url` stops working, on the emulator clock.' }),
   })
-  .meta({ description: "One output file (spec 2.2); members besides `url` are the emulator's." });
+  // Named by its `id` too, so a plugin's answer that holds one refers to this component (json-schema.ts, namedComponents).
+  .meta({ id: 'OutputItem', description: "One output file (spec 2.2); members besides `url` are the emulator's." });
 
-export const generationErrorSchema = z.strictObject({
-  code: z.string().meta({
-    description:
-      'Why it failed, e.g. `render_failed`, `content_policy`, or a code set by a fault rule or control call.',
-  }),
-  message: z.string(),
-});
+export const generationErrorSchema = z
+  .strictObject({
+    code: z.string().meta({
+      description:
+        'Why it failed, e.g. `render_failed`, `content_policy`, or a code set by a fault rule or control call.',
+    }),
+    message: z.string(),
+  })
+  .meta({ id: 'GenerationError' });
 
 export const generationSchema = z
   .strictObject({

@@ -3,6 +3,7 @@ import { DomainError } from '../domain/errors.js';
 import type { Runtime, RestoreOrigin } from '../domain/runtime.js';
 import { type DomainSnapshot, exportDomain, importDomain, parseDomainSnapshot } from '../domain/state-snapshot.js';
 import { invalidState } from '../domain/state-problems.js';
+import { base64ToBytes } from '../infra/byte-text.js';
 import type { UploadBlobs } from '../infra/upload-blobs.js';
 import { VERSION } from '../version.js';
 import type { KeptState, StateDocument } from '../wiring/kept-state.js';
@@ -13,7 +14,7 @@ export const STATE_VERSION = 1;
 /** What export and import reach: the current context, the upload bytes, and what the plugins keep. */
 export interface DocumentDeps {
   runtime: Runtime;
-  /** Reference-upload bytes on disk: an import writes inline ones here. */
+  /** Reference-upload bytes (on disk, or in memory in a browser): an import writes inline ones here. */
   uploadBlobs: UploadBlobs;
   kept: KeptState;
 }
@@ -75,7 +76,7 @@ function checkEnvelope(input: unknown, kept: KeptState): asserts input is StateD
  */
 async function writeInlineUploads(blobs: UploadBlobs, uploads: DomainSnapshot['uploads']) {
   const inline = uploads.flatMap((u, i) =>
-    u.data === undefined ? [] : [{ i, id: u.id, data: Buffer.from(u.data, 'base64') }],
+    u.data === undefined ? [] : [{ i, id: u.id, data: base64ToBytes(u.data) }],
   );
   if (inline.length === 0) return;
   const after = blobs.bytesWith(inline.map((u) => ({ id: u.id, size: u.data.length })));

@@ -1,17 +1,16 @@
 // The store of record in use: every acknowledged change is one SQLite transaction, committed before its response goes out.
-import { existsSync } from 'node:fs';
+// Over any host's SQLite (node/state-file.ts opens Node's file; a browser passes sql.js's database).
+import type { ResolvedOptions } from '../config.js';
 import type { DomainContext } from '../domain/context.js';
 import { DomainError } from '../domain/errors.js';
 import type { ExchangeHooks } from '../http/pipeline.js';
-import { openSqliteStore, type SyncLevel } from '../infra/sqlite-connection.js';
 import { StorageFailure, type SqliteStore } from '../infra/sqlite-store.js';
+import { unref } from '../infra/unref.js';
 import { ChangeTracker } from './change-tracker.js';
 import { recordSources } from './record-sources.js';
 import { createResponseGate } from './response-gate.js';
 import { canResume, resumeState } from './resume-state.js';
 import { type DocumentDeps, exportState, importState } from './state-document.js';
-import { migrateLegacyStateFile, migrationBackup } from './state-migration.js';
-import { stateFileKind } from './state-file-kind.js';
 import { fullBatch, isEmpty } from './state-rows.js';
 import { StoreError } from './store-errors.js';
 import { readStoredState } from './stored-state.js';
@@ -39,17 +38,25 @@ export interface StoreOfRecord {
   writeMeta(key: string, value: string): void;
 }
 
-export interface StoreOptions {
-  /** The database file (--state-file); undefined for the emulator's private (temporary) database. */
-  path?: string;
-  sync: SyncLevel;
+export interface StoreCoreOptions {
+  /**
+   * The database outlives this emulator (a --state-file, a page's kept image): a state it already holds refuses every
+   * change until open() has read it, and what changed without a request (timers, renders, the kept logs) is committed
+   * every second. A private database has neither: nothing else could read it.
+   */
+  persistent: boolean;
   log: (line: string) => void;
   /** The emulator's `errorStatuses` and `errorCodes` options: a refusal answered here honours them as the error mapper does. */
   errorStatuses?: Record<string, number>;
   errorCodes?: Record<string, string>;
-  /** Runs a group's commit after the current turn's I/O callbacks; setImmediate by default. */
-  defer?: (settle: () => void) => void;
+  /** What open() says when the kept state cannot be loaded, from the reason; the host names its file and how to recover. */
+  refusal?: (reason: string) => string;
+  /** Runs a group's commit after the current turn's I/O callbacks (the host's: setImmediate under Node). */
+  defer: (settle: () => void) => void;
 }
+
+/** How the composition root gets an emulator's store of record: each host opens its own SQLite (Node: node/state-file.ts). */
+export type StoreFactory = (deps: DocumentDeps, options: ResolvedOptions) => StoreOfRecord;
 
 const storageFull = (failure: StorageFailure) =>
   new DomainError(
@@ -57,12 +64,10 @@ const storageFull = (failure: StorageFailure) =>
     `The change could not be stored (${failure.code}): the disk holding the state file is full or failing. Nothing was changed or charged; free space and retry the request.`,
   );
 
-export function createStoreOfRecord(deps: DocumentDeps, options: StoreOptions): StoreOfRecord {
-  const { path, log } = options;
+/** The store of record over `store`, an SQLite store already opened and set up by its host. */
+export function storeOfRecordOver(store: SqliteStore, deps: DocumentDeps, options: StoreCoreOptions): StoreOfRecord {
+  const { persistent, log } = options;
   const { kept } = deps;
-  // A file that is neither a database nor the old JSON state is refused here, before anything is made beside it.
-  if (path && stateFileKind(path) === 'json') migrateLegacyStateFile(path, options.sync, kept, log);
-  const store: SqliteStore = openSqliteStore({ path: path ?? '', sync: path ? options.sync : 'off' });
   let tracker: ChangeTracker | undefined;
   /** Bumped when a failed commit starts restoring memory from the store and when it is done. */
   let epoch = 0;
@@ -72,7 +77,7 @@ export function createStoreOfRecord(deps: DocumentDeps, options: StoreOptions): 
   let writing = false;
   let closed = false;
   // A kept state that start() has not read yet: writing over it would lose it, so every change is refused until then.
-  let unread = Boolean(path) && store.hasState();
+  let unread = persistent && store.hasState();
   const context = (): DomainContext => deps.runtime.context();
   // A query by columns commits the heap's changes first, so it sees them; a failure there is the read's 507.
   const sources = recordSources(store, () => {
@@ -145,9 +150,9 @@ export function createStoreOfRecord(deps: DocumentDeps, options: StoreOptions): 
     }
   };
 
-  // Only a file outlives the process, so only a file is worth the timer (which would keep a private store's emulator
-  // alive in a test process that never closes it).
-  const timer = path
+  // Only a database that outlives the emulator is worth the timer (which would keep a private store's emulator alive
+  // in a test process that never closes it).
+  const timer = persistent
     ? setInterval(() => {
         if (restoring || unread) return;
         try {
@@ -158,7 +163,7 @@ export function createStoreOfRecord(deps: DocumentDeps, options: StoreOptions): 
         }
       }, BACKGROUND_COMMIT_MS)
     : undefined;
-  timer?.unref();
+  unref(timer);
 
   /** True when a commit now would write nothing: the tracker follows this context and sees no change. */
   const nothingToWrite = () =>
@@ -170,7 +175,7 @@ export function createStoreOfRecord(deps: DocumentDeps, options: StoreOptions): 
     restoring: () => restoring,
     closed: () => closed,
     nothingToWrite,
-    defer: options.defer ?? ((settle) => void setImmediate(settle)),
+    defer: options.defer,
     log,
     errorStatuses: options.errorStatuses,
     errorCodes: options.errorCodes,
@@ -184,11 +189,11 @@ export function createStoreOfRecord(deps: DocumentDeps, options: StoreOptions): 
         await load();
       } catch (error) {
         if (error instanceof DomainError && error.code === 'storage_full') throw error;
-        const backup = migrationBackup(store.path);
-        const migrated = existsSync(backup) ? ` It was migrated from the JSON state kept as ${backup}.` : '';
+        const reason = (error as Error).message.replace(/\.$/, '');
         throw new DomainError(
           'invalid_state',
-          `State file ${store.path}: ${(error as Error).message.replace(/\.$/, '')}. The file is left as it was; to recover, move it away and start without it (a fresh state), or fix the value named above with the sqlite3 tool (the meta and record tables hold JSON).${migrated}`,
+          options.refusal?.(reason) ??
+            `The stored state ${store.path} cannot be loaded: ${reason}. It was left as it was.`,
         );
       }
       return true;

@@ -6,7 +6,7 @@ import type { UploadBlobs } from '../infra/upload-blobs.js';
 import type { EmulatorPlugin, PluginSetup } from '../wiring/plugin.js';
 import { type KeptState, STORE_HANDLE, type StoreHandle } from '../wiring/kept-state.js';
 import { exportState, importState, type DocumentDeps } from './state-document.js';
-import { createStoreOfRecord, type StoreOfRecord } from './store-of-record.js';
+import type { StoreFactory, StoreOfRecord } from './store-of-record.js';
 import { STORE_ERROR_STATUSES } from './store-errors.js';
 
 /** A world's store, as its hooks: the plugin's hooks reach the one of the exchange's world. */
@@ -32,19 +32,14 @@ export interface StorePlugin extends EmulatorPlugin {
 }
 
 /**
- * One call serves one emulator: a file with --state-file, a private temporary database otherwise. `kept` is what the
- * other plugins keep in it beside the service's records; the store knows their sections, never the plugins.
+ * One call serves one emulator, over the store `open` makes (on Node a file with --state-file, a private temporary
+ * database otherwise). `kept` is what the other plugins keep in it beside the service's records; the store knows their
+ * sections, never the plugins.
  */
-export function storePlugin(setup: StoreSetup, kept: KeptState): StorePlugin {
+export function storePlugin(setup: StoreSetup, kept: KeptState, open: StoreFactory): StorePlugin {
   const { runtime, options, uploadBlobs } = setup;
   const deps: DocumentDeps = { runtime, uploadBlobs, kept };
-  const store = createStoreOfRecord(deps, {
-    path: options.stateFile,
-    sync: options.stateSync,
-    log: options.log,
-    errorStatuses: options.errorStatuses,
-    errorCodes: options.errorCodes,
-  });
+  const store = open(deps, options);
   const handle: StoreHandle = {
     exportState: () => exportState(deps),
     importState: (document) => importState(deps, document),

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { EmulatorOptions } from '../emulator-options.js';
 import { formatPath, parseCatalogue } from '../domain/catalogue.js';
-import { loadCatalogue } from '../wiring/catalogue-file.js';
+import { loadCatalogue } from '../wiring/node/catalogue-file.js';
 import type { CatalogueFile, ModelEntry } from '../domain/catalogue-schema.js';
 import { type Calibration, type CalibrationFile, calibrationFileSchema } from './calibration-schema.js';
 

@@ -1,5 +1,4 @@
 // Builds a fresh domain context from the options: the seeded account, key and balance. reset() calls it again.
-import { availableParallelism } from 'node:os';
 import type { ResolvedOptions } from '../config.js';
 import { AccountStore, KEY_ID_SCOPE } from '../domain/accounts.js';
 import type { Catalogue } from '../domain/catalogue.js';
@@ -11,9 +10,10 @@ import { Ledger } from '../domain/ledger.js';
 import { Lifecycle } from '../domain/lifecycle.js';
 import { UploadStore } from '../domain/uploads.js';
 import { createClock, type Clock } from '../infra/clock.js';
+import type { HostCrypto } from '../infra/host-crypto.js';
 import { createRandomIds, createSequentialIds } from '../infra/ids.js';
 import { createRandom } from '../infra/random.js';
-import type { Renderer } from '../infra/renderer.js';
+import type { AnyRenderer } from '../infra/renderer.js';
 import { createScheduler } from '../infra/scheduler.js';
 import type { Signer } from '../infra/signer.js';
 import { outputSigner } from './output-urls.js';
@@ -26,9 +26,13 @@ export interface ContextDeps {
   options: ResolvedOptions;
   catalogue: Catalogue;
   signer: Signer;
-  renderer: () => Promise<Renderer>;
+  /** The host's hashing and random bytes (Node: node:crypto). */
+  crypto: HostCrypto;
+  /** How many renders the host can run side by side when maxParallelRenders is not set (Node: availableParallelism()). */
+  parallelism: () => number;
+  renderer: () => Promise<AnyRenderer>;
   uploadBytes: (id: string) => Promise<Uint8Array>;
-  currentRenderer: () => Renderer | undefined;
+  currentRenderer: () => AnyRenderer | undefined;
   planAdjuster?: PlanAdjuster;
   promptCheck?: (prompt: string) => void;
   /** False builds a blank context (no seeded account, key or balance) for a state import to fill. */
@@ -47,7 +51,7 @@ export function buildContext(deps: ContextDeps): DomainContext {
   const clock = startingClock(options);
   const scheduler = createScheduler(clock);
   const ids = options.seed === undefined ? createRandomIds() : createSequentialIds();
-  const random = createRandom(options.seed);
+  const random = createRandom(options.seed, deps.crypto.randomBytes);
   const ledger = new Ledger(() => ids.next('led'));
   const uploads = new UploadStore();
   const accounts = new AccountStore({
@@ -75,6 +79,7 @@ export function buildContext(deps: ContextDeps): DomainContext {
     uploads,
     uploadBytes: deps.uploadBytes,
     outputLabel: options.outputLabel,
+    sha256Hex: deps.crypto.sha256Hex,
     retainUntil: () => clock.now() + options.urlTtlSeconds * 1000,
     log: options.log,
   };
@@ -88,7 +93,7 @@ export function buildContext(deps: ContextDeps): DomainContext {
     lastSeq: () => generations.lastSeq,
     log: options.log,
     // Twice the ffmpeg processes, so a slot's next render is queued in the renderer while another finishes writing.
-    renderSlots: 2 * (options.maxParallelRenders || availableParallelism()),
+    renderSlots: 2 * (options.maxParallelRenders || deps.parallelism()),
     render: createRenderPort(renders),
   });
   generations.listen(lifecycle);
@@ -119,5 +124,6 @@ export function buildContext(deps: ContextDeps): DomainContext {
     }),
     outputFiles: createOutputFileSource(renders),
     cursorTags: deps.signer,
+    sha256Hex: deps.crypto.sha256Hex,
   };
 }

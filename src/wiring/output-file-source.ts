@@ -2,6 +2,7 @@
 import { DomainError } from '../domain/errors.js';
 import type { Generation } from '../domain/generation.js';
 import type { OutputFileSource } from '../domain/output-file-source.js';
+import { isMissingBlob } from '../infra/upload-blobs.js';
 import { type RenderPortDeps, renderJobs } from './render-port.js';
 
 /** A restart can lose every file at once: past this many distinct lost files waiting, a request answers 503. */
@@ -17,7 +18,7 @@ function lostInputs(deps: RenderPortDeps, g: Generation): string | undefined {
   return undefined;
 }
 
-/** An upload's bytes missing from disk (an import without them, a deleted file): no retry will bring them back. */
+/** An upload's bytes missing from the upload store (an import without them, a deleted file): no retry brings them back. */
 class UploadBytesGone extends Error {}
 
 const isUploadBytesGone = (error: unknown): boolean =>
@@ -39,8 +40,8 @@ export function createOutputFileSource(deps: RenderPortDeps): OutputFileSource {
   const restoring: RenderPortDeps = {
     ...deps,
     uploadBytes: (id) =>
-      deps.uploadBytes(id).catch((error: NodeJS.ErrnoException) => {
-        throw error.code === 'ENOENT' ? new UploadBytesGone(`upload ${id} has no bytes on disk`) : error;
+      deps.uploadBytes(id).catch((error: unknown) => {
+        throw isMissingBlob(error) ? new UploadBytesGone(`upload ${id} has no bytes stored`) : error;
       }),
   };
   const cap = deps.maxRestoresWaiting ?? RESTORES_WAITING_CAP;

@@ -3,7 +3,7 @@ import type { Generation, OutputFile } from '../domain/generation.js';
 import { isoTimestamp, type OutputUrlSigner } from '../domain/generation-view.js';
 import { filePath } from '../domain/output-files.js';
 import type { Clock } from '../infra/clock.js';
-import type { Renderer } from '../infra/renderer.js';
+import type { AnyRenderer } from '../infra/renderer.js';
 import type { Signer } from '../infra/signer.js';
 
 export interface OutputUrlParts {
@@ -11,7 +11,7 @@ export interface OutputUrlParts {
   signer: Signer;
   urlTtlSeconds: number;
   /** Keeps a file at least as long as the URL just handed out stays valid. */
-  currentRenderer(): Renderer | undefined;
+  currentRenderer(): AnyRenderer | undefined;
 }
 
 /** Signs output URLs for a request that reached the emulator at `baseUrl`; every read gives a fresh URL. */

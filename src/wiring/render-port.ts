@@ -1,23 +1,25 @@
 // Adapts the renderer to the lifecycle: one generation in, its output files out (one render per output index).
-import { createHash } from 'node:crypto';
 import type { Catalogue } from '../domain/catalogue.js';
 import type { Generation, OutputFile } from '../domain/generation.js';
 import type { RenderPort } from '../domain/lifecycle.js';
 import { mediaSpecFor } from '../domain/media-spec.js';
 import type { Upload, UploadStore } from '../domain/uploads.js';
+import type { HostCrypto } from '../infra/host-crypto.js';
 import type { MediaSpec } from '../infra/media-spec.js';
-import type { ReferenceImage, Renderer, RenderJob } from '../infra/renderer.js';
+import type { AnyRenderer, ReferenceImage, RenderJob } from '../infra/renderer.js';
 
 export interface RenderPortDeps {
-  renderer: () => Promise<Renderer>;
+  renderer: () => Promise<AnyRenderer>;
   /** The renderer once it has started, for the lookups that must not wait. */
-  currentRenderer: () => Renderer | undefined;
+  currentRenderer: () => AnyRenderer | undefined;
   catalogue: Catalogue;
   uploads: UploadStore;
   /** The bytes of an upload, from the upload blob store. */
   uploadBytes: (id: string) => Promise<Uint8Array>;
   /** `request` draws a fingerprint of the inputs instead of the generation id, so identical requests share renders. */
   outputLabel: 'generation' | 'request';
+  /** The host's SHA-256, for that fingerprint. */
+  sha256Hex: HostCrypto['sha256Hex'];
   /** Until when a fresh file must survive eviction: its first signed URL is handed out only when the client polls. */
   retainUntil: () => number;
   log?: (line: string) => void;
@@ -35,11 +37,11 @@ const image = (read: (id: string) => Promise<Uint8Array>, upload: Upload | undef
     height: upload.height,
   };
 
-function fingerprint(g: Generation, first?: Upload, last?: Upload): string {
-  const hash = createHash('sha256').update(
+function fingerprint(sha256Hex: HostCrypto['sha256Hex'], g: Generation, first?: Upload, last?: Upload): string {
+  const hash = sha256Hex(
     JSON.stringify([g.modelSlug, g.prompt, g.resolvedParams, first?.sha256 ?? null, last?.sha256 ?? null]),
   );
-  return `req ${hash.digest('hex').slice(0, 12)}`;
+  return `req ${hash.slice(0, 12)}`;
 }
 
 /** The render of every output of a generation, described from the generation alone (so it can be made again). */
@@ -52,7 +54,7 @@ export function renderJobs(
   const spec = mediaSpecFor(model, g.resolvedParams);
   const first = g.frames.first ? deps.uploads.get(g.frames.first) : undefined;
   const last = g.frames.last ? deps.uploads.get(g.frames.last) : undefined;
-  const identityLabel = deps.outputLabel === 'generation' ? g.id : fingerprint(g, first, last);
+  const identityLabel = deps.outputLabel === 'generation' ? g.id : fingerprint(deps.sha256Hex, g, first, last);
   const jobFor = (index: number): RenderJob => ({
     generationId: g.id,
     identityLabel,

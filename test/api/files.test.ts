@@ -2,6 +2,7 @@
 // emulator clock (expired, tampered, unsigned -> 403), byte ranges (206), public base URL and X-Forwarded-* honoured.
 import { describe, expect, it } from 'vitest';
 import { createSigner } from '../../src/infra/signer.js';
+import { nodeCrypto } from '../../src/infra/node/node-crypto.js';
 import type { Emulator } from '../../src/index.js';
 import { client, makeEmulator, MODEL_A, startTestEmulator } from '../helpers/emulator.js';
 import { runtimeOf } from '../../src/testing.js';
@@ -77,7 +78,7 @@ describe('signed output URLs', () => {
     expect(url.searchParams.get('signature')).toMatch(/^[0-9a-f]{64}$/);
     expect(out.expires_at).toBe(iso(expires * 1000));
     // The signature is HMAC-SHA256 over path and expiry, with the configured secret (a seed is no secret).
-    expect(url.searchParams.get('signature')).toBe(createSigner(SECRET).sign(url.pathname, expires));
+    expect(url.searchParams.get('signature')).toBe(createSigner(SECRET, nodeCrypto).sign(url.pathname, expires));
   });
 
   it('signs afresh on each read: the same clock gives the same URL, a later clock a later expiry and a new signature', async () => {
@@ -199,7 +200,7 @@ describe('refusals: 403 with the envelope', () => {
     const id = res.body.generation.id as string;
     const expires = Math.floor(T0 / 1000) + 600;
     const path = `/files/${id}/0.mp4`;
-    const signed = `${path}?expires=${expires}&signature=${createSigner(SECRET).sign(path, expires)}`;
+    const signed = `${path}?expires=${expires}&signature=${createSigner(SECRET, nodeCrypto).sign(path, expires)}`;
     const pending = await fetchFile(emulator, signed);
     expect(pending.status).toBe(404);
     expect(JSON.parse((pending.body as Buffer).toString()).error.code).toBe('output_not_found');

@@ -2,7 +2,7 @@
 // states, outputs only on completed, reads that never move anything, scripted and render failures with their refunds,
 // the timing profiles (manual, instant, fast, realistic; global and per model) and sequential ids under a seed.
 import { describe, expect, it } from 'vitest';
-import { loadCatalogue } from '../../src/wiring/catalogue-file.js';
+import { loadCatalogue } from '../../src/wiring/node/catalogue-file.js';
 import type { CatalogueFile, ModelEntry } from '../../src/domain/catalogue-schema.js';
 import type { Emulator } from '../../src/index.js';
 import { client, makeEmulator, MODEL_A, MODEL_B, startTestEmulator } from '../helpers/emulator.js';

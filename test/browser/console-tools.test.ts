@@ -1,5 +1,6 @@
 // The console's tools in Debian Chromium at 1440x900 and 390x844: inspector, rule builder, scenarios, markers, wallet.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GENERATION_ACTIONS, HTTP_ACTIONS } from '../../src/emulation/faults/fault-schema.js';
 import type { PageGlobals } from './page-types.js';
 import { type ConsoleSession, DESKTOP, mediaRequests, openConsole, overflow, PHONE, submit } from './console-kit.js';
 
@@ -81,7 +82,7 @@ describe.each([
     await form.getByLabel('HTTP status').fill('200');
     await form.getByLabel('Times').fill('1');
     await form.getByRole('button', { name: 'Add rule' }).click();
-    await page.locator('#fb-status-error', { hasText: 'must be between 400 and 599' }).waitFor();
+    await page.locator('#fb-status-status-error', { hasText: 'must be between 400 and 599' }).waitFor();
     expect(await form.getByLabel('HTTP status').getAttribute('aria-invalid')).toBe('true');
     await page.locator('#rule-message.error', { hasText: 'invalid_fault_rule' }).waitFor();
     await page.locator('#faults').screenshot({ path: `test-output/console/${name}-rule-error.png` });
@@ -91,7 +92,7 @@ describe.each([
     await page.locator('#rule-message.ok', { hasText: 'one-503 is live' }).waitFor();
     await page.locator('#faults-list .rule-row', { hasText: 'one-503' }).waitFor();
     // biome-ignore lint/performance/useDomNodeTextContent: Playwright's Locator.innerText() (the rendered text), not the DOM property
-    expect(await page.locator('#fb-status-error').innerText()).toBe('');
+    expect(await page.locator('#fb-status-status-error').innerText()).toBe('');
     const res = await fetch(`${running.url}/v1/media/generations`, {
       headers: { Authorization: `Bearer ${running.apiKey}` },
     });
@@ -103,6 +104,50 @@ describe.each([
     await page.locator('#rule-json').fill('{ not json');
     await page.locator('#rule-add').click();
     await page.locator('#rule-json-errors li', { hasText: 'not valid JSON' }).waitFor();
+    await noOverflow();
+    await running.control.faults.clear();
+  });
+
+  it('offers every action of the fault schema and builds a dribble and an empty rule, which then fire', async () => {
+    const { page, running } = s;
+    const form = page.locator('#rule-form');
+    await form.scrollIntoViewIfNeeded();
+    const offered = await form
+      .getByLabel('What happens')
+      .locator('option')
+      .evaluateAll((options) => options.map((o) => (o as unknown as { value: string }).value));
+    expect(offered).toEqual([...HTTP_ACTIONS, ...GENERATION_ACTIONS]);
+    const build = async (id: string, action: string, fields: Record<string, string>) => {
+      await form.getByLabel('What happens').selectOption(action);
+      for (const [label, value] of Object.entries(fields)) await form.getByLabel(label, { exact: true }).fill(value);
+      await form.getByLabel('Route', { exact: true }).fill('/v1/media/models');
+      await form.getByLabel('Times').fill('1');
+      await form.getByLabel('Rule id').fill(id);
+      await form.getByRole('button', { name: 'Add rule' }).click();
+      await page.locator('#rule-message.ok', { hasText: `${id} is live` }).waitFor();
+    };
+    const models = () =>
+      fetch(`${running.url}/v1/media/models`, { headers: { Authorization: `Bearer ${running.apiKey}` } });
+
+    await build('slow-models', 'dribble', { Chunks: '4', Over: '200ms' });
+    expect(await running.control.faults.list()).toContainEqual(
+      expect.objectContaining({
+        id: 'slow-models',
+        match: { route: '/v1/media/models' },
+        times: 1,
+        action: { type: 'dribble', chunks: 4, duration: '200ms' },
+      }),
+    );
+    const slow = await models();
+    expect(slow.headers.get('x-emulator-fault')).toBe('slow-models');
+    expect(((await slow.json()) as { models: unknown[] }).models.length).toBeGreaterThan(0);
+
+    await build('cut-models', 'empty', {});
+    expect(await running.control.faults.list()).toContainEqual(
+      expect.objectContaining({ id: 'cut-models', action: { type: 'empty' } }),
+    );
+    await expect(models()).rejects.toThrow();
+    expect((await models()).status).toBe(200);
     await noOverflow();
     await running.control.faults.clear();
   });

@@ -70,6 +70,59 @@ export function controlClientContract(name: string, start: () => Promise<ClientU
       expect((await control.revokeKey(key.id)).revoked_at).not.toBeNull();
     });
 
+    it("sets a key's daily credit ceiling, which its next submission meets, and removes it", async () => {
+      const key = await control.createKey({ name: 'ceiling' });
+      const submitWith = async (idempotencyKey: string) =>
+        fetch(`${env.url}/v1/media/generations`, {
+          method: 'POST',
+          headers: {
+            Authorization: `Bearer ${key.secret}`,
+            'Content-Type': 'application/json',
+            'Idempotency-Key': idempotencyKey,
+          },
+          body: JSON.stringify(request),
+        });
+      const first = await submitWith('ceiling-0001');
+      expect(first.status).toBe(202);
+      const spent = ((await first.json()) as { generation: { charged_credits: number } }).generation.charged_credits;
+      expect(await control.setKeyDailyLimit(key.id, spent)).toMatchObject({ id: key.id, daily_credit_limit: spent });
+      const refused = await submitWith('ceiling-0002');
+      expect(refused.status).toBe(429);
+      expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('daily_credit_limit_exceeded');
+      expect((await control.keys()).find((k) => k.id === key.id)?.daily_credit_limit).toBe(spent);
+      expect((await control.setKeyDailyLimit(key.id, null)).daily_credit_limit).toBeNull();
+      expect((await submitWith('ceiling-0003')).status).toBe(202);
+      await expect(control.setKeyDailyLimit(9999, 5)).rejects.toMatchObject({ code: 'key_not_found' });
+      await expect(control.setKeyDailyLimit(key.id, -1)).rejects.toMatchObject({
+        code: 'invalid_control_request',
+        message: expect.stringMatching(/^The daily limit is not valid: daily_credit_limit: /),
+      });
+    });
+
+    it('sets a ceiling from a scenario step on a key an earlier step creates, and refuses one on no key unchanged', async () => {
+      const loaded = await control.scenario.load({
+        name: 'capped-key',
+        steps: [
+          { op: 'create_key', name: 'capped' },
+          { op: 'set_daily_limit', id: 2, daily_credit_limit: 40 },
+        ],
+      });
+      expect(loaded).toMatchObject({ steps: { total: 2, run: 2 } });
+      expect((await control.keys()).find((k) => k.name === 'capped')).toMatchObject({ id: 2, daily_credit_limit: 40 });
+      const missing = {
+        name: 'no-such-key',
+        steps: [
+          { op: 'set_balance' as const, balance: 1 },
+          { op: 'set_daily_limit' as const, id: 77, daily_credit_limit: null },
+        ],
+      };
+      await expect(control.scenario.load(missing)).rejects.toMatchObject({
+        code: 'key_not_found',
+        message: expect.stringContaining('steps[1] (set_daily_limit): API key 77 does not exist'),
+      });
+      expect((await control.accounts())[0].balance).not.toBe(1);
+    });
+
     it('changes the timing profile of one model and removes the override', async () => {
       expect((await control.setTiming({ by_model: { 'still-sketch-v1': 'instant' } })).by_model).toEqual({
         'still-sketch-v1': 'instant',

@@ -188,6 +188,23 @@ describe('state file', () => {
     }
   });
 
+  it("keeps a key's new daily ceiling in the state file", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'emulator-state-'));
+    dirs.push(dir);
+    const stateFile = join(dir, 'state.db');
+    const first = await startEmulator({ seed: 1, timing: 'manual', ffmpegPath: false, stateFile });
+    const [seeded] = await first.control.keys();
+    await first.control.setKeyDailyLimit(seeded.id, 25);
+    await first.close();
+
+    const second = await startEmulator({ seed: 1, timing: 'manual', ffmpegPath: false, stateFile });
+    try {
+      expect((await second.control.keys())[0]).toMatchObject({ id: seeded.id, daily_credit_limit: 25 });
+    } finally {
+      await second.close();
+    }
+  });
+
   it('keeps an import whole in the store even when a change commits while the old state winds down', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'emulator-state-'));
     dirs.push(dir);

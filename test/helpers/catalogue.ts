@@ -1,5 +1,5 @@
 // The shipped catalogue's models by slug, for unit tests of pricing and model rules.
-import { loadCatalogue } from '../../src/wiring/catalogue-file.js';
+import { loadCatalogue } from '../../src/wiring/node/catalogue-file.js';
 import type { ModelEntry } from '../../src/domain/catalogue-schema.js';
 
 const catalogue = loadCatalogue();

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Emulator, EmulatorOptions } from '../../src/index.js';
 import { createSigner } from '../../src/infra/signer.js';
+import { nodeCrypto } from '../../src/infra/node/node-crypto.js';
 import { freshTmp } from '../helpers/cli-process.js';
 import { client, MODEL_A, makeEmulator } from '../helpers/emulator.js';
 import { multipart, png } from '../helpers/images.js';
@@ -130,7 +131,7 @@ describe('a lost output', () => {
     expect(errorCode(await download(second, missing.link))).toBe('404 output_not_found');
     expect(errorCode(await download(second, await freshLink(second, missing.id)))).toBe('404 output_not_found');
     const path = new URL(kept.link, 'http://x').pathname;
-    const forged = `${path}?expires=9999999999&signature=${createSigner('guessed').sign(path, 9999999999)}`;
+    const forged = `${path}?expires=9999999999&signature=${createSigner('guessed', nodeCrypto).sign(path, 9999999999)}`;
     expect(errorCode(await download(second, forged))).toBe('403 url_signature_invalid');
     await second.advance(2 * 3_600_000);
     expect(errorCode(await download(second, kept.link))).toBe('403 url_expired');

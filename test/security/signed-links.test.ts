@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { cliOptions } from '../../src/cli/options.js';
 import type { Emulator } from '../../src/index.js';
 import { createSigner } from '../../src/infra/signer.js';
+import { nodeCrypto } from '../../src/infra/node/node-crypto.js';
 import { client, MODEL_A, makeEmulator } from '../helpers/emulator.js';
 import { freshTmp } from '../helpers/cli-process.js';
 
@@ -34,7 +35,7 @@ describe('the signing secret', () => {
     const emulator = makeEmulator({ ffmpegPath: false, clockStart: START, seed: 1 });
     const link = await completedLink(emulator, 'signed-forge-1');
     const path = new URL(link, 'http://x').pathname;
-    const forged = `${path}?expires=999999999999&signature=${createSigner('seed-1').sign(path, 999999999999)}`;
+    const forged = `${path}?expires=999999999999&signature=${createSigner('seed-1', nodeCrypto).sign(path, 999999999999)}`;
     expect(await fetchStatus(emulator, forged)).toBe('403 url_signature_invalid');
     expect(await fetchStatus(emulator, link)).toBe('200');
   });

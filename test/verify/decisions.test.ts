@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadCatalogue } from '../../src/wiring/catalogue-file.js';
+import { loadCatalogue } from '../../src/wiring/node/catalogue-file.js';
 import { DECISIONS } from '../../src/verify/decisions.js';
 import { MAX_FULL_ESTIMATES, optionSets } from '../../src/verify/option-sets.js';
 

@@ -1,5 +1,5 @@
 // Stands in for the real service: an emulator configured to differ in prices, one extra model and two statuses.
-import { loadCatalogue } from '../../src/wiring/catalogue-file.js';
+import { loadCatalogue } from '../../src/wiring/node/catalogue-file.js';
 import type { CatalogueFile, ModelEntry } from '../../src/domain/catalogue-schema.js';
 import type { StartOptions } from '../../src/index.js';
 import { startTestEmulator } from '../helpers/emulator.js';

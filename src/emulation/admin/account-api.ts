@@ -1,7 +1,24 @@
 // /_emulator/accounts, /_emulator/keys, /_emulator/api-key and /_emulator/reset, declared once (registry/operation.ts).
+import * as z from 'zod';
+import { accountIdSchema, KEY_SHAPE, KEY_SHAPE_RULE } from '../../domain/accounts.js';
 import { defineOperation } from '../registry/operation.js';
-import { CONTROL_SCHEMAS as S } from '../openapi/components.js';
-import { changeBalance, createKey, listAccounts, listKeys, revokeKey } from './account-operations.js';
+import { accountSchema, balanceSchema, keySchema, okSchema } from '../openapi/control-schemas.js';
+import { balanceInput, newKeyInput } from '../inputs.js';
+import { contextOf, type ControlDeps } from '../plane-state.js';
+import { operationStep, ownStep } from '../scenarios/scenario-step.js';
+import { keyView } from '../views.js';
+import { changeBalance, createAccount, createKey, listAccounts, listKeys, revokeKey } from './account-operations.js';
+
+const keyEnvelope = z.strictObject({ key: keySchema }).meta({ id: 'KeyEnvelope' });
+const dailyLimit = z
+  .strictObject({
+    daily_credit_limit: z
+      .int()
+      .min(0)
+      .nullable()
+      .meta({ description: 'Net credits the key may spend per UTC day, from its next request on; null removes it.' }),
+  })
+  .meta({ id: 'DailyLimitChange' });
 
 export const ACCOUNT_API = {
   reset: defineOperation({
@@ -9,7 +26,7 @@ export const ACCOUNT_API = {
     path: '/_emulator/reset',
     summary: 'Back to the seeded state',
     description: 'Keys, balances, generations, idempotency, journal, faults, scenario and files.',
-    answer: S.Ok,
+    answer: okSchema,
     handle: async (deps) => {
       await deps.runtime.reset();
       return { ok: true as const };
@@ -19,16 +36,16 @@ export const ACCOUNT_API = {
     method: 'get',
     path: '/_emulator/accounts',
     summary: 'Accounts and balances',
-    answer: S.AccountList,
+    answer: z.strictObject({ accounts: z.array(accountSchema) }).meta({ id: 'AccountList' }),
     handle: (deps) => ({ accounts: listAccounts(deps) }),
   }),
   changeBalance: defineOperation({
     method: 'post',
     path: '/_emulator/accounts/:id/balance',
     summary: 'Set or add to a balance (a funding entry in the ledger)',
-    body: S.BalanceChange,
+    body: balanceInput,
     input: 'balance change',
-    answer: S.Balance,
+    answer: balanceSchema,
     errors: ['account_not_found', 'invalid_amount'],
     handle: (deps, { params, body }) => changeBalance(deps, params.id, body),
   }),
@@ -36,24 +53,24 @@ export const ACCOUNT_API = {
     method: 'get',
     path: '/_emulator/api-key',
     summary: 'The seeded API key (--api-key) and its account, as startEmulator() returns it',
-    answer: S.SeededKey,
+    answer: z.strictObject({ api_key: z.string(), account_id: z.string() }).meta({ id: 'SeededKey' }),
     handle: (deps) => ({ api_key: deps.options.apiKey, account_id: deps.runtime.accountId }),
   }),
   listKeys: defineOperation({
     method: 'get',
     path: '/_emulator/keys',
     summary: 'API keys',
-    answer: S.KeyList,
+    answer: z.strictObject({ keys: z.array(keySchema) }).meta({ id: 'KeyList' }),
     handle: (deps) => ({ keys: listKeys(deps) }),
   }),
   createKey: defineOperation({
     method: 'post',
     path: '/_emulator/keys',
     summary: 'Create an API key',
-    body: S.NewKey,
+    body: newKeyInput,
     input: 'new key',
     status: 201,
-    answer: S.KeyEnvelope,
+    answer: keyEnvelope,
     errors: ['account_not_found', 'invalid_key_format', 'key_exists', 'limit_reached'],
     handle: (deps, { body }) => ({ key: createKey(deps, body) }),
   }),
@@ -61,8 +78,66 @@ export const ACCOUNT_API = {
     method: 'post',
     path: '/_emulator/keys/:id/revoke',
     summary: 'Revoke an API key',
-    answer: S.KeyEnvelope,
+    answer: keyEnvelope,
     errors: ['key_not_found'],
     handle: (deps, { params }) => ({ key: revokeKey(deps, Number(params.id)) }),
+  }),
+  setKeyDailyLimit: defineOperation({
+    method: 'put',
+    path: '/_emulator/keys/:id/daily-limit',
+    summary: "Set or remove an API key's daily credit ceiling",
+    body: dailyLimit,
+    input: 'daily limit',
+    answer: keyEnvelope,
+    errors: ['key_not_found'],
+    handle: (deps, { params, body }) => {
+      const key = contextOf(deps).accounts.setDailyCreditLimit(Number(params.id), body.daily_credit_limit);
+      return { key: keyView(key) };
+    },
+  }),
+};
+
+const accountId = z.string().min(1).max(80).optional();
+/** The account a step names, or the seeded one. */
+const accountOf = (step: { account_id?: string }, deps: ControlDeps) => step.account_id ?? deps.runtime.accountId;
+
+/** Scenario steps (scenarios/scenario-step.ts), in the order an unknown op's message lists them. */
+export const ACCOUNT_STEPS = {
+  set_balance: operationStep(ACCOUNT_API.changeBalance, {
+    fields: { balance: z.int().min(0), account_id: accountId },
+    input: (step, deps) => ({ params: { id: accountOf(step, deps) }, body: { set: step.balance } }),
+    check: (run, { params, body }) => run.changeBalance(params.id, body),
+  }),
+  top_up: operationStep(ACCOUNT_API.changeBalance, {
+    fields: { amount: z.int().refine((n) => n !== 0, 'must not be 0'), account_id: accountId },
+    input: (step, deps) => ({ params: { id: accountOf(step, deps) }, body: { add: step.amount } }),
+    check: (run, { params, body }) => run.changeBalance(params.id, body),
+  }),
+  // A further account with its own wallet, so a scenario can give a client a poor or capped identity.
+  create_account: ownStep({
+    fields: { id: accountIdSchema, name: z.string().max(200).optional(), balance: z.int().min(0).optional() },
+    check: (run, step) => run.createAccount(step),
+    run: createAccount,
+  }),
+  create_key: operationStep(ACCOUNT_API.createKey, {
+    // The body POST /_emulator/keys takes, with the secret's shape and the account id checked with the scenario.
+    fields: {
+      secret: z.string().regex(KEY_SHAPE, KEY_SHAPE_RULE).optional(),
+      account_id: accountId,
+      name: newKeyInput.shape.name,
+      model_scope: newKeyInput.shape.model_scope,
+      daily_credit_limit: newKeyInput.shape.daily_credit_limit,
+    },
+    check: (run, { body }) => run.createKey(body),
+  }),
+  revoke_key: operationStep(ACCOUNT_API.revokeKey, {
+    fields: { id: z.int().positive() },
+    input: (step) => ({ params: { id: String(step.id) } }),
+    check: (run, { params }) => run.knownKey(Number(params.id)),
+  }),
+  set_daily_limit: operationStep(ACCOUNT_API.setKeyDailyLimit, {
+    fields: { id: z.int().positive(), ...dailyLimit.shape },
+    input: ({ id, ...body }) => ({ params: { id: String(id) }, body }),
+    check: (run, { params }) => run.knownKey(Number(params.id)),
   }),
 };

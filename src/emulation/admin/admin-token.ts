@@ -1,12 +1,6 @@
 // The admin token check: read it from Authorization: Bearer or X-Emulator-Admin-Token, compare in constant time.
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { sameSecret } from '../../infra/constant-time.js';
 import { PlaneError } from '../error-codes.js';
-
-/** Hashing first gives equal lengths, so the comparison time says nothing about the token. */
-function same(given: string, expected: string): boolean {
-  const digest = (s: string) => createHash('sha256').update(s).digest();
-  return timingSafeEqual(digest(given), digest(expected));
-}
 
 function tokenOf(headers: Record<string, string | string[] | undefined>): string | undefined {
   const direct = headers['x-emulator-admin-token'];
@@ -23,7 +17,7 @@ export function checkAdminToken(headers: Record<string, string | string[] | unde
       'admin_token_required',
       'This emulator requires an admin token for /_emulator/* (EMULATOR_ADMIN_TOKEN, or the one printed in its start banner). Send it as "Authorization: Bearer <token>" or "X-Emulator-Admin-Token: <token>".',
     );
-  if (!same(given, token))
+  if (!sameSecret(given, token))
     throw new PlaneError(
       'admin_token_invalid',
       'The admin token does not match the one this emulator was started with.',

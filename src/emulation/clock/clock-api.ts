@@ -1,25 +1,28 @@
-// /_emulator/clock and /_emulator/timing, declared once (registry/operation.ts).
+// /_emulator/clock and /_emulator/timing, declared once (registry/operation.ts), and the scenario steps on the clock.
+import * as z from 'zod';
 import { defineOperation } from '../registry/operation.js';
-import { CONTROL_SCHEMAS as S } from '../openapi/components.js';
+import { advanceSchema, clockSchema, timingSchema } from '../openapi/control-schemas.js';
+import { advanceInput, timingInput } from '../inputs.js';
 import { contextOf } from '../plane-state.js';
 import { clockView, timingView } from '../views.js';
-import { advanceClock, advanceToNext, setFrozen, setTiming } from './clock-operations.js';
+import { operationStep, ownStep } from '../scenarios/scenario-step.js';
+import { advanceClock, advanceToNext, checkTimingModels, setClock, setFrozen, setTiming } from './clock-operations.js';
 
 export const CLOCK_API = {
   getClock: defineOperation({
     method: 'get',
     path: '/_emulator/clock',
     summary: 'The emulator clock',
-    answer: S.Clock,
+    answer: clockSchema,
     handle: (deps) => clockView(contextOf(deps)),
   }),
   advanceClock: defineOperation({
     method: 'post',
     path: '/_emulator/clock/advance',
     summary: 'Move the clock forward, running due transitions and waiting for their renders',
-    body: S.AdvanceRequest,
+    body: advanceInput,
     input: 'advance',
-    answer: S.Advance,
+    answer: advanceSchema.meta({ id: 'Advance' }),
     errors: ['invalid_duration'],
     handle: (deps, { body }) => advanceClock(deps, body.by),
   }),
@@ -27,7 +30,7 @@ export const CLOCK_API = {
     method: 'post',
     path: '/_emulator/clock/advance-to-next',
     summary: 'Move the clock exactly to the next scheduled transition',
-    answer: S.AdvanceToNext,
+    answer: advanceSchema.meta({ id: 'AdvanceToNext' }),
     errors: ['nothing_scheduled'],
     handle: (deps) => advanceToNext(deps),
   }),
@@ -35,30 +38,52 @@ export const CLOCK_API = {
     method: 'post',
     path: '/_emulator/clock/freeze',
     summary: 'Stop the clock',
-    answer: S.Clock,
+    answer: clockSchema,
     handle: (deps) => setFrozen(deps, true),
   }),
   unfreezeClock: defineOperation({
     method: 'post',
     path: '/_emulator/clock/unfreeze',
     summary: 'Let the clock follow real time again',
-    answer: S.Clock,
+    answer: clockSchema,
     handle: (deps) => setFrozen(deps, false),
   }),
   getTiming: defineOperation({
     method: 'get',
     path: '/_emulator/timing',
     summary: 'Timing profiles',
-    answer: S.Timing,
+    answer: timingSchema,
     handle: (deps) => timingView(contextOf(deps)),
   }),
   setTiming: defineOperation({
     method: 'put',
     path: '/_emulator/timing',
     summary: 'Change timing profiles (by_model entries merge; null removes one)',
-    body: S.TimingChange,
+    body: timingInput,
     input: 'timing',
-    answer: S.Timing,
+    answer: timingSchema,
     handle: (deps, { body }) => setTiming(deps, body),
+  }),
+};
+
+/** Scenario steps (scenarios/scenario-step.ts), in the order an unknown op's message lists them. */
+export const CLOCK_STEPS = {
+  set_timing: operationStep(CLOCK_API.setTiming, {
+    fields: timingInput.shape,
+    check: (_, { body }, deps) => checkTimingModels(deps, body),
+  }),
+  freeze_clock: operationStep(CLOCK_API.freezeClock, { fields: {} }),
+  unfreeze_clock: operationStep(CLOCK_API.unfreezeClock, { fields: {} }),
+  // The clock put at an instant (daily ceilings near midnight, URL expiry).
+  set_clock: ownStep({
+    fields: {
+      to: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time such as 2026-01-01T23:59:00Z' }),
+    },
+    check: (run, step) => run.moveClock(Date.parse(step.to)),
+    run: (deps, step) => setClock(deps, Date.parse(step.to)),
+  }),
+  advance_clock: operationStep(CLOCK_API.advanceClock, {
+    fields: advanceInput.shape,
+    check: (run, { body }) => run.moveClock(run.clockAt + body.by),
   }),
 };

@@ -11,8 +11,11 @@ import { clockView, timingView, type ClockView, type TimingView } from '../views
 /** The clock after the advance, and the status moves it caused (pending -> completed counts two). */
 type AdvanceResult = z.output<typeof advanceSchema>;
 
-/** Moves the clock by `ms`, due transitions in order; resolves after the renders they started have finished. */
-export async function advanceClock(deps: ControlDeps, ms: number): Promise<AdvanceResult> {
+/**
+ * Moves the clock by `ms`, due transitions in order; resolves after the renders they started have finished. In a
+ * scenario's load (`deps.synchronous`) it moves the clock in one step and returns at once: renders finish later.
+ */
+export function advanceClock(deps: ControlDeps, ms: number): AdvanceResult | Promise<AdvanceResult> {
   // Each generation's status before its first move and after its last: pending -> completed counts two, a failure one.
   const moved = new Map<string, { from: GenerationStatus; to: GenerationStatus }>();
   const stop = contextOf(deps).lifecycle.watchMoves((id, from, to) => {
@@ -20,15 +23,19 @@ export async function advanceClock(deps: ControlDeps, ms: number): Promise<Advan
     if (seen) seen.to = to;
     else moved.set(id, { from, to });
   });
+  const result = () => {
+    let transitions = 0;
+    for (const { from, to } of moved.values())
+      if (to !== from) transitions += to === 'failed' ? 1 : STATUS_RANK[to] - STATUS_RANK[from];
+    return { ...clockView(contextOf(deps)), transitions };
+  };
+  if (!deps.synchronous) return deps.runtime.advance(ms).finally(stop).then(result);
   try {
-    await deps.runtime.advance(ms);
+    contextOf(deps).scheduler.advance(ms);
   } finally {
     stop();
   }
-  let transitions = 0;
-  for (const { from, to } of moved.values())
-    if (to !== from) transitions += to === 'failed' ? 1 : STATUS_RANK[to] - STATUS_RANK[from];
-  return { ...clockView(contextOf(deps)), transitions };
+  return result();
 }
 
 /** Moves the clock exactly to the soonest scheduled transition (and runs it); 409 nothing_scheduled when none is. */

@@ -63,7 +63,7 @@ export function consoleRoutes(): RouteEntry[] {
     const path = join(dir, name);
     const size = ASSET_NAME.test(name) ? fileSize(path) : undefined;
     if (size === undefined) return notFound(x);
-    return fileAnswer(x.request, path, size, {
+    return fileAnswer(x.request, { path }, size, {
       ...HEADERS,
       'Content-Type': TYPES[extname(name)] ?? 'application/octet-stream',
     });

@@ -1,7 +1,9 @@
 // /_emulator/generations and /_emulator/ledger, declared once (registry/operation.ts).
+import * as z from 'zod';
 import { defineOperation } from '../registry/operation.js';
-import { CONTROL_SCHEMAS as S } from '../openapi/components.js';
-import { generationsQuery, ledgerQuery } from '../inputs.js';
+import { adminGenerationSchema, ledgerEntrySchema } from '../openapi/control-schemas.js';
+import { detailSchema } from '../openapi/control-console.js';
+import { failInput, generationsQuery, ledgerQuery, refundInput, waitInput } from '../inputs.js';
 import { waitFor } from '../clock/wait-for.js';
 import { expireLinks, generationDetail } from './generation-detail.js';
 import {
@@ -14,6 +16,7 @@ import {
 } from './generation-operations.js';
 
 const found = 'generation_not_found';
+const envelope = z.strictObject({ generation: adminGenerationSchema }).meta({ id: 'AdminGenerationEnvelope' });
 
 export const GENERATION_API = {
   adminListGenerations: defineOperation({
@@ -22,14 +25,14 @@ export const GENERATION_API = {
     summary: 'Generations of every account, newest first',
     query: generationsQuery,
     input: 'generations query',
-    answer: S.AdminGenerationList,
+    answer: z.strictObject({ generations: z.array(adminGenerationSchema) }).meta({ id: 'AdminGenerationList' }),
     handle: (deps, { query }) => ({ generations: listGenerations(deps, query) }),
   }),
   adminGetGeneration: defineOperation({
     method: 'get',
     path: '/_emulator/generations/:id',
     summary: 'One generation of any account',
-    answer: S.AdminGenerationEnvelope,
+    answer: envelope,
     errors: [found],
     handle: (deps, { params }) => ({ generation: getGeneration(deps, params.id) }),
   }),
@@ -37,7 +40,7 @@ export const GENERATION_API = {
     method: 'post',
     path: '/_emulator/generations/:id/complete',
     summary: 'Complete a generation now, once its outputs are rendered',
-    answer: S.AdminGenerationEnvelope,
+    answer: envelope,
     errors: [found, 'generation_final'],
     handle: async (deps, { params }) => ({ generation: await completeGeneration(deps, params.id) }),
   }),
@@ -45,9 +48,9 @@ export const GENERATION_API = {
     method: 'post',
     path: '/_emulator/generations/:id/fail',
     summary: 'Fail a generation now, with a code and a refund policy',
-    body: S.FailRequest,
+    body: failInput,
     input: 'failure',
-    answer: S.AdminGenerationEnvelope,
+    answer: envelope,
     errors: [found, 'generation_final', 'invalid_refund_amount'],
     handle: (deps, { params, body }) => ({ generation: failGeneration(deps, params.id, body) }),
   }),
@@ -55,9 +58,9 @@ export const GENERATION_API = {
     method: 'post',
     path: '/_emulator/generations/:id/wait',
     summary: 'Move the clock transition by transition until the generation reaches target (waitFor)',
-    body: S.WaitRequest,
+    body: waitInput,
     input: 'wait request',
-    answer: S.AdminGenerationEnvelope,
+    answer: envelope,
     errors: [found, 'unreachable_state', 'invalid_duration'],
     handle: async (deps, { params, body }) => ({ generation: await waitFor(deps, params.id, body) }),
   }),
@@ -65,9 +68,9 @@ export const GENERATION_API = {
     method: 'post',
     path: '/_emulator/generations/:id/refund',
     summary: 'Refund a completed or failed generation',
-    body: S.RefundRequest,
+    body: refundInput,
     input: 'refund',
-    answer: S.Refund,
+    answer: z.strictObject({ generation: adminGenerationSchema, refunded: z.int().positive() }).meta({ id: 'Refund' }),
     errors: [found, 'generation_not_final', 'already_refunded', 'invalid_refund_amount'],
     handle: (deps, { params, body }) => refundGeneration(deps, params.id, body),
   }),
@@ -77,14 +80,14 @@ export const GENERATION_API = {
     summary: 'Ledger entries, oldest first',
     query: ledgerQuery,
     input: 'ledger query',
-    answer: S.Ledger,
+    answer: z.strictObject({ entries: z.array(ledgerEntrySchema) }).meta({ id: 'Ledger' }),
     handle: (deps, { query }) => ({ entries: ledgerEntries(deps, query) }),
   }),
   generationDetail: defineOperation({
     method: 'get',
     path: '/_emulator/generations/:id/detail',
     summary: 'One generation in depth: timeline, next move, ledger, links with their state, creating request',
-    answer: S.GenerationDetail,
+    answer: detailSchema,
     errors: [found],
     handle: (deps, { params }) => generationDetail(deps, params.id),
   }),
@@ -92,7 +95,7 @@ export const GENERATION_API = {
     method: 'post',
     path: '/_emulator/generations/:id/expire-links',
     summary: 'Expire every output link handed out so far (403 url_expired); the next read signs fresh ones',
-    answer: S.GenerationDetail,
+    answer: detailSchema,
     errors: [found, 'generation_not_completed'],
     handle: (deps, { params }) => expireLinks(deps, params.id),
   }),

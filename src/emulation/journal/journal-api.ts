@@ -1,7 +1,8 @@
 // /_emulator/journal, declared once (registry/operation.ts): the request journal, filtered or one entry; clearing it.
-import type * as z from 'zod';
+import * as z from 'zod';
 import { defineOperation } from '../registry/operation.js';
-import { CONTROL_SCHEMAS as S } from '../openapi/components.js';
+import { journalEntrySchema, okSchema } from '../openapi/control-schemas.js';
+import { journalEntryEnvelopeSchema } from '../openapi/control-console.js';
 import { PlaneError } from '../error-codes.js';
 import type { ControlDeps } from '../plane-state.js';
 import { journalQuery, parseInstant } from '../inputs.js';
@@ -40,14 +41,14 @@ export const JOURNAL_API = {
     summary: 'The /v1/media requests the emulator received',
     query: journalQuery,
     input: 'journal query',
-    answer: S.Journal,
+    answer: z.strictObject({ entries: z.array(journalEntrySchema) }).meta({ id: 'Journal' }),
     handle: (deps, { query }) => ({ entries: readJournal(deps, query) }),
   }),
   clearJournal: defineOperation({
     method: 'delete',
     path: '/_emulator/journal',
     summary: 'Empty the journal',
-    answer: S.Ok,
+    answer: okSchema,
     handle: (deps) => {
       deps.state.journal.clear();
       return { ok: true as const };
@@ -57,7 +58,7 @@ export const JOURNAL_API = {
     method: 'get',
     path: '/_emulator/journal/:id',
     summary: 'One journal entry with its request and response bodies (each cut at 4 KB)',
-    answer: S.JournalEntryEnvelope,
+    answer: journalEntryEnvelopeSchema,
     errors: ['journal_entry_not_found'],
     handle: (deps, { params }) => ({ entry: readJournalEntry(deps, params.id) }),
   }),

@@ -32,12 +32,16 @@ function requestBody(x: Exchange): CapturedBody | null {
 }
 
 /** The head of the answer as it was produced; a file's type and size only, never its bytes. */
-function responseBody(response: ServiceResponse | undefined): CapturedBody | null {
+function responseBody(response: ServiceResponse | undefined, download: boolean): CapturedBody | null {
   const body = response?.body;
   if (body === undefined) return null;
   const type = response?.headers['Content-Type'];
   const contentType = type === undefined ? null : cut(type);
-  if (body instanceof FileBody) return { contentType, bytes: body.size, text: '', truncated: body.size > 0 };
+  // A file, on disk or (a host that keeps outputs in memory) as bytes: its type and size.
+  if (body instanceof FileBody || (download && body instanceof Uint8Array)) {
+    const size = body instanceof FileBody ? body.size : body.length;
+    return { contentType, bytes: size, text: '', truncated: size > 0 };
+  }
   if (body.length === 0) return null;
   if (typeof body !== 'string') return captureBody(body, contentType);
   // A JSON answer can be far longer than what is kept: only its head is encoded.
@@ -63,7 +67,7 @@ function record(x: Exchange, note: PlaneNote, outcome: Outcome) {
     // A download names its generation in its path, whether or not it was served.
     generationId: x.generationId ?? (x.dispatch.kind === 'download' ? x.dispatch.params.generation_id : null) ?? null,
     requestBody: requestBody(x),
-    responseBody: responseBody(outcome.response),
+    responseBody: responseBody(outcome.response, x.dispatch.kind === 'download'),
   });
 }
 

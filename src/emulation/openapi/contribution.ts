@@ -5,8 +5,8 @@ import {
   type OpenApiDocument,
   type PathContribution,
 } from '../../openapi/document.js';
-import { CONTROL_INPUT_SCHEMAS, CONTROL_OUTPUT_SCHEMAS } from './components.js';
-import { controlOperations } from './control-op.js';
+import { controlOperations, controlSchemas } from './control-op.js';
+import { healthSchema } from './control-schemas.js';
 import { emulatorOperations } from './emulator-paths.js';
 import { PLANE_ERROR_STATUSES } from '../error-codes.js';
 import { PLANE_ERROR_CODE_DOCS } from './error-codes.js';
@@ -20,8 +20,8 @@ export function emulationPaths({ controlPlane }: PlaneShape): PathContribution {
   const always = emulatorOperations().filter((op) => controlPlane || !op.path.startsWith('/_emulator/console'));
   return {
     operations: controlPlane ? [...always, ...controlOperations()] : always,
-    inputSchemas: CONTROL_INPUT_SCHEMAS,
-    outputSchemas: CONTROL_OUTPUT_SCHEMAS,
+    // Health is documented with the plane off too; the rest only when it is served.
+    schemas: [{ schema: healthSchema, io: 'output' }, ...(controlPlane ? controlSchemas() : [])],
     errorCodes: { statuses: PLANE_ERROR_STATUSES, docs: PLANE_ERROR_CODE_DOCS },
     // The plane guard refuses, before any route, a path that names /_emulator and hides a separator or a dot segment:
     // a path parameter can hold one (`_emulator%2F..`), on the public API too.

@@ -4,7 +4,6 @@ import {
   count,
   accountSchema,
   adminGenerationSchema,
-  advanceSchema,
   journalEntrySchema,
   keySchema,
   ledgerEntrySchema,
@@ -25,8 +24,6 @@ const capturedBody = z
   .nullable()
   .meta({ description: 'Null when there was no body, or for entries older than the newest 500.' });
 
-const journalEntryDetail = journalEntrySchema.extend({ request_body: capturedBody, response_body: capturedBody });
-
 const upcomingMove = z.strictObject({
   generation_id: z.string(),
   model_slug: z.string(),
@@ -34,7 +31,7 @@ const upcomingMove = z.strictObject({
   at: dateTime(),
 });
 
-const summarySchema = z
+export const summarySchema = z
   .strictObject({
     emulator: z.strictObject({
       version: z.string(),
@@ -69,53 +66,54 @@ const summarySchema = z
     upcoming: z.array(upcomingMove).meta({ description: 'The next five scheduled moves, soonest first.' }),
     journal: z.strictObject({ entries: z.array(journalEntrySchema), size: count() }),
   })
-  .meta({ description: 'Everything the console shows, in one answer: one request per refresh.' });
+  .meta({ id: 'Summary', description: 'Everything the console shows, in one answer: one request per refresh.' });
 
-const detailSchema = z.strictObject({
-  generation: adminGenerationSchema,
-  timeline: z.array(z.strictObject({ status, at: dateTime() })),
-  next: z
-    .strictObject({ status, at: dateTime(), manual_only: z.boolean() })
-    .nullable()
-    .meta({ description: 'The move scheduled next; null when final or stalled.' }),
-  plan: z.strictObject({
-    stall: z.boolean(),
-    output_urls: z.enum(['valid', 'expired', 'expired-once', 'missing']),
-    fail: z.strictObject({ code: z.string(), at: z.enum(['pending', 'running']), after_ms: count() }).nullable(),
-  }),
-  ledger: z.array(ledgerEntrySchema),
-  links: z.array(
-    z.strictObject({
-      index: count(),
-      url: z.string(),
-      expires_at: dateTime(),
-      state: z.enum(['ok', 'expired', 'missing']).meta({ description: 'What fetching the link would answer now.' }),
+export const detailSchema = z
+  .strictObject({
+    generation: adminGenerationSchema,
+    timeline: z.array(z.strictObject({ status, at: dateTime() })),
+    next: z
+      .strictObject({ status, at: dateTime(), manual_only: z.boolean() })
+      .nullable()
+      .meta({ description: 'The move scheduled next; null when final or stalled.' }),
+    plan: z.strictObject({
+      stall: z.boolean(),
+      output_urls: z.enum(['valid', 'expired', 'expired-once', 'missing']),
+      fail: z.strictObject({ code: z.string(), at: z.enum(['pending', 'running']), after_ms: count() }).nullable(),
     }),
-  ),
-  request: journalEntrySchema.nullable().meta({ description: 'The journal entry of the submission that created it.' }),
-});
+    ledger: z.array(ledgerEntrySchema),
+    links: z.array(
+      z.strictObject({
+        index: count(),
+        url: z.string(),
+        expires_at: dateTime(),
+        state: z.enum(['ok', 'expired', 'missing']).meta({ description: 'What fetching the link would answer now.' }),
+      }),
+    ),
+    request: journalEntrySchema
+      .nullable()
+      .meta({ description: 'The journal entry of the submission that created it.' }),
+  })
+  .meta({ id: 'GenerationDetail' });
 
-const catalogueSchema = z.strictObject({
-  models: z.array(z.strictObject({ slug: z.string(), name: z.string(), kind: z.string() })),
-  failure_codes: z.array(z.strictObject({ code: z.string(), message: z.string() })),
-  fault_actions: z.strictObject({ http: z.array(z.string()), generation: z.array(z.string()) }),
-  markers: z.array(z.strictObject({ marker: z.string(), effect: z.string() })),
-  scenarios: z.array(
-    z.strictObject({
-      name: z.string(),
-      description: z.string().nullable(),
-      expect: z.string().nullable(),
-      steps: z.array(z.record(z.string(), z.unknown())),
-      faults: z.array(z.record(z.string(), z.unknown())),
-    }),
-  ),
-});
+export const catalogueSchema = z
+  .strictObject({
+    models: z.array(z.strictObject({ slug: z.string(), name: z.string(), kind: z.string() })),
+    failure_codes: z.array(z.strictObject({ code: z.string(), message: z.string() })),
+    fault_actions: z.strictObject({ http: z.array(z.string()), generation: z.array(z.string()) }),
+    markers: z.array(z.strictObject({ marker: z.string(), effect: z.string() })),
+    scenarios: z.array(
+      z.strictObject({
+        name: z.string(),
+        description: z.string().nullable(),
+        expect: z.string().nullable(),
+        steps: z.array(z.record(z.string(), z.unknown())),
+        faults: z.array(z.record(z.string(), z.unknown())),
+      }),
+    ),
+  })
+  .meta({ id: 'Catalogue' });
 
-export const CONSOLE_SCHEMAS = {
-  Summary: summarySchema,
-  Catalogue: catalogueSchema,
-  GenerationDetail: detailSchema,
-  JournalEntryEnvelope: z.strictObject({ entry: journalEntryDetail }),
-  // Its own instance: an operation's answer is found by identity (components.ts), and Advance is the same shape.
-  AdvanceToNext: advanceSchema.extend({}),
-};
+export const journalEntryEnvelopeSchema = z
+  .strictObject({ entry: journalEntrySchema.extend({ request_body: capturedBody, response_body: capturedBody }) })
+  .meta({ id: 'JournalEntryEnvelope' });

@@ -1,10 +1,10 @@
 // How each declared control operation is documented: admin auth, JSON body errors, path and query parameters.
-import { objectMembers } from '../../openapi/json-schema.js';
+import * as z from 'zod';
+import { type NamedUse, objectMembers } from '../../openapi/json-schema.js';
 import { json, ref, type ErrorEntry, type OperationSpec, type Parameter } from '../../openapi/operation.js';
 import { BAD_PATH, STORAGE_FULL } from '../../openapi/public-paths.js';
 import type { AnyOperation } from '../registry/operation.js';
 import { operationEntries } from '../registry/registry.js';
-import { componentName } from './components.js';
 
 const ADMIN_ERRORS = ['host_not_allowed', 'origin_not_allowed', 'admin_token_required', 'admin_token_invalid'];
 /**
@@ -18,6 +18,9 @@ const JSON_ERRORS: ErrorEntry[] = [
   'server_busy',
 ];
 const INVALID = 'invalid_control_request';
+
+/** A body's or answer's component: the name it gives itself (`.meta({ id })`). */
+const refTo = (schema: z.ZodType) => ref(String(z.globalRegistry.get(schema)?.id));
 
 function operationSpec(id: string, op: AnyOperation): OperationSpec {
   const path = op.path.replace(/:(\w+)/g, '{$1}');
@@ -51,11 +54,11 @@ function operationSpec(id: string, op: AnyOperation): OperationSpec {
           requestBody: {
             // The control plane reads an absent body as `{}`: required when it refuses that.
             required: !op.body.safeParse({}).success,
-            content: { 'application/json': { schema: ref(componentName(op.body)) } },
+            content: { 'application/json': { schema: refTo(op.body) } },
           },
         }
       : {}),
-    responses: { [op.status ?? 200]: json(ref(componentName(op.answer)), op.summary) },
+    responses: { [op.status ?? 200]: json(refTo(op.answer), op.summary) },
     errors: [
       ...ADMIN_ERRORS,
       ...(op.body ? [...JSON_ERRORS, INVALID] : []),
@@ -70,3 +73,10 @@ function operationSpec(id: string, op: AnyOperation): OperationSpec {
 
 /** Every operation of the registry, documented. */
 export const controlOperations = (): OperationSpec[] => operationEntries().map(([id, op]) => operationSpec(id, op));
+
+/** The bodies and answers the operations refer to, each converted with the named schemas it holds. */
+export const controlSchemas = (): NamedUse[] =>
+  operationEntries().flatMap(([, op]) => [
+    ...(op.body ? [{ schema: op.body, io: 'input' as const }] : []),
+    { schema: op.answer, io: 'output' as const },
+  ]);

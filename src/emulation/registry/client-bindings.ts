@@ -1,6 +1,6 @@
 // Each documented control-client method as a call of one registry operation: what it sends and what it gives back.
+// No value import reaches Node here: the console's browser bundle (console/browser-client.ts) derives its client too.
 import type { FaultRuleInput } from '../faults/fault-schema.js';
-import { scenarioLoadBody } from '../scenarios/scenario-files.js';
 import type { ScenarioInput } from '../scenarios/scenario-schema.js';
 import type { EmulatorState } from '../state/emulator-state.js';
 import type * as inputs from '../inputs.js';
@@ -13,22 +13,29 @@ type Answer<K extends OperationId> = AnswerOf<ControlOperations[K]>;
 /** Sends one operation: in-process it runs the handler, remotely it is an HTTP request. */
 export type Invoke = <K extends OperationId>(id: K, input: Input<K>) => Promise<Answer<K>>;
 
+/** What a binding may use beside its arguments. */
+export interface ClientContext {
+  invoke: Invoke;
+  /** The body that loads `scenario`: a name, the object, or (in Node) a file read on the client's side. */
+  scenarioBody(scenario: string | ScenarioInput): { name: string } | { scenario: ScenarioInput };
+}
+
 export interface Binding<K extends OperationId, A extends unknown[], R> {
   op: K;
   /** May call another operation first (the seeded account for a balance change). */
-  input(invoke: Invoke, ...args: A): Input<K> | Promise<Input<K>>;
+  input(client: ClientContext, ...args: A): Input<K> | Promise<Input<K>>;
   result(answer: Answer<K>): R;
 }
 
 const bind = <K extends OperationId, A extends unknown[] = [], R = Answer<K>>(
   op: K,
-  input: (invoke: Invoke, ...args: A) => Input<K> | Promise<Input<K>> = () => ({}) as Input<K>,
+  input: (client: ClientContext, ...args: A) => Input<K> | Promise<Input<K>> = () => ({}) as Input<K>,
   result: (answer: Answer<K>) => R = (answer) => answer as unknown as R,
 ): Binding<K, A, R> => ({ op, input, result });
 
 const none = () => ({});
 const done = (): void => undefined;
-const byId = (_: Invoke, id: string) => ({ params: { id } });
+const byId = (_: ClientContext, id: string) => ({ params: { id } });
 /** The one member of an envelope a method gives back: `pick('generation')` for `{ generation }`. */
 const pick =
   <N extends string>(name: N) =>
@@ -36,7 +43,7 @@ const pick =
     answer[name];
 
 /** Without an account id, a balance change is the seeded account's. */
-const accountOr = async (invoke: Invoke, accountId: string | undefined) =>
+const accountOr = async ({ invoke }: ClientContext, accountId: string | undefined) =>
   accountId ?? (await invoke('seededKey', {})).account_id;
 
 // The comments on the members are the client's documentation: editors show them on each `control` method.
@@ -53,13 +60,13 @@ export const CLIENT_BINDINGS = {
 
   accounts: bind('listAccounts', none, pick('accounts')),
   /** Sets the balance (default: the seeded account); written to the ledger as a funding entry for the difference. */
-  setBalance: bind('changeBalance', async (invoke, balance: number, accountId?: string) => ({
-    params: { id: await accountOr(invoke, accountId) },
+  setBalance: bind('changeBalance', async (client, balance: number, accountId?: string) => ({
+    params: { id: await accountOr(client, accountId) },
     body: { set: balance },
   })),
   /** Adds credits (negative takes away). */
-  topUp: bind('changeBalance', async (invoke, amount: number, accountId?: string) => ({
-    params: { id: await accountOr(invoke, accountId) },
+  topUp: bind('changeBalance', async (client, amount: number, accountId?: string) => ({
+    params: { id: await accountOr(client, accountId) },
     body: { add: amount },
   })),
   /** The seeded API key (`--api-key`, default DEFAULT_API_KEY): the one startEmulator() returns as `apiKey`. */
@@ -67,6 +74,12 @@ export const CLIENT_BINDINGS = {
   keys: bind('listKeys', none, pick('keys')),
   createKey: bind('createKey', (_, key?: inputs.NewKey) => ({ body: key ?? {} }), pick('key')),
   revokeKey: bind('revokeKey', (_, id: number) => ({ params: { id: String(id) } }), pick('key')),
+  /** Sets the key's daily credit ceiling, checked from its next request on; `null` removes it. */
+  setKeyDailyLimit: bind(
+    'setKeyDailyLimit',
+    (_, id: number, limit: number | null) => ({ params: { id: String(id) }, body: { daily_credit_limit: limit } }),
+    pick('key'),
+  ),
 
   timing: bind('getTiming'),
   setTiming: bind('setTiming', (_, change: inputs.TimingChange) => ({ body: change })),
@@ -114,7 +127,7 @@ export const CLIENT_BINDINGS = {
      */
     load: bind(
       'loadScenario',
-      (_, scenario: string | ScenarioInput) => ({ body: scenarioLoadBody(scenario) }),
+      (client, scenario: string | ScenarioInput) => ({ body: client.scenarioBody(scenario) }),
       pick('active'),
     ),
     progress: bind('activeScenario', none, pick('active')),
@@ -161,11 +174,11 @@ export type DerivedClient<B> = {
 const isBinding = (value: object): value is AnyBinding => 'op' in value;
 
 /**
- * Both clients are this, over their own `invoke`. `refuse` turns what failed before anything was sent (a scenario
- * file that cannot be read) into the client's own error.
+ * Every client is this, over its own `invoke`. `refuse` turns what failed before anything was sent (a scenario file
+ * that cannot be read) into the client's own error.
  */
 export function deriveClient(
-  invoke: Invoke,
+  client: ClientContext,
   refuse: (error: unknown) => unknown = (error) => error,
 ): DerivedClient<typeof CLIENT_BINDINGS> {
   const derive = (bindings: object): object =>
@@ -176,11 +189,11 @@ export function deriveClient(
           ? async (...args: unknown[]) => {
               let input: unknown;
               try {
-                input = await value.input(invoke, ...args);
+                input = await value.input(client, ...args);
               } catch (error) {
                 throw refuse(error);
               }
-              return value.result(await invoke(value.op, input as never));
+              return value.result(await client.invoke(value.op, input as never));
             }
           : derive(value),
       ]),

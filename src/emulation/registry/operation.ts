@@ -69,19 +69,29 @@ export const defineOperation = <
 // biome-ignore lint/suspicious/noExplicitAny: any declaration, whatever its types
 export type AnyOperation = ControlOperation<string, any, any, any, any>;
 
+/** What a declaration's handler receives. */
+export type ParsedInput<Op extends AnyOperation> = Parameters<Op['handle']>[1];
+
+/** A query and body the declaration names an `input` for, parsed with its schemas (an absent one as `{}`). */
+export function parseOperationInput<Op extends AnyOperation>(
+  op: Op,
+  { params = {}, query, body }: Partial<HandlerInput<string>>,
+): ParsedInput<Op> {
+  const parse = (schema: z.ZodType | undefined, sent: unknown) =>
+    op.input !== undefined && schema ? parseInput(schema, sent, op.input) : sent;
+  return { params, query: parse(op.query, query), body: parse(op.body, body) };
+}
+
 /**
  * Runs a declaration's handler on what was sent, as the route read it or as a client passed it: the one way in for the
- * routes (control-routes.ts), the in-process client (the remote client through the routes) and scenario steps. A query and body
- * the declaration names an `input` for are parsed first, an absent one as `{}`.
+ * routes (control-routes.ts), the in-process client (the remote client through the routes) and scenario steps.
  */
 export function runOperation<Op extends AnyOperation>(
   op: Op,
   deps: ControlDeps,
-  { params = {}, query, body }: Partial<HandlerInput<string>>,
+  input: Partial<HandlerInput<string>>,
 ): ReturnType<Op['handle']> {
-  const parse = (schema: z.ZodType | undefined, sent: unknown) =>
-    op.input !== undefined && schema ? parseInput(schema, sent, op.input) : sent;
-  return op.handle(deps, { params, query: parse(op.query, query), body: parse(op.body, body) });
+  return op.handle(deps, parseOperationInput(op, input));
 }
 
 /** What a client passes: the path's parameters, the query and the body, typed from the declaration's zod inputs. */
@@ -94,8 +104,3 @@ export type CallInput<Op> =
     : never;
 
 export type AnswerOf<Op> = Op extends ControlOperation<string, z.ZodType, z.ZodType, infer O> ? Awaited<O> : never;
-
-/** The request path for these parameters, each encoded as one segment. */
-export function pathFor(path: string, params: Record<string, string> = {}): string {
-  return path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name]));
-}

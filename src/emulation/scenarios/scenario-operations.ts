@@ -1,49 +1,13 @@
 // Control operations on scenarios: load one (steps run in order, then its rules installed), read its progress, unload it.
-import type { ScenarioDefinition, ScenarioStep } from './scenario-schema.js';
 import { loadNamedScenario, loadScenarioFile } from './scenario-files.js';
 import { parseScenario } from './scenario-parse.js';
-import { balanceChange, preflightScenario, stepAccount, withoutOp } from './scenario-preflight.js';
-import { ACCOUNT_API } from '../admin/account-api.js';
-import { createAccount, revokeKey } from '../admin/account-operations.js';
-import { CLOCK_API } from '../clock/clock-api.js';
-import { setClock, setFrozen } from '../clock/clock-operations.js';
-import { runOperation } from '../registry/operation.js';
-import { contextOf, type ControlDeps } from '../plane-state.js';
+import { preflightScenario } from './scenario-preflight.js';
+import { stepOf } from './scenario-schema.js';
+import { contextOf, type ControlDeps, type ScenarioDefinition } from '../plane-state.js';
 import { parseInput, scenarioLoadInput } from '../inputs.js';
 import { scenarioProgressView, type ScenarioProgress } from '../views.js';
 
 const sourceOf = (name: string) => `scenario:${name}`;
-
-/**
- * Synchronous, so a scenario is fully in place when reset() or createEmulator() returns. A step that is a control
- * operation runs as one, its body parsed as a request's is; preflightScenario has already checked it would pass.
- */
-function runStep(deps: ControlDeps, step: ScenarioStep) {
-  switch (step.op) {
-    case 'set_balance':
-    case 'top_up':
-      return runOperation(ACCOUNT_API.changeBalance, deps, {
-        params: { id: stepAccount(deps, step) },
-        body: balanceChange(step),
-      });
-    case 'create_account':
-      return createAccount(deps, step);
-    case 'create_key':
-      return runOperation(ACCOUNT_API.createKey, deps, { body: withoutOp(step) });
-    case 'revoke_key':
-      return revokeKey(deps, step.id);
-    case 'set_timing':
-      return runOperation(CLOCK_API.setTiming, deps, { body: withoutOp(step) });
-    case 'freeze_clock':
-    case 'unfreeze_clock':
-      return setFrozen(deps, step.op === 'freeze_clock');
-    case 'set_clock':
-      return setClock(deps, Date.parse(step.to));
-    case 'advance_clock':
-      // Due transitions run in order; renders they start finish in the background.
-      return contextOf(deps).scheduler.advance(step.by);
-  }
-}
 
 /**
  * A name in fixtures/scenarios/, a file path (trusted callers only), a scenario object, or a body `{ name }` /
@@ -68,6 +32,8 @@ function resolveScenario(input: unknown, fromHttp = false): ScenarioDefinition {
  * Replaces the active scenario: its rules go, the new steps run in order, then the new rules are appended in order.
  * A refused load changes nothing, the active scenario and its rules included: every refusal is found by a dry run
  * (scenario-preflight.ts) before the first change, which costs what the steps cost, whatever the state holds.
+ * Synchronous, so a scenario is fully in place when reset() or createEmulator() returns: each step runs its
+ * operation (scenario-step.ts) as a request would, except that nothing waits for renders.
  */
 export function loadScenario(deps: ControlDeps, input: unknown, fromHttp = false): ScenarioProgress {
   const definition = resolveScenario(input, fromHttp);
@@ -79,7 +45,7 @@ export function loadScenario(deps: ControlDeps, input: unknown, fromHttp = false
   const active = { definition, loadedAt: contextOf(deps).clock.now(), ruleIds: [] as string[], stepsRun: 0 };
   deps.state.scenario = active;
   for (const step of definition.steps) {
-    runStep(deps, step);
+    stepOf(step).run(deps);
     active.stepsRun += 1;
   }
   definition.faults.forEach((rule, i) => {

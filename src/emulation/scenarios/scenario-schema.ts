@@ -1,50 +1,36 @@
 // The scenario file format: setup steps run in order at load, then fault rules installed in order (first match wins).
 import * as z from 'zod';
-import { accountIdSchema, KEY_SHAPE, KEY_SHAPE_RULE } from '../../domain/accounts.js';
-import { durationSchema, type FaultRuleInput } from '../faults/fault-schema.js';
-import { newKeyInput, timingInput } from '../inputs.js';
+import { ACCOUNT_STEPS } from '../admin/account-api.js';
+import { CLOCK_STEPS } from '../clock/clock-api.js';
+import type { FaultRuleInput } from '../faults/fault-schema.js';
+import type { ControlDeps, ScenarioDefinition } from '../plane-state.js';
+import type { DryRun } from './dry-run.js';
+import type { ScenarioStep } from './scenario-step.js';
 
-const accountId = z.string().min(1).max(80).optional();
+/** Every step, by its `op`, declared beside the operation it runs; in this order an unknown op's message names them. */
+const STEPS = { ...ACCOUNT_STEPS, ...CLOCK_STEPS };
+type Steps = typeof STEPS;
+type Op = keyof Steps;
+type FieldsOf<K extends Op> = Steps[K] extends ScenarioStep<infer S> ? S : never;
 
-const steps = [
-  z.strictObject({ op: z.literal('set_balance'), balance: z.int().min(0), account_id: accountId }),
-  z.strictObject({
-    op: z.literal('top_up'),
-    amount: z.int().refine((n) => n !== 0, 'must not be 0'),
-    account_id: accountId,
-  }),
-  z.strictObject({
-    op: z.literal('create_account'),
-    id: accountIdSchema,
-    name: z.string().max(200).optional(),
-    balance: z.int().min(0).optional(),
-  }),
-  z.strictObject({
-    op: z.literal('create_key'),
-    secret: z.string().regex(KEY_SHAPE, KEY_SHAPE_RULE).optional(),
-    account_id: accountId,
-    // As POST /_emulator/keys takes them: the step runs that operation.
-    name: newKeyInput.shape.name,
-    model_scope: newKeyInput.shape.model_scope,
-    daily_credit_limit: newKeyInput.shape.daily_credit_limit,
-  }),
-  z.strictObject({ op: z.literal('revoke_key'), id: z.int().positive() }),
-  z.strictObject({ op: z.literal('set_timing'), ...timingInput.shape }),
-  z.strictObject({ op: z.literal('freeze_clock') }),
-  z.strictObject({ op: z.literal('unfreeze_clock') }),
-  z.strictObject({
-    op: z.literal('set_clock'),
-    to: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time such as 2026-01-01T23:59:00Z' }),
-  }),
-  z.strictObject({ op: z.literal('advance_clock'), by: durationSchema }),
-] as const;
+const STEP_OPS = Object.keys(STEPS) as Op[];
 
-/** The steps' `op`s, in the order above, as an unknown op's message names them. */
-const STEP_OPS = steps.map((step) => step.shape.op.value);
+const stepSchema = z.discriminatedUnion(
+  'op',
+  STEP_OPS.map((op) => z.strictObject({ op: z.literal(op), ...STEPS[op].fields })) as unknown as [
+    { [K in Op]: z.ZodObject<{ op: z.ZodLiteral<K> } & FieldsOf<K>, z.core.$strict> }[Op],
+  ],
+  { error: (issue) => (issue.code === 'invalid_union' ? `op must be one of ${STEP_OPS.join(', ')}` : undefined) },
+);
 
-const stepSchema = z.discriminatedUnion('op', steps, {
-  error: (issue) => (issue.code === 'invalid_union' ? `op must be one of ${STEP_OPS.join(', ')}` : undefined),
-});
+/** A step a scenario holds (one the scenario schema has read), ready to check and to run with its fields. */
+export function stepOf({ op, ...fields }: { op: string }) {
+  const step = STEPS[op as Op] as unknown as ScenarioStep;
+  return {
+    check: (run: DryRun, deps: ControlDeps) => step.check(run, fields, deps),
+    run: (deps: ControlDeps) => step.run(deps, fields),
+  };
+}
 
 export const MAX_SCENARIO_ITEMS = 1000;
 
@@ -61,7 +47,6 @@ export const scenarioSchema = z.strictObject({
   faults: z.array(z.record(z.string(), z.unknown())).max(MAX_SCENARIO_ITEMS).default([]),
 });
 
-export type ScenarioStep = z.output<typeof stepSchema>;
-export type ScenarioDefinition = z.output<typeof scenarioSchema>;
+export type { ScenarioDefinition };
 /** A scenario as written: its fault rules as POST /_emulator/faults takes them (checked one by one at load). */
 export type ScenarioInput = Omit<z.input<typeof scenarioSchema>, 'faults'> & { faults?: FaultRuleInput[] };

@@ -2,7 +2,7 @@
 import type { StateDocument } from '../../wiring/kept-state.js';
 import type { FaultSnapshot } from '../faults/fault-store.js';
 import type { JournalEntry } from '../journal/journal-store.js';
-import type { ScenarioDefinition } from '../scenarios/scenario-schema.js';
+import type { ScenarioDefinition } from '../plane-state.js';
 
 /** GET /_emulator/state's answer, PUT's body. Output files are not included; uploads are metadata only. */
 export type EmulatorState = StateDocument<{

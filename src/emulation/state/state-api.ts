@@ -1,6 +1,6 @@
 // /_emulator/state, declared once (registry/operation.ts): the store of record's document, through its handle.
 import { defineOperation } from '../registry/operation.js';
-import { CONTROL_SCHEMAS as S } from '../openapi/components.js';
+import { okSchema, stateSchema } from '../openapi/control-schemas.js';
 import type { EmulatorState } from './emulator-state.js';
 import { checkStateEnvelope } from './state-envelope.js';
 
@@ -9,17 +9,17 @@ export const STATE_API = {
     method: 'get',
     path: '/_emulator/state',
     summary: 'Export the whole state',
-    answer: S.State,
+    answer: stateSchema,
     handle: (deps) => deps.store.exportState() as EmulatorState,
   }),
   importState: defineOperation({
     method: 'put',
     path: '/_emulator/state',
     summary: 'Replace the whole state with an export',
-    body: S.State,
+    body: stateSchema,
     // Uploads travel base64 inside an export, so an import body may be large.
     bodyLimit: 512 * 1024 * 1024,
-    answer: S.Ok,
+    answer: okSchema,
     errors: ['invalid_state', 'invalid_fault_rule', 'invalid_scenario'],
     handle: async (deps, { body }) => {
       checkStateEnvelope(body);

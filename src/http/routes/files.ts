@@ -16,7 +16,8 @@ export async function getOutputFile(x: Exchange) {
   const expires = Number(query.expires);
   const signed = signedOutput(ctx, verdict, generationId, name, expires);
   const stored = await outputFile(ctx, signed, expires);
-  return fileAnswer(x.request, stored.path, stored.bytes, {
+  // A file on disk (Node's renderers), or the bytes themselves (a host that keeps outputs in memory).
+  return fileAnswer(x.request, stored, stored.bytes, {
     'Content-Type': signed.output.mimeType,
     'Cache-Control': outputCacheControl(ctx, expires),
   });

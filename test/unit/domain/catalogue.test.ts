@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CatalogueError, formatPath, parseCatalogue } from '../../../src/domain/catalogue.js';
-import { DEFAULT_CATALOGUE_PATH, loadCatalogue } from '../../../src/wiring/catalogue-file.js';
+import { DEFAULT_CATALOGUE_PATH, loadCatalogue } from '../../../src/wiring/node/catalogue-file.js';
 
 const fixtureText = readFileSync(DEFAULT_CATALOGUE_PATH, 'utf8');
 /** A fresh, mutable copy of the fixture for each broken-catalogue case. */

@@ -68,6 +68,7 @@ describe('the output file source', () => {
       uploads: ctx.uploads,
       uploadBytes: () => Promise.reject(new Error('no reference images here')),
       outputLabel: 'generation',
+      sha256Hex: ctx.sha256Hex,
       retainUntil: () => 0,
       maxRestoresWaiting: 2,
     });

@@ -1,13 +1,13 @@
 // The JSON snapshot + append-only log that --state-file wrote before SQLite: read once, to migrate it.
 import { existsSync, readFileSync } from 'node:fs';
-import type { Account, ApiKey } from '../domain/accounts.js';
-import type { DomainContext } from '../domain/context.js';
-import type { Generation } from '../domain/generation.js';
-import type { LedgerEntry } from '../domain/ledger.js';
-import type { Upload } from '../domain/uploads.js';
-import { DomainError } from '../domain/errors.js';
-import type { StateDocument } from '../wiring/kept-state.js';
-import { STATE_FORMAT } from './state-document.js';
+import type { Account, ApiKey } from '../../domain/accounts.js';
+import type { DomainContext } from '../../domain/context.js';
+import type { Generation } from '../../domain/generation.js';
+import type { LedgerEntry } from '../../domain/ledger.js';
+import type { Upload } from '../../domain/uploads.js';
+import { DomainError } from '../../domain/errors.js';
+import type { StateDocument } from '../../wiring/kept-state.js';
+import { STATE_FORMAT } from '../state-document.js';
 
 type IdempotencyEntry = ReturnType<DomainContext['idempotency']['snapshot']>[number];
 

@@ -1,7 +1,7 @@
 // What a --state-file holds before anything opens it: nothing yet, an SQLite database, or the old JSON state; anything
 // else (and a write-ahead log whose database is gone) is refused in one line, the file left as it was.
 import { closeSync, existsSync, openSync, readSync } from 'node:fs';
-import { StoreRefused } from '../infra/sqlite-connection.js';
+import { StoreRefused } from '../../infra/sqlite-connection.js';
 
 export type StateFileKind = 'new' | 'sqlite' | 'json';
 

@@ -1,10 +1,10 @@
 // Moves a state file of the old JSON format (snapshot + log) into an SQLite database at the same path, once.
 import { copyFileSync, existsSync, renameSync, rmSync } from 'node:fs';
-import { openSqliteStore, StoreRefused, type SyncLevel } from '../infra/sqlite-connection.js';
-import { StorageFailure } from '../infra/sqlite-store.js';
+import { openSqliteStore, StoreRefused, type SyncLevel } from '../../infra/sqlite-connection.js';
+import { StorageFailure } from '../../infra/sqlite-store.js';
 import { readLegacyStateFile } from './legacy-state-file.js';
-import type { KeptState } from '../wiring/kept-state.js';
-import { fullBatch } from './state-rows.js';
+import type { KeptState } from '../../wiring/kept-state.js';
+import { fullBatch } from '../state-rows.js';
 
 /** Where the JSON state a database was migrated from is kept. */
 export const migrationBackup = (path: string) => `${path}.pre-sqlite.json`;
