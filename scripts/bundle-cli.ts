@@ -27,25 +27,8 @@ function ownModuleUrls(srcDir: string, bundleDir: string): Plugin {
   };
 }
 
-/** iconv-lite's codec tables (~540 kB), which it require()s on first decode: a file of their own, read then. */
-const ICONV_ENCODINGS = 'iconv-lite-encodings.cjs';
-
-/** iconv-lite's `require("../encodings")` (called lazily, on the first body decode) points at ICONV_ENCODINGS. */
-function iconvEncodingsApart(iconvEncodings: Set<string>): Plugin {
-  return {
-    name: 'iconv-encodings-apart',
-    setup(b) {
-      b.onResolve({ filter: /^\.\.\/encodings$/ }, ({ importer, resolveDir }) => {
-        if (!/[\\/]iconv-lite[\\/]lib[\\/]/.test(importer)) return undefined;
-        iconvEncodings.add(join(resolveDir, '..', 'encodings', 'index.js'));
-        return { path: `./${ICONV_ENCODINGS}`, external: true };
-      });
-    },
-  };
-}
-
 /**
- * JSON files (mime-db's 230 kB table, read at start-up by Express's mime-types) as `JSON.parse` of a string: V8 reads
+ * JSON files (a dependency's tables) as `JSON.parse` of a string: V8 reads
  * that far faster than the object literal esbuild would write, as Node's own require() of a .json file does.
  */
 function jsonAsParse(): Plugin {
@@ -82,7 +65,6 @@ export async function bundleCli(srcDir: string, outDir: string): Promise<string>
   const banner = {
     js: "import { createRequire as __createRequire } from 'node:module'; import { fileURLToPath as __fileURLToPath } from 'node:url'; const require = __createRequire(import.meta.url); const __filename = __fileURLToPath(import.meta.url);",
   };
-  const iconvEncodings = new Set<string>();
   await build({
     entryPoints: { main: entry },
     outdir: bundleDir,
@@ -100,26 +82,10 @@ export async function bundleCli(srcDir: string, outDir: string): Promise<string>
     // its native addon (built for the installed Node) from its own build/ folder: all three must stay packages.
     external: ['ffmpeg-static', '@ffmpeg-installer/ffmpeg', 'better-sqlite3'],
     banner,
-    plugins: [ownModuleUrls(srcDir, dirname(entry)), iconvEncodingsApart(iconvEncodings), jsonAsParse()],
+    plugins: [ownModuleUrls(srcDir, dirname(entry)), jsonAsParse()],
     legalComments: 'none',
     logLevel: 'warning',
   });
   await checkNoDirname(bundleDir);
-  // One file name serves one copy of iconv-lite: two copies in the bundle would need two names.
-  if (iconvEncodings.size !== 1)
-    throw new Error(`expected one iconv-lite in the CLI bundle, found ${iconvEncodings.size}`);
-  await build({
-    entryPoints: [...iconvEncodings],
-    outfile: join(bundleDir, ICONV_ENCODINGS),
-    bundle: true,
-    minifyWhitespace: true,
-    minifySyntax: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    plugins: [jsonAsParse()],
-    legalComments: 'none',
-    logLevel: 'warning',
-  });
   return join(bundleDir, 'main.js');
 }

@@ -186,7 +186,7 @@ async function smokeInstalledCli(dir: string) {
       headers: { Authorization: 'Bearer sk-media-local-emulator-key' },
     });
     const consolePage = await fetch(`${url}/_emulator/console`);
-    // A JSON body: decoding it reads iconv-lite's tables from the bundle's side file, which must ship.
+    // A JSON body, read and decoded by the installed package.
     const estimate = await fetch(`${url}/v1/media/estimate`, {
       method: 'POST',
       headers: { Authorization: 'Bearer sk-media-local-emulator-key', 'Content-Type': 'application/json' },

@@ -1,12 +1,12 @@
 // One composed emulator's start and stop: open its store of record, listen, and close everything in an order that loses nothing.
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
-import type { Express } from 'express';
 import { isLoopbackHost, type ResolvedOptions, tokenForBinding } from './config.js';
 import { parseDuration } from './domain/durations.js';
 import type { OwnedRuntime } from './domain/runtime.js';
 import type { Emulator, ListenAt, Listening, Started } from './emulator-types.js';
-import { listenOn } from './http/listen.js';
+import { listenOn } from './http/node/listen.js';
+import type { NodeListener } from './http/node/node-listener.js';
 import type { Renderer } from './infra/renderer.js';
 import type { UploadBlobs } from './infra/upload-blobs.js';
 import type { StoreOfRecord } from './store/store-of-record.js';
@@ -19,7 +19,7 @@ export interface PlaneAccess {
 }
 
 export interface LifetimeParts {
-  app: Express;
+  app: NodeListener;
   options: ResolvedOptions;
   access: PlaneAccess;
   runtime: OwnedRuntime;

@@ -26,7 +26,7 @@ export interface Listening {
 
 /** The public face of one emulator. Its internal state is reached through `control` (or, in this repo's tests, src/testing.ts). */
 export interface Emulator {
-  /** The Express app as a plain request listener: `request(emulator.app)` (supertest) or `http.createServer(app)`. */
+  /** The emulator as Node's request listener: `request(emulator.app)` (supertest) or `http.createServer(app)`. */
   readonly app: RequestListener;
   readonly options: ResolvedOptions;
   readonly catalogue: Catalogue;

@@ -1,6 +1,5 @@
 // The composition root: options -> infra -> runtime -> the store of record and the emulation plane -> http app. The one place that wires layers.
 import { accessSync, constants, statSync } from 'node:fs';
-import type { RequestHandler } from 'express';
 import { composePlugins, type Plugins } from './compose-plugins.js';
 import { LOOPBACK_HOSTS, OptionError, refuseUnknownTimingModels, resolveOptions } from './config.js';
 import type { EmulatorHost } from './emulator-host.js';
@@ -11,30 +10,31 @@ import { type Catalogue, parseCatalogue } from './domain/catalogue.js';
 import { parseDuration } from './domain/durations.js';
 import { createRuntime, type Runtime } from './domain/runtime.js';
 import { planeGuard } from './emulation/admin/plane-guard.js';
+import type { PlanAdjuster } from './domain/context.js';
 import { buildApp } from './http/app.js';
-import { bodyReading } from './http/body/body-reading.js';
+import { bodyReading } from './http/node/node-body.js';
+import { nodeListener } from './http/node/node-listener.js';
+import type { RouteEntry } from './http/front-door.js';
+import type { ExchangeHooks } from './http/pipeline.js';
+import { World } from './http/world.js';
 import type { RequestListener } from './http-shapes.js';
-import { splitCorsMiddleware } from './http/middleware/cors.js';
 import { createRenderer, RendererStartAborted } from './infra/create-renderer.js';
 import type { Renderer } from './infra/renderer.js';
 import { createSigner, createSigningSecret } from './infra/signer.js';
 import { nodeHost } from './node-host.js';
-import { openapiRoutes } from './openapi/openapi-route.js';
+import { OPENAPI_PATH_OPTIONS, openapiRoute } from './openapi/openapi-route.js';
 import { applyCalibration } from './verify/calibration.js';
 import { buildContext, SEEDED_ACCOUNT_ID } from './wiring/build-context.js';
 import { keptSigningSecret } from './wiring/kept-signing-secret.js';
 
-/** An Express middleware, typed by its shape only so the published .d.ts files need no @types/express. */
-type HttpHandler = (req: never, res: never, next: never) => unknown;
-
-/** What only the composition's callers in this repository pass: the environment the CLI read, test middleware. */
+/** What only the composition's callers in this repository pass: the environment the CLI read, test hooks. */
 export interface CompositionExtras {
   /** PATH to search for ffmpeg; read from the environment by src/cli/environment.ts. */
   searchPath?: string;
   /** The environment ffmpeg runs with; read by src/cli/environment.ts. */
   childEnvironment?: Record<string, string | undefined>;
-  /** Middleware in front of everything, even CORS (the test suite's contract checker). */
-  first?: HttpHandler[];
+  /** Hooks before the plugins' in every phase (the test suite's contract checker). */
+  first?: ExchangeHooks[];
   /** Host services in place of Node's (src/node-host.ts): another host's, or a test's store or upload store. */
   host?: Partial<EmulatorHost>;
 }
@@ -65,7 +65,7 @@ function largestUpload(catalogue: Catalogue): number {
 export function composeEmulator(
   given: EmulatorOptions = {},
   extras: CompositionExtras = {},
-): { emulator: Emulator; runtime: Runtime } {
+): { emulator: Emulator; runtime: Runtime; routes: readonly RouteEntry[] } {
   const calibrated = applyCalibration(given);
   const options = resolveOptions(calibrated.options);
   const host: EmulatorHost = { ...nodeHost(), ...extras.host };
@@ -86,9 +86,10 @@ export function composeEmulator(
     allowedHosts: new Set<string>([...LOOPBACK_HOSTS, ...options.allowedHosts]),
   };
   if (options.publicBaseUrl) access.allowedHosts.add(new URL(options.publicBaseUrl).hostname.toLowerCase());
-  // The plugins are built from the runtime, and the runtime's contexts consult the plane's plan adjuster: it and the
+  // The plugins are built from the world, and the world's runtime consults the plane's plan adjuster: it and the
   // reset listener are looked up when called, so neither needs the other to exist first.
   let plugins: Plugins | undefined;
+  let adjuster: PlanAdjuster | undefined;
 
   // Started once construction has succeeded (or when a start-up scenario needs it), so a refused start makes no temp dir.
   let rendererPromise: Promise<Renderer> | undefined;
@@ -123,7 +124,7 @@ export function composeEmulator(
         uploadBytes: (id) => uploadBlobs.read(id),
         currentRenderer: () => renderer,
         // One plugin scripts generations: the plane (a second adjuster would need an order of its own).
-        planAdjuster: (input) => plugins?.plane.planAdjuster?.(input),
+        planAdjuster: (input) => adjuster?.(input),
         promptCheck: (prompt) => plugins?.plane.checkPrompt?.(prompt),
         seeded,
       }),
@@ -133,57 +134,59 @@ export function composeEmulator(
     },
     afterReset: () => {
       keptSecret.rotate();
-      for (const plugin of plugins?.inOrder ?? []) plugin.afterReset?.();
+      for (const plugin of plugins?.inOrder ?? []) plugin.afterReset?.(world);
     },
     afterRestore: (origin) => {
       if (origin === 'import') keptSecret.rotate();
     },
   });
 
-  const bodies = bodyReading({
-    bodyTimeoutMs: parseDuration(options.bodyTimeout, 'bodyTimeout'),
-    maxBufferedBodyBytes: options.maxBufferedBodyBytes,
+  // The default world: the one every request acts on until a registry of worlds resolves them at the front door.
+  const world = new World('default', runtime, signer, uploadBlobs, {
+    publicBaseUrl: options.publicBaseUrl,
+    maxUploadBytes: largestUpload(catalogue),
+    recordedModels: calibrated.recordedModels,
   });
   plugins = composePlugins(
-    { runtime, options, catalogue, rendererInfo: () => renderer?.info, uploadBlobs, bodies },
+    { options, catalogue, rendererInfo: () => renderer?.info },
+    world,
     calibrated.options.scenario,
     host.openStore,
   );
   const { plane, store, inOrder } = plugins;
-  const app = buildApp({
-    routes: {
-      ctx: runtime.context,
-      signer: () => signer,
-      publicBaseUrl: options.publicBaseUrl,
-      maxUploadBytes: largestUpload(catalogue),
-      recordedModels: calibrated.recordedModels,
-      uploadBlobs,
-      bodies,
-    },
-    errorStatuses: Object.assign({}, ...inOrder.map((p) => p.errorStatuses), options.errorStatuses),
-    errorCodes: options.errorCodes,
-    log: options.log,
-    // The plane guard first (Host, Origin, admin token on the canonical path), then CORS, so a browser's preflight is
-    // answered before auth, faults or the journal can refuse or count it.
-    before: [
-      ...((extras.first ?? []) as RequestHandler[]),
-      planeGuard({
-        adminToken: () => access.adminToken,
-        allowedHosts: () => access.allowedHosts,
-        controlOrigins: options.controlCorsOrigins,
-      }),
-      splitCorsMiddleware(options.corsOrigins, options.controlCorsOrigins),
-      ...inOrder.flatMap((p) => p.middleware ?? []),
-    ],
-    responseHooks: inOrder.flatMap((p) => p.responseHooks ?? []),
-    extra: [
+  adjuster = plane.planAdjuster?.(world);
+  const { pipeline, frontDoor } = buildApp({
+    routes: [
       ...inOrder.flatMap((p) => p.routes ?? []),
-      openapiRoutes({
+      openapiRoute({
         errorStatuses: options.errorStatuses,
         contributions: () => Promise.all(inOrder.flatMap((p) => (p.openapi ? [p.openapi()] : []))),
       }),
     ],
+    pathOptions: Object.assign({}, OPENAPI_PATH_OPTIONS, ...inOrder.map((p) => p.pathOptions)),
+    world: () => world,
+    // The plane guard first (Host, Origin, admin token on the canonical path), then CORS, so a browser's preflight is
+    // answered before auth, faults or the journal can refuse or count it.
+    guard: planeGuard({
+      adminToken: () => access.adminToken,
+      allowedHosts: () => access.allowedHosts,
+      controlOrigins: options.controlCorsOrigins,
+    }),
+    corsOrigins: options.corsOrigins,
+    controlCorsOrigins: options.controlCorsOrigins,
+    hooks: [...(extras.first ?? []), ...inOrder.flatMap((p) => p.hooks ?? [])],
+    errorStatuses: Object.assign({}, ...inOrder.map((p) => p.errorStatuses), options.errorStatuses),
+    errorCodes: options.errorCodes,
+    log: options.log,
   });
+  // Node's host: bodies read within the body timeout, under the cap on bytes held at once.
+  const app = nodeListener(
+    pipeline,
+    bodyReading({
+      bodyTimeoutMs: parseDuration(options.bodyTimeout, 'bodyTimeout'),
+      maxBufferedBodyBytes: options.maxBufferedBodyBytes,
+    }),
+  );
 
   const lifetime = emulatorLifetime({
     app,
@@ -198,7 +201,7 @@ export function composeEmulator(
   });
 
   try {
-    plane.start();
+    plane.start(world);
   } catch (error) {
     // createEmulator fails: release what it already started (the renderer's work directory).
     lifetime.abandon();
@@ -212,7 +215,7 @@ export function composeEmulator(
     },
   );
   const emulator: Emulator = {
-    // Express takes Node's request and response; the public type says so by shape only (src/http-shapes.ts).
+    // Node's request listener; the public type says so by shape only (src/http-shapes.ts).
     app: app as RequestListener,
     options,
     catalogue,
@@ -223,14 +226,14 @@ export function composeEmulator(
     advance: runtime.advance,
     settle: runtime.settle,
     reset: runtime.reset,
-    control: plane.control,
+    control: plane.control(world),
     start: lifetime.start,
     adminToken: () => access.adminToken,
     listen: lifetime.listen,
     close: lifetime.close,
   };
   for (const note of calibrated.notes) options.log(`calibration: ${note}`);
-  return { emulator, runtime };
+  return { emulator, runtime, routes: frontDoor.entries };
 }
 
 /** One emulator, not started: `start()` opens its store of record (and listens), `close()` stops it. */

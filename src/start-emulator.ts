@@ -19,7 +19,7 @@ export interface RunningEmulator {
   close(): Promise<void>;
 }
 
-/** A full emulator whose Express app needs no socket (supertest). Call `emulator.close()` when done. */
+/** A full emulator whose request listener needs no socket (supertest). Call `emulator.close()` when done. */
 export function createEmulatorApp(options: EmulatorOptions = {}): Emulator {
   checkInProcessOptions(options, 'createEmulatorApp');
   // FFMPEG_PATH and PATH are honoured in-process too: the one environment setting a test machine may need.
@@ -32,7 +32,7 @@ export function createEmulatorApp(options: EmulatorOptions = {}): Emulator {
   );
 }
 
-/** The Express app alone as a request listener, for supertest: `request(createApp())`. */
+/** The request listener alone, for supertest: `request(createApp())`. */
 export function createApp(options: EmulatorOptions = {}): RequestListener {
   checkInProcessOptions(options, 'createApp');
   return createEmulatorApp(options).app;

@@ -1,5 +1,6 @@
 // The one test-only entry point: reach an emulator's runtime, or build one with middleware in front. Not in the package exports.
-import type { RequestHandler } from 'express';
+import type { RouteEntry } from './http/front-door.js';
+import type { ExchangeHooks } from './http/pipeline.js';
 import { compositionExtras, readEnvironment } from './cli/environment.js';
 import type { EmulatorOptions } from './emulator-options.js';
 import type { Runtime } from './domain/runtime.js';
@@ -8,6 +9,7 @@ import type { Emulator } from './emulator-types.js';
 
 // Only emulators made here are known, and a WeakMap lets each go with its emulator: nothing is shared between them.
 const runtimes = new WeakMap<Emulator, Runtime>();
+const tables = new WeakMap<Emulator, readonly RouteEntry[]>();
 
 /** The runtime behind an emulator: `runtimeOf(emulator).context()` is the live domain state (ledger, stores, clock). */
 export function runtimeOf(emulator: Emulator): Runtime {
@@ -16,14 +18,22 @@ export function runtimeOf(emulator: Emulator): Runtime {
   return runtime;
 }
 
-/** createEmulatorApp() with `first` in front of every other middleware (the contract checker), its runtime known. */
-export function createEmulatorWith(options: EmulatorOptions, first: RequestHandler[] = []): Emulator {
+/** createEmulatorApp() with `first` before every plugin's hooks (the contract checker), its runtime known. */
+export function createEmulatorWith(options: EmulatorOptions, first: ExchangeHooks[] = []): Emulator {
   const environment = readEnvironment();
   const withFfmpeg =
     options.ffmpegPath === undefined && environment.ffmpegPath
       ? { ...options, ffmpegPath: environment.ffmpegPath }
       : options;
-  const { emulator, runtime } = composeEmulator(withFfmpeg, { ...compositionExtras(environment), first });
+  const { emulator, runtime, routes } = composeEmulator(withFfmpeg, { ...compositionExtras(environment), first });
   runtimes.set(emulator, runtime);
+  tables.set(emulator, routes);
   return emulator;
+}
+
+/** The front door's route table of an emulator made by createEmulatorWith(): every route it resolves, in order. */
+export function routesOf(emulator: Emulator): readonly RouteEntry[] {
+  const routes = tables.get(emulator);
+  if (!routes) throw new Error('routesOf() needs an emulator made by createEmulatorWith() (src/testing.ts).');
+  return routes;
 }

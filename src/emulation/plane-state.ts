@@ -1,11 +1,11 @@
-// The emulation plane's own state for one emulator: fault rules, the journal, the active scenario. Rebuilt by reset.
+// The emulation plane's own state for one world: fault rules, the journal, the active scenario. Rebuilt by reset.
 import type { ResolvedOptions } from '../config.js';
 import type { Runtime } from '../domain/runtime.js';
+import { WorldPart } from '../http/world.js';
 import type { RendererInfo } from '../infra/renderer.js';
 import type { StoreHandle } from '../wiring/kept-state.js';
 import { FaultStore } from './faults/fault-store.js';
 import { Journal } from './journal/journal-store.js';
-import type { RequestScopes } from './request-scopes.js';
 
 /** A scenario as loaded (scenarios/scenario-schema.ts checks it): each step an operation's input with its `op`. */
 export interface ScenarioDefinition {
@@ -30,8 +30,6 @@ export class ControlState {
   faults = new FaultStore();
   journal = new Journal();
   scenario: ActiveScenario | null = null;
-  /** Per-request state of requests in flight; a reset leaves them, so an answer under way is still recorded. */
-  readonly scopes: RequestScopes = new WeakMap();
 
   clear() {
     this.faults = new FaultStore();
@@ -39,6 +37,9 @@ export class ControlState {
     this.scenario = null;
   }
 }
+
+/** The plane's state as a part of each world. */
+export const PLANE_STATE = new WorldPart<ControlState>('the emulation plane');
 
 /** What every control operation is given: the runtime (the current domain context) and the plane's state. */
 export interface ControlDeps {

@@ -1,7 +1,6 @@
 // GET /openapi.json: the document of this emulator, with its own error-status overrides, built on first request.
-import { Router } from 'express';
-import { methodNotAllowed } from '../http/errors.js';
-import { sendJson } from '../http/send.js';
+import { jsonAnswer } from '../http/answers.js';
+import type { PathOptions, RouteEntry } from '../http/front-door.js';
 import type { OpenApiDocument, PathContribution } from './document.js';
 
 export interface OpenApiRouteParts {
@@ -10,18 +9,23 @@ export interface OpenApiRouteParts {
   contributions: () => Promise<PathContribution[]>;
 }
 
-export function openapiRoutes(parts: OpenApiRouteParts): Router {
-  const router = Router({ caseSensitive: true });
+export const OPENAPI_PATH = '/openapi.json';
+export const OPENAPI_PATH_OPTIONS: Record<string, PathOptions> = { [OPENAPI_PATH]: { allow: ['GET', 'HEAD'] } };
+
+export function openapiRoute(parts: OpenApiRouteParts): RouteEntry {
   let document: Promise<OpenApiDocument> | undefined;
-  router
-    .route('/openapi.json')
-    .get(async (_req, res) => {
+  return {
+    method: 'GET',
+    path: OPENAPI_PATH,
+    operation: 'openapi',
+    kind: 'emulator',
+    mutates: false,
+    async handle() {
       // Imported on first use: the document's modules cost ~10 ms of start-up that most runs never need.
       document ??= Promise.all([import('./document.js'), parts.contributions()]).then(([m, contributions]) =>
         m.buildOpenApiDocument({ errorStatuses: parts.errorStatuses, contributions }),
       );
-      sendJson(res, 200, await document);
-    })
-    .all(methodNotAllowed(['GET', 'HEAD']));
-  return router;
+      return jsonAnswer(200, await document);
+    },
+  };
 }

@@ -47,7 +47,7 @@ export interface OperationSpec {
   errors: ErrorEntry[];
   /** The operation validates input and may answer 422 with a `detail` array. */
   validation?: boolean;
-  /** Fault rules can act on it (every /v1/media route): any 4xx/5xx, with the rule's envelope. */
+  /** Fault rules can act on it (every /v1/media route, signed downloads): any 4xx/5xx, with the rule's envelope. */
   faults?: boolean;
 }
 

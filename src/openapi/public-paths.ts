@@ -48,8 +48,9 @@ const binaryContent = () =>
     Object.values(OUTPUT_MEDIA_TYPES).map((t) => [t, { schema: { type: 'string', format: 'binary' } }]),
   );
 
+/** Fault rules act on every operation of the public API and on signed downloads. */
 export function publicOperations(): OperationSpec[] {
-  return apiOperations().map((op) => (op.path.startsWith('/v1/media/') ? { ...op, faults: true } : op));
+  return apiOperations().map((op) => ({ ...op, faults: true }));
 }
 
 function apiOperations(): OperationSpec[] {

@@ -1,7 +1,5 @@
 // Group commit: the answers that end in one turn of the event loop wait for one transaction, then go out (or as its 507).
-import type { Response } from 'express';
 import { CodedError, DomainError } from '../domain/errors.js';
-import { type Release, WAIT } from '../http/response-pipeline.js';
 
 const INTERNAL =
   'The emulator hit an internal error. This is a bug in the emulator; please report it with the request.';
@@ -9,28 +7,30 @@ const INTERNAL =
 /** A commit's refusal: the core's 507 storage_full, the store's 409 state_not_loaded, or the 500 of a bug. */
 export type Refusal = CodedError;
 
-export interface GroupCommitDeps {
+export interface GroupCommitDeps<M, A> {
   /** Commits everything pending as one transaction; throws the refusal (507 storage_full...) when it fails. */
   commit(): void;
   /** False when nothing may be written now (closed, or a failed commit's reload is running). */
   mayWrite(): boolean;
-  /** A member's answer: undefined when it stands, else the body of its refusal (set on `res` with its status). */
-  verdict(res: Response, refusal: Refusal | undefined): string | undefined;
+  /** A member's answer: undefined when it stands, else its refusal's answer. */
+  verdict(member: M, refusal: Refusal | undefined): A | undefined;
+  /** Runs `settle` after this turn's I/O callbacks (setImmediate under Node). */
+  defer(settle: () => void): void;
   log(line: string): void;
 }
 
-export interface GroupCommit {
-  /** How many responses wait for the next commit. */
+export interface GroupCommit<M, A> {
+  /** How many members wait for the next commit. */
   readonly size: number;
-  /** Holds `res` until the group's commit; the first member schedules it after this turn's I/O callbacks. */
-  join(res: Response, release: Release): typeof WAIT;
+  /** Holds `member` until the group's commit; the first member schedules it. Resolves to its verdict. */
+  join(member: M): Promise<A | undefined>;
   /** Commits now and lets every member go (the scheduled run, or a close that cannot wait). */
   settle(): void;
 }
 
-export function groupCommit(deps: GroupCommitDeps): GroupCommit {
-  const members: Response[] = [];
-  const releases: Release[] = [];
+export function groupCommit<M, A>(deps: GroupCommitDeps<M, A>): GroupCommit<M, A> {
+  const members: M[] = [];
+  const releases: ((answer: A | undefined) => void)[] = [];
 
   const settle = () => {
     const waiting = members.splice(0);
@@ -49,11 +49,11 @@ export function groupCommit(deps: GroupCommitDeps): GroupCommit {
       }
     for (let i = 0; i < waiting.length; i++) {
       try {
-        release[i](waiting[i], deps.verdict(waiting[i], refusal));
+        release[i](deps.verdict(waiting[i], refusal));
       } catch (error) {
-        // One member's failure to go out (a socket already gone) must not keep the others waiting.
-        deps.log(`could not send a response after the group commit: ${(error as Error).message}`);
-        waiting[i].destroy();
+        // One member's verdict failing must not keep the others waiting.
+        deps.log(`could not judge a response after the group commit: ${(error as Error).message}`);
+        release[i](undefined);
       }
     }
   };
@@ -62,10 +62,9 @@ export function groupCommit(deps: GroupCommitDeps): GroupCommit {
     get size() {
       return members.length;
     },
-    join(res, release) {
-      if (members.push(res) === 1) setImmediate(settle);
-      releases.push(release);
-      return WAIT;
+    join(member) {
+      if (members.push(member) === 1) deps.defer(settle);
+      return new Promise((resolve) => releases.push(resolve));
     },
     settle,
   };

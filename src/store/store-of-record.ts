@@ -1,10 +1,9 @@
 // The store of record in use: every acknowledged change is one SQLite transaction, committed before its response goes out.
 // Over any host's SQLite (node/state-file.ts opens Node's file; a browser passes sql.js's database).
-import type { RequestHandler } from 'express';
 import type { ResolvedOptions } from '../config.js';
 import type { DomainContext } from '../domain/context.js';
 import { DomainError } from '../domain/errors.js';
-import type { BeforeSend } from '../http/response-pipeline.js';
+import type { ExchangeHooks } from '../http/pipeline.js';
 import { StorageFailure, type SqliteStore } from '../infra/sqlite-store.js';
 import { unref } from '../infra/unref.js';
 import { ChangeTracker } from './change-tracker.js';
@@ -24,14 +23,13 @@ export interface StoreOfRecord {
   open(): Promise<boolean>;
   /** Commits what changed since the last commit; throws the 507 when the disk refuses it. */
   commit(): void;
-  /** Notes when each request started, so one that a failed commit rolled back is not acknowledged. */
-  middleware(): RequestHandler;
   /**
-   * Runs before the first byte of every response. A response that may carry a change waits for the group commit:
-   * every such response that ends in the same turn of the event loop shares one transaction, and each goes out after
-   * it, or as a 507 when it failed. A streamed answer (no `release`) commits at once.
+   * Its part in every exchange: `before` notes when an exchange that may change state began (one a failed commit
+   * rolled back is not acknowledged); `gate` runs before the first byte of every answer. An answer that may carry a
+   * change waits for the group commit: every such answer that ends in the same turn of the event loop shares one
+   * transaction, and each goes out after it, or as a 507 when it failed.
    */
-  gate: BeforeSend;
+  hooks: Required<Pick<ExchangeHooks, 'before' | 'gate'>>;
   /** A last commit (with the kept logs) unless told not to, then the database is closed and its lock released. */
   close(options?: { write?: boolean }): Promise<void>;
   /** The store's key-value meta table, for settings that must outlive a restart (e.g. a signing secret). */
@@ -48,11 +46,13 @@ export interface StoreCoreOptions {
    */
   persistent: boolean;
   log: (line: string) => void;
-  /** The emulator's `errorStatuses` and `errorCodes` options: a refusal answered here honours them as the error handler does. */
+  /** The emulator's `errorStatuses` and `errorCodes` options: a refusal answered here honours them as the error mapper does. */
   errorStatuses?: Record<string, number>;
   errorCodes?: Record<string, string>;
   /** What open() says when the kept state cannot be loaded, from the reason; the host names its file and how to recover. */
   refusal?: (reason: string) => string;
+  /** Runs a group's commit after the current turn's I/O callbacks (the host's: setImmediate under Node). */
+  defer: (settle: () => void) => void;
 }
 
 /** How the composition root gets an emulator's store of record: each host opens its own SQLite (Node: node/state-file.ts). */
@@ -175,6 +175,7 @@ export function storeOfRecordOver(store: SqliteStore, deps: DocumentDeps, option
     restoring: () => restoring,
     closed: () => closed,
     nothingToWrite,
+    defer: options.defer,
     log,
     errorStatuses: options.errorStatuses,
     errorCodes: options.errorCodes,
@@ -198,8 +199,7 @@ export function storeOfRecordOver(store: SqliteStore, deps: DocumentDeps, option
       return true;
     },
     commit,
-    middleware: gate.middleware,
-    gate: gate.gate,
+    hooks: { before: gate.before, gate: gate.gate },
     readMeta: (key) => store.meta(key),
     writeMeta(key, value) {
       try {

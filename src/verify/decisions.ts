@@ -150,6 +150,13 @@ export const DECISIONS: readonly Decision[] = [
     "the service's storage cannot be made to lose a file",
   ),
   row(
+    'download-faults',
+    'a signed download that is slow, cut off or answered 5xx (storage, CDN)',
+    'never on its own; fault rules on `/files/*` script it',
+    [],
+    "not probed: the service's storage fails on its own terms, and cannot be made to",
+  ),
+  row(
     'payload-too-large',
     '413 for a JSON body over 16 MiB',
     '`413 payload_too_large`',

@@ -1,6 +1,7 @@
 // What a plugin keeps in the store of record beside the service's records, and the handle it gets on that store.
 import type { DomainSnapshot } from '../domain/domain-snapshot.js';
 import type { RestoreOrigin } from '../domain/runtime.js';
+import { WorldPart } from '../http/world.js';
 import type { LogTable } from '../infra/sqlite-store.js';
 
 /** The export document: the service's records under `domain`, the plugins' sections under `control`, in their order. */
@@ -68,6 +69,9 @@ export interface KeptState {
 }
 
 /** The store of record as a plugin reaches it. */
+/** The store's handle, as a world's part: what the plane's state operations reach it through. */
+export const STORE_HANDLE = new WorldPart<StoreHandle>('the store of record');
+
 export interface StoreHandle {
   /** The whole state as a document (output files are not included). */
   exportState(): StateDocument;

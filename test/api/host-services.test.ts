@@ -36,6 +36,8 @@ function pageDatabase(image?: Uint8Array) {
       log: options.log,
       errorStatuses: options.errorStatuses,
       errorCodes: options.errorCodes,
+      // A page has no setImmediate: a task after this one.
+      defer: (settle) => void setTimeout(settle, 0),
     });
   return { openStore, kept };
 }

@@ -1,9 +1,9 @@
 // CORS from a real browser: a page on another origin calls the API with a preflight and plays a signed file with Range requests.
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Emulator } from '../../src/index.js';
 import { launchChromium, type Chromium } from '../helpers/chromium.js';
+import { type PageServer, serveBlankPage } from '../helpers/page-server.js';
 import type { PageGlobals } from './page-types.js';
 import { createEmulatorWith, runtimeOf } from '../../src/testing.js';
 
@@ -14,16 +14,11 @@ interface Seen {
   range?: string;
 }
 
-async function listen(server: Server): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
 describe('CORS in a real browser', () => {
   let browser: Chromium;
   let emulator: Emulator;
   let emulatorUrl: string;
-  let appServer: Server;
+  let app: PageServer | undefined;
   let appOrigin: string;
   const seen: Seen[] = [];
   let generationId = '';
@@ -31,12 +26,8 @@ describe('CORS in a real browser', () => {
   beforeAll(async () => {
     browser = await launchChromium();
     // The front-end app: another port is another origin, which is all CORS needs.
-    appServer = createServer((_req, res) =>
-      res
-        .writeHead(200, { 'Content-Type': 'text/html' })
-        .end('<!doctype html><title>front-end app</title><h1>App</h1>'),
-    );
-    appOrigin = await listen(appServer);
+    app = await serveBlankPage('front-end app');
+    appOrigin = app.origin;
     emulator = createEmulatorWith({ seed: 3, timing: 'manual', corsOrigins: [appOrigin] });
     await emulator.ready;
     const { url, server } = await emulator.listen(0, '127.0.0.1');
@@ -51,10 +42,7 @@ describe('CORS in a real browser', () => {
     await browser?.close();
     await emulator?.close();
     // When beforeAll failed early (no Chromium) there is no server, and waiting for its close would never end.
-    if (appServer) {
-      appServer.closeAllConnections();
-      await new Promise((resolve) => appServer.close(resolve));
-    }
+    await app?.close();
   });
 
   it('lets a page on an allowed origin submit with Authorization and Idempotency-Key after a real preflight', async () => {
@@ -170,10 +158,8 @@ describe('CORS in a real browser', () => {
   });
 
   it('refuses a page whose origin is not in the list, as the browser enforces it', async () => {
-    const stranger = createServer((_req, res) =>
-      res.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><title>other</title>'),
-    );
-    const strangerOrigin = await listen(stranger);
+    const stranger = await serveBlankPage('other');
+    const strangerOrigin = stranger.origin;
     try {
       const page = await browser.context.newPage();
       await page.goto(strangerOrigin);
@@ -191,8 +177,7 @@ describe('CORS in a real browser', () => {
       expect(outcome).toBe('TypeError');
       await page.close();
     } finally {
-      stranger.closeAllConnections();
-      await new Promise((resolve) => stranger.close(resolve));
+      await stranger.close();
     }
   });
 });

@@ -1,4 +1,4 @@
-// The CLI as `npm run build` bundles it (entry, chunks loaded on demand, iconv-lite's tables on the side): each lazy part works.
+// The CLI as `npm run build` bundles it (entry, chunks loaded on demand): each lazy part works.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -43,12 +43,11 @@ describe('the bundled CLI', () => {
   it('is an entry module plus chunks beside it, with no source maps', () => {
     const files = readdirSync(join(dist.root, 'dist', 'cli'));
     expect(files).toContain('main.js');
-    expect(files).toContain('iconv-lite-encodings.cjs');
     expect(files.filter((f) => /^chunk-\w+\.js$/.test(f)).length).toBeGreaterThan(1);
     expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
   });
 
-  it('decodes a JSON body (iconv-lite reads its tables from their own file)', async () => {
+  it('decodes a JSON body', async () => {
     const res = await fetch(`${url}/v1/media/estimate`, {
       method: 'POST',
       headers: { ...auth, 'Content-Type': 'application/json; charset=utf-8' },

@@ -3,7 +3,11 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { controlled } from '../helpers/controlled-emulator.js';
 
-const rule = (i: number) => ({ id: `r${i}`, match: { route: '/nope/:a/*' }, action: { type: 'hang' as const } });
+const rule = (i: number) => ({
+  id: `r${i}`,
+  match: { route: '/v1/media/models', idempotency_key: 'never-sent' },
+  action: { type: 'hang' as const },
+});
 
 /** An emulator holding `count` rules, put in by an import (the quick way to fill it). */
 async function withRules(count: number) {

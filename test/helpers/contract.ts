@@ -1,9 +1,9 @@
 // Contract checking for the whole test suite: every response a test emulator sends is validated against the OpenAPI document.
-// A middleware placed before everything else records method, path, status, headers and the body as the pipeline sends it; afterEach fails the test on any violation.
-import type { RequestHandler } from 'express';
+// An observer hook of the pipeline sees how each exchange ended (status, headers, body as sent); afterEach fails the test on any violation.
 import { afterEach } from 'vitest';
 import type { Emulator, EmulatorOptions } from '../../src/index.js';
-import { watchChunks } from '../../src/http/response-pipeline.js';
+import { FileBody } from '../../src/http/exchange.js';
+import type { ExchangeHooks } from '../../src/http/pipeline.js';
 import { createEmulatorWith } from '../../src/testing.js';
 import { emulatorOpenApiDocument } from '../../src/emulation/openapi/contribution.js';
 import type { OpenApiDocument } from '../../src/openapi/document.js';
@@ -40,41 +40,40 @@ export function checkerFor(errorStatuses: Record<string, number> = {}, controlPl
 
 const BODY_CAP = 4 * 1024 * 1024;
 
-/** Records the exchange as the client sees it, whatever answered: a route, the error handler, CORS or a fault rule. */
-export function contractMiddleware(checker: () => ContractChecker): RequestHandler {
-  return (req, res, next) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const keep = (chunk: unknown, encoding?: unknown) => {
-      if (chunk === undefined || chunk === null || typeof chunk === 'function' || size > BODY_CAP) return;
-      const buffer = Buffer.isBuffer(chunk)
-        ? chunk
-        : Buffer.from(chunk as string, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
-      size += buffer.length;
-      chunks.push(buffer);
-    };
-    // What goes out after every plugin's hooks: a 507 that replaced an answer, a dribbled body once whole.
-    watchChunks(res, keep);
-    const method = req.method;
-    const url = req.originalUrl;
-    res.on('finish', () => {
+/** The body as it went out: a file's bytes are not read again (the document only says its type). */
+function sentBody(body: unknown): { bytes: Buffer; truncated: boolean } {
+  if (body === undefined || body instanceof FileBody) return { bytes: Buffer.alloc(0), truncated: false };
+  const bytes = typeof body === 'string' ? Buffer.from(body) : Buffer.from(body as Uint8Array);
+  return bytes.length > BODY_CAP
+    ? { bytes: bytes.subarray(0, BODY_CAP), truncated: true }
+    : { bytes, truncated: false };
+}
+
+/**
+ * Checks each exchange that was answered whole, as the client received it, whatever answered: a route, the error
+ * mapper, CORS, a fault rule or the store's 507 in its place.
+ */
+export function contractObserver(checker: () => ContractChecker): ExchangeHooks {
+  return {
+    after(x, outcome) {
+      if (!outcome.finished || !outcome.response) return;
+      const { bytes, truncated } = sentBody(outcome.response.body);
       const exchange: Exchange = {
-        method,
-        url,
-        status: res.statusCode,
-        headers: res.getHeaders(),
-        body: Buffer.concat(chunks),
-        truncated: size > BODY_CAP,
+        method: x.request.method,
+        url: x.request.rawQuery === '' ? x.request.path : `${x.request.path}?${x.request.rawQuery}`,
+        status: outcome.status,
+        headers: Object.fromEntries(Object.entries(outcome.headers).map(([k, v]) => [k.toLowerCase(), v])),
+        body: bytes,
+        truncated,
       };
       violations.push(...checker().check(exchange));
-    });
-    next();
+    },
   };
 }
 
-/** createEmulatorApp with the contract middleware in front of everything else. */
+/** createEmulatorApp with the contract observer before every plugin's hooks. */
 export function createCheckedEmulator(options: EmulatorOptions = {}): Emulator {
   return createEmulatorWith(options, [
-    contractMiddleware(() => checkerFor(options.errorStatuses ?? {}, options.controlPlane ?? true)),
+    contractObserver(() => checkerFor(options.errorStatuses ?? {}, options.controlPlane ?? true)),
   ]);
 }

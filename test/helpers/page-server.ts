@@ -35,3 +35,18 @@ export async function servePages(root: string, seen: (path: string) => void = ()
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
+
+/** One empty page on a loopback origin of its own (another port is another origin), for cross-origin browser tests. */
+export async function serveBlankPage(title: string): Promise<PageServer> {
+  const server = createServer((_req, res) =>
+    res.writeHead(200, { 'Content-Type': 'text/html' }).end(`<!doctype html><title>${title}</title><h1>${title}</h1>`),
+  );
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}

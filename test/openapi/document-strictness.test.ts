@@ -34,8 +34,10 @@ describe('statuses', () => {
   it('lists the shared 405 on every operation, and route_not_found and path_not_canonical where a path parameter could miss', () => {
     expect(doc.components.responses.MethodNotAllowed.headers.Allow.required).toBe(true);
     for (const { path, op } of operations) {
-      // A fault rule's 405 (on /v1/media) carries no Allow: those operations name the shared response that says so.
-      const shared = path.startsWith('/v1/media/') ? 'MethodNotAllowedOrFault' : 'MethodNotAllowed';
+      // A fault rule's 405 (on /v1/media and downloads) carries no Allow: those operations name the shared response
+      // that says so.
+      const faulted = path.startsWith('/v1/media/') || path.startsWith('/files/');
+      const shared = faulted ? 'MethodNotAllowedOrFault' : 'MethodNotAllowed';
       expect(op.responses['405'], path).toEqual({ $ref: `#/components/responses/${shared}` });
       if (path.includes('{')) {
         expect(JSON.stringify(op.responses['404']), path).toContain('ErrorEnvelope.route_not_found');

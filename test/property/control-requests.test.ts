@@ -36,6 +36,8 @@ const BEYOND_SCHEMA = [
   /must not exceed max_ms/,
   /must be a duration of at most 100 years/,
   /needs pending, running or total/,
+  // A fault rule no request could fire (fault-reach.ts): whether its route, method and matchers meet an operation.
+  /matches no (\w+ )?route of the API|no route of the API takes|acts when a submission is accepted|never tells? a rule/,
   // References to what the emulator holds: its catalogue, the ids already in use.
   /no model '.*' in the catalogue/s,
   /duplicate rule id/,

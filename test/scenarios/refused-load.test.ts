@@ -169,8 +169,8 @@ describe('a refused scenario load', () => {
         { op: 'create_account', id: 'acc2', balance: 7 },
       ],
       faults: [
-        { match: { route: '/a' }, action: { type: 'status', status: 500 } },
-        { id: 'flt_000001', match: { route: '/b' }, action: { type: 'status', status: 500 } },
+        { match: { route: '/v1/media/models' }, action: { type: 'status', status: 500 } },
+        { id: 'flt_000001', match: { route: '/v1/media/usage' }, action: { type: 'status', status: 500 } },
       ],
     });
     expect([res.status, res.body.error.code]).toEqual([409, 'fault_exists']);

@@ -4,7 +4,7 @@
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { RequestHandler } from 'express';
+import type { ExchangeHooks } from '../../src/http/pipeline.js';
 import { DEFAULT_API_KEY } from '../../src/config.js';
 import { createEmulatorWith } from '../../src/testing.js';
 import { type CliProcess, startCli, stopCli } from '../helpers/cli-process.js';
@@ -300,8 +300,12 @@ describe.each(diskKinds())('a full disk under --state-file (%s)', (kind) => {
     const dir = disk.folder();
     // The read continues after the submission's handler has changed the wallet and before its group commit runs
     // (setImmediate callbacks run in order): it sees the charge that the failing commit is about to roll back.
-    const readLate: RequestHandler = (req, _res, next) =>
-      req.method === 'GET' && req.path === '/v1/media/usage' ? void setImmediate(next) : next();
+    const readLate: ExchangeHooks = {
+      before: (x) =>
+        x.request.method === 'GET' && x.request.path === '/v1/media/usage'
+          ? new Promise<undefined>((resume) => setImmediate(() => resume(undefined)))
+          : undefined,
+    };
     const emulator = createEmulatorWith(
       { timing: 'manual', seed: 5, stateFile: join(dir, 'state.db'), log: () => {} },
       [readLate],

@@ -120,6 +120,23 @@ describe('a body that stops arriving (bodyTimeout)', () => {
     expect(await wallet(control)).toEqual(before);
   });
 
+  it('holds the control plane to the same deadline: a stalled fault rule is answered 408 and adds no rule', async () => {
+    const { port, control, emulator } = await start({ bodyTimeout: '150ms' });
+    const rule = JSON.stringify({ action: { type: 'status', status: 503 } });
+    const client = new Connection(port);
+    client.write(
+      head('POST', '/_emulator/faults', emulator.apiKey, {
+        'Content-Type': 'application/json',
+        'Content-Length': rule.length,
+      }),
+    );
+    client.write(rule.slice(0, 10));
+    const answer = await client.all();
+    expect(answer).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+    expect(envelopeOf(answer).error.code).toBe('request_timeout');
+    expect(await control.faults.list()).toEqual([]);
+  });
+
   it('answers a stalled upload 408 and frees what it held: the next upload of that size fits under the cap', async () => {
     const file = paddedPng(800, 600, 600 * 1024);
     const form = multipart({ model_slug: 'motion-lite-v1' }, { data: file });

@@ -1,6 +1,5 @@
 // The one guard at the emulation plane's boundary: Host allow-list and admin token, on a canonical form of the path.
-import type { IncomingHttpHeaders } from 'node:http';
-import type { RequestHandler } from 'express';
+import type { Exchange, ServiceRequest } from '../../http/exchange.js';
 import { PlaneError } from '../error-codes.js';
 import { canonicalPath, hidesSegments, isPlanePath, mentionsPlane } from '../../http/plane-path.js';
 import { checkAdminToken } from './admin-token.js';
@@ -20,7 +19,7 @@ const isOpen = (canonical: string, method: string) =>
     canonical === '/_emulator/console' ||
     canonical.startsWith('/_emulator/console/'));
 
-const isPreflight = (method: string, headers: IncomingHttpHeaders) =>
+const isPreflight = (method: string, headers: ServiceRequest['headers']) =>
   method === 'OPTIONS' && headers['access-control-request-method'] !== undefined;
 
 /** `host:port`, `[::1]:port` or a bare name, as the Host header carries it, to the lower-cased name alone. */
@@ -43,21 +42,25 @@ function sameOrigin(origin: string, host: string | undefined): boolean {
   }
 }
 
-export function planeGuard(options: PlaneGuardOptions): RequestHandler {
-  return (req, _res, next) => {
-    // Read once: req.path is a getter that parses the URL (from its cache) on each read.
-    const path = req.path;
+/**
+ * Runs on every request whose path names the plane at some depth of encoding (the front door says which), before
+ * CORS: it throws the refusal, or lets the request on.
+ */
+export function planeGuard(options: PlaneGuardOptions): (x: Exchange) => void {
+  return (x) => {
+    const req = x.request;
+    const { path } = req;
     // One path for guard and router: a plane path that decodes to something else than it reads is refused outright.
     if (mentionsPlane(path) && hidesSegments(path))
       throw new PlaneError(
         'path_not_canonical',
         `The path ${JSON.stringify(path.slice(0, 200))} holds an encoded slash or backslash, a backslash or a dot segment. Send the plain path, e.g. /_emulator/generations/gen_000001.`,
       );
-    if (!isPlanePath(path)) return next();
+    if (!isPlanePath(path)) return;
     const canonical = canonicalPath(path);
     // Checked before the token and on health too: a DNS-rebound page carries its own host name, never ours.
     const allowed = options.allowedHosts();
-    const host = hostName(req.headers.host);
+    const host = hostName(req.headers.host as string | undefined);
     if (!allowed.has('*') && !allowed.has(host))
       throw new PlaneError(
         'host_not_allowed',
@@ -65,21 +68,23 @@ export function planeGuard(options: PlaneGuardOptions): RequestHandler {
       );
     // A page on another site can still send a "simple" request (a form POST, fetch with no-cors): its side effect
     // happens even though CORS hides the answer. Browsers always send Origin on those, so refuse foreign ones.
-    const origin = req.headers.origin;
-    if (origin !== undefined && !options.controlOrigins.includes(origin) && !sameOrigin(origin, req.headers.host))
+    const origin = req.headers.origin as string | undefined;
+    if (
+      origin !== undefined &&
+      !options.controlOrigins.includes(origin) &&
+      !sameOrigin(origin, req.headers.host as string | undefined)
+    )
       throw new PlaneError(
         'origin_not_allowed',
         `Pages on ${origin} may not drive the emulation plane: only its own pages (the console) and origins listed with --control-cors-origins may.`,
       );
-    if (isOpen(canonical, req.method)) return next();
+    if (isOpen(canonical, req.method)) return;
     // A browser never sends credentials on a preflight: for an origin listed for the plane, CORS answers it (no side
     // effect, nothing read), and the request that follows carries the token.
-    if (isPreflight(req.method, req.headers) && origin !== undefined && options.controlOrigins.includes(origin))
-      return next();
+    if (isPreflight(req.method, req.headers) && origin !== undefined && options.controlOrigins.includes(origin)) return;
     // Only the case differs (/_EMULATOR/keys): no route matches it, so it gets Starlette's 404 rather than a 401.
-    if (!path.startsWith('/_emulator') && canonical === path.toLowerCase()) return next();
+    if (!path.startsWith('/_emulator') && canonical === path.toLowerCase()) return;
     const token = options.adminToken();
     if (token) checkAdminToken(req.headers, token);
-    next();
   };
 }

@@ -1,11 +1,15 @@
 // GET /_emulator/console: the console page and its script and style, read from src/console/ whether we run from src or dist.
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import express, { Router } from 'express';
-import { methodNotAllowed } from '../../http/errors.js';
+import { errorAnswer } from '../../http/answers.js';
+import type { Exchange } from '../../http/exchange.js';
+import { fileAnswer } from '../../http/file-answer.js';
+import type { PathOptions, RouteEntry } from '../../http/front-door.js';
 
 const ASSETS = 'src/console';
+const PAGE = '/_emulator/console';
+const ASSET = '/_emulator/console/:asset';
 
 /** tsc copies no .html/.js/.css, so the files stay in src/console/ (shipped in the package and the image) and are found by walking up. */
 function consoleDirectory(from: string = dirname(fileURLToPath(import.meta.url))): string {
@@ -19,36 +23,72 @@ function consoleDirectory(from: string = dirname(fileURLToPath(import.meta.url))
 const POLICY =
   "default-src 'self'; media-src * blob: data:; img-src * data: blob:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
 
-export function consoleRoutes(): Router {
-  const dir = consoleDirectory();
-  const router = Router({ caseSensitive: true });
-  const headers = {
-    'Cache-Control': 'no-cache',
-    'Content-Security-Policy': POLICY,
-    'X-Content-Type-Options': 'nosniff',
-  };
-  router
-    .route(['/_emulator/console', '/_emulator/console/'])
-    .get((_req, res, next) => {
-      res.sendFile(
-        join(dir, 'console.html'),
-        { headers: { ...headers, 'Content-Type': 'text/html; charset=utf-8' }, lastModified: false, etag: false },
-        (error) => {
-          if (error && !res.headersSent) next(error);
-        },
-      );
-    })
-    .all(methodNotAllowed(['GET', 'HEAD']));
-  // Only the page's own files: `index: false` and no directory listing; anything else falls through to the 404 handler.
-  router.use(
-    '/_emulator/console',
-    express.static(dir, {
-      index: false,
-      redirect: false,
-      etag: false,
-      lastModified: false,
-      setHeaders: (res) => res.set(headers),
-    }),
-  );
-  return router;
+const HEADERS = {
+  'Cache-Control': 'no-cache',
+  'Content-Security-Policy': POLICY,
+  'X-Content-Type-Options': 'nosniff',
+};
+
+/** The types of the console's own files (as `send` named them). */
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+};
+
+const ASSET_NAME = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/;
+
+/** The size of a file of the folder itself, or undefined for a folder or nothing. */
+function fileSize(path: string): number | undefined {
+  try {
+    const stat = statSync(path);
+    return stat.isFile() ? stat.size : undefined;
+  } catch {
+    return undefined;
+  }
 }
+
+const notFound = (x: Exchange) =>
+  errorAnswer(
+    404,
+    'route_not_found',
+    `No route ${x.request.method} ${x.request.path}. The API lives under /v1/media; see /openapi.json.`,
+  );
+
+/** The page, and only the page's own files: no index, no listing; any other name or method is a 404. */
+export function consoleRoutes(): RouteEntry[] {
+  const dir = consoleDirectory();
+  const serve = (x: Exchange, name: string) => {
+    // A plain file name only (no dot file, no separator): nothing from the request reaches past the folder.
+    const path = join(dir, name);
+    const size = ASSET_NAME.test(name) ? fileSize(path) : undefined;
+    if (size === undefined) return notFound(x);
+    return fileAnswer(x.request, { path }, size, {
+      ...HEADERS,
+      'Content-Type': TYPES[extname(name)] ?? 'application/octet-stream',
+    });
+  };
+  return [
+    {
+      method: 'GET',
+      path: PAGE,
+      operation: 'console',
+      kind: 'emulator',
+      mutates: false,
+      handle: (x) => serve(x, 'console.html'),
+    },
+    {
+      method: 'GET',
+      path: ASSET,
+      operation: 'consoleAsset',
+      kind: 'emulator',
+      mutates: false,
+      handle: (x) => serve(x, x.dispatch.params.asset),
+    },
+  ];
+}
+
+export const CONSOLE_PATH_OPTIONS: Record<string, PathOptions> = {
+  [PAGE]: { allow: ['GET', 'HEAD'] },
+  [ASSET]: { otherMethods: 'not_found' },
+};

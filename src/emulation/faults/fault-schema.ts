@@ -135,6 +135,8 @@ const matchSchema = z.strictObject({
   route: routeSchema.optional(),
   model_slug: z.string().min(1).optional(),
   key_id: z.int().positive().optional(),
+  /** A generation: the one read (`GET /v1/media/generations/{id}`) or whose output is downloaded (`GET /files/...`). */
+  generation_id: z.string().min(1).max(200).optional(),
   prompt: regexSchema.optional(),
   /** A literal key, or a /pattern/flags checked like `prompt`. */
   idempotency_key: boundedPattern()

@@ -8,6 +8,7 @@ import { notAnExport } from '../../domain/state-problems.js';
 import { type FieldProblem, fieldProblems } from '../../domain/zod-issues.js';
 import type { KeptValue } from '../../wiring/kept-state.js';
 import type { ControlState } from '../plane-state.js';
+import { unreachable } from './fault-reach.js';
 import { faultRuleSchema } from './fault-schema.js';
 import { MAX_FAULT_RULES } from './fault-rule-ids.js';
 import { FaultStore, type FaultRule } from './fault-store.js';
@@ -46,6 +47,10 @@ function parseKept(value: unknown, i: number, origin: RestoreOrigin, problems: F
       problems.push(...fieldProblems([issue], issue.path[0] === 'id' ? at : [...at, 'definition']));
     return undefined;
   }
+  // A rule no request could fire comes in by no door; a store's own may predate that check, and loads.
+  if (origin === 'import')
+    for (const problem of unreachable(inner.data))
+      problems.push({ ...problem, field: `control.faults[${i}].definition.${problem.field}` });
   if (s.fired > s.matched) problems.push({ field: `control.faults[${i}].fired`, message: 'must not exceed matched' });
   // Counted on by every request it matches: an import leaves room for them, as for ids (the store's own may be more).
   if (origin === 'import' && s.matched > MAX_IMPORTED_COUNTER)

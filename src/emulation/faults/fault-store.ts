@@ -3,17 +3,10 @@ import { PlaneError } from '../error-codes.js';
 import { compileRegex, compileRoute, type Pattern } from './fault-patterns.js';
 import { faultExists, faultLimitReached, MAX_FAULT_RULES, nextFreeId, planIds } from './fault-rule-ids.js';
 import { faultRuleSchema, isGenerationAction, type ParsedFaultRule } from './fault-schema.js';
+import { describeProblems } from '../../domain/zod-issues.js';
 import { parseOrRefuse } from '../inputs.js';
-
-/** What a rule can look at. Body members are known only for JSON bodies the middleware read ahead. */
-export interface FaultRequest {
-  method: string;
-  path: string;
-  keyId?: number;
-  modelSlug?: string;
-  prompt?: string;
-  idempotencyKey?: string;
-}
+import type { FaultFacts } from './fault-facts.js';
+import { unreachable } from './fault-reach.js';
 
 /** HTTP rules act when a request arrives; generation rules when a submission is accepted (POST /v1/media/generations). */
 type FaultPhase = 'http' | 'generation';
@@ -41,11 +34,19 @@ interface Compiled {
   idempotencyKey?: Pattern;
 }
 
-const GENERATION_REQUEST = { method: 'POST', path: '/v1/media/generations' };
-
-/** Parses a rule; every problem names its field, e.g. `action.status: must be between 400 and 599`. */
-export const parseFaultRule = (input: unknown, label = 'fault rule'): ParsedFaultRule =>
-  parseOrRefuse('invalid_fault_rule', faultRuleSchema, input, label);
+/**
+ * Parses a rule; every problem names its field, e.g. `action.status: must be between 400 and 599`. A rule that no
+ * request could ever fire (a route no operation has, a prompt on a download) is refused too, naming why.
+ */
+export function parseFaultRule(input: unknown, label = 'fault rule'): ParsedFaultRule {
+  const parsed = parseOrRefuse('invalid_fault_rule', faultRuleSchema, input, label);
+  const problems = unreachable(parsed);
+  if (problems.length > 0)
+    throw new PlaneError('invalid_fault_rule', `The ${label} is not valid: ${describeProblems(problems)}.`, {
+      problems,
+    });
+  return parsed;
+}
 
 export class FaultStore {
   private rules: FaultRule[] = [];
@@ -153,21 +154,20 @@ export class FaultStore {
   }
 
   /** `skipBody` leaves model_slug and prompt out, to ask whether reading the body could make a difference. */
-  private matches(rule: FaultRule, request: FaultRequest, skipBody = false): boolean {
+  private matches(rule: FaultRule, facts: FaultFacts, skipBody = false): boolean {
     const m = rule.parsed.match;
     const c = this.compiled.get(rule.id) ?? {};
-    if (m.method ? m.method !== request.method.toUpperCase() : request.method === 'OPTIONS') return false;
-    if (c.route && !c.route.test(request.path)) return false;
-    if (m.key_id !== undefined && m.key_id !== request.keyId) return false;
+    if (m.method ? m.method !== facts.method.toUpperCase() : facts.method === 'OPTIONS') return false;
+    if (c.route && !c.route.test(facts.path)) return false;
+    if (m.key_id !== undefined && m.key_id !== facts.keyId) return false;
+    if (m.generation_id !== undefined && m.generation_id !== facts.generationId) return false;
     if (!skipBody) {
-      if (m.model_slug !== undefined && m.model_slug !== request.modelSlug) return false;
-      if (c.prompt && (request.prompt === undefined || !c.prompt.test(request.prompt))) return false;
+      if (m.model_slug !== undefined && m.model_slug !== facts.modelSlug) return false;
+      if (c.prompt && (facts.prompt === undefined || !c.prompt.test(facts.prompt))) return false;
     }
     if (m.idempotency_key !== undefined) {
-      if (request.idempotencyKey === undefined) return false;
-      if (
-        c.idempotencyKey ? !c.idempotencyKey.test(request.idempotencyKey) : m.idempotency_key !== request.idempotencyKey
-      )
+      if (facts.idempotencyKey === undefined) return false;
+      if (c.idempotencyKey ? !c.idempotencyKey.test(facts.idempotencyKey) : m.idempotency_key !== facts.idempotencyKey)
         return false;
     }
     return true;
@@ -177,10 +177,9 @@ export class FaultStore {
    * The first live rule that matches, counted as fired; undefined when none does.
    * Counters move only here, so a rule skipped by `after` or by its probability falls through to the next one.
    */
-  match(phase: FaultPhase, request: FaultRequest, random: () => number): FaultRule | undefined {
-    const seen = phase === 'generation' ? { ...request, ...GENERATION_REQUEST } : request;
+  match(phase: FaultPhase, facts: FaultFacts, random: () => number): FaultRule | undefined {
     for (const rule of this.rules) {
-      if (!this.live(rule, phase) || !this.matches(rule, seen)) continue;
+      if (!this.live(rule, phase) || !this.matches(rule, facts)) continue;
       rule.matched += 1;
       if (rule.matched <= rule.parsed.after) continue;
       if (rule.parsed.probability < 1 && random() >= rule.parsed.probability) continue;
@@ -191,15 +190,16 @@ export class FaultStore {
   }
 
   /**
-   * Why `rule` fired for `request`, in words for the request inspector: each matcher it has and what it saw, then
+   * Why `rule` fired for these facts, in words for the request inspector: each matcher it has and what it saw, then
    * the counters (`after`, `times`, `probability`). Called right after match() chose the rule.
    */
-  explain(rule: FaultRule, request: FaultRequest): string {
+  explain(rule: FaultRule, facts: FaultFacts): string {
     const m = rule.parsed.match;
     const parts: string[] = [];
     parts.push(m.method ? `method is ${m.method}` : 'any method');
-    if (m.route !== undefined) parts.push(`path ${request.path} matches route "${m.route}"`);
+    if (m.route !== undefined) parts.push(`path ${facts.path} matches route "${m.route}"`);
     if (m.key_id !== undefined) parts.push(`key_id is ${m.key_id}`);
+    if (m.generation_id !== undefined) parts.push(`generation_id is ${m.generation_id}`);
     if (m.model_slug !== undefined) parts.push(`model_slug is ${m.model_slug}`);
     if (m.prompt !== undefined) parts.push(`prompt matches ${m.prompt}`);
     if (m.idempotency_key !== undefined) parts.push(`Idempotency-Key matches ${m.idempotency_key}`);
@@ -210,14 +210,14 @@ export class FaultStore {
     return parts.join(' · ');
   }
 
-  /** True when some live HTTP rule could match this request but needs the JSON body (model_slug or prompt) to decide. */
-  needsBody(request: FaultRequest): boolean {
+  /** True when some live HTTP rule could match these facts but needs the JSON body (model_slug or prompt) to decide. */
+  needsBody(facts: FaultFacts): boolean {
     return this.rules.some((rule) => {
       const m = rule.parsed.match;
       return (
         this.live(rule, 'http') &&
         (m.model_slug !== undefined || m.prompt !== undefined) &&
-        this.matches(rule, request, true)
+        this.matches(rule, facts, true)
       );
     });
   }

@@ -7,8 +7,16 @@ import type { AnyOperation } from '../registry/operation.js';
 import { operationEntries } from '../registry/registry.js';
 
 const ADMIN_ERRORS = ['host_not_allowed', 'origin_not_allowed', 'admin_token_required', 'admin_token_invalid'];
-/** express.json() in front of every control body: unreadable JSON, a wrong charset, more than its limit. */
-const JSON_ERRORS: ErrorEntry[] = ['payload_too_large', { code: 'bad_request', statuses: [400, 415] }];
+/**
+ * The JSON reading of every control body (registry/control-body.ts): unreadable JSON, a wrong charset, more than its
+ * limit; and, as on the public API, a body that stops arriving or finds the cap on buffered bytes full.
+ */
+const JSON_ERRORS: ErrorEntry[] = [
+  'payload_too_large',
+  { code: 'bad_request', statuses: [400, 415] },
+  'request_timeout',
+  'server_busy',
+];
 const INVALID = 'invalid_control_request';
 
 /** A body's or answer's component: the name it gives itself (`.meta({ id })`). */

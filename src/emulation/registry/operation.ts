@@ -31,7 +31,7 @@ export interface ControlOperation<
   L extends string | undefined = string | undefined,
 > {
   method: Method;
-  /** Express form (`:id`); the document shows `{id}`. */
+  /** Route form (`:id`); the document shows `{id}`. */
   path: P;
   summary: string;
   /** Default: the summary and a pointer to docs/control-plane.md. */
@@ -48,8 +48,8 @@ export interface ControlOperation<
    * `handle` as sent, for a parse with a code of its own (a fault rule, a scenario, a state).
    */
   input?: L;
-  /** express.json's limit for the body; default 1mb. */
-  bodyLimit?: string;
+  /** The body's limit in bytes; default 1 MiB. */
+  bodyLimit?: number;
   /** The answer's schema: a named component of the document. */
   answer: z.ZodType;
   handle(deps: ControlDeps, input: HandlerInput<P, Received<Q, L>, Received<B, L>>): O | Promise<O>;
@@ -83,8 +83,8 @@ export function parseOperationInput<Op extends AnyOperation>(
 }
 
 /**
- * Runs a declaration's handler on what was sent, as Express read it or as a client passed it: the one way in for the
- * Express routes, the in-process client (the remote client through the routes) and scenario steps.
+ * Runs a declaration's handler on what was sent, as the route read it or as a client passed it: the one way in for the
+ * routes (control-routes.ts), the in-process client (the remote client through the routes) and scenario steps.
  */
 export function runOperation<Op extends AnyOperation>(
   op: Op,

@@ -1,6 +1,6 @@
 // The registry of control operations: every JSON call under /_emulator/* declared once, in the folder its URL names.
 //
-// From each declaration come its Express route (express-routes.ts), the in-process client and the remote client
+// From each declaration come its route (control-routes.ts), the in-process client and the remote client
 // (client-bindings.ts gives each documented client method the operation it calls) and its OpenAPI operation
 // (openapi/control-op.ts). Keyed by operationId.
 //

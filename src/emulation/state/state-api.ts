@@ -18,7 +18,7 @@ export const STATE_API = {
     summary: 'Replace the whole state with an export',
     body: stateSchema,
     // Uploads travel base64 inside an export, so an import body may be large.
-    bodyLimit: '512mb',
+    bodyLimit: 512 * 1024 * 1024,
     answer: okSchema,
     errors: ['invalid_state', 'invalid_fault_rule', 'invalid_scenario'],
     handle: async (deps, { body }) => {

@@ -1,21 +1,16 @@
-// POST /v1/media/uploads: multipart `file` + `model_slug` (+ `target_slot`), read as FastAPI reads it (multipart-form.ts).
-import express, { type IRouter } from 'express';
+// POST /v1/media/uploads: multipart `file` + `model_slug` (+ `target_slot`), read as FastAPI reads it (the host's form reader).
 import { DomainError, ValidationFailure } from '../../domain/errors.js';
 import { registerUpload } from '../../domain/register-upload.js';
+import { validationItem, type ValidationItem } from '../../domain/validation-item.js';
 import { imageProblem } from '../../infra/image-integrity.js';
 import { sniffImage } from '../../infra/image-sniff.js';
 import { type UploadBlobs, UploadStoreFull } from '../../infra/upload-blobs.js';
-import { validationItem, type ValidationItem } from '../../domain/validation-item.js';
+import { jsonAnswer } from '../answers.js';
 import { authenticate } from '../auth.js';
-import { apiKeyOf } from '../request-locals.js';
-import { methodNotAllowed } from '../errors.js';
-import { asSent } from '../body/body-reading.js';
-import { formFileOf, multipartForm, STARLETTE_LIMITS } from '../multipart-form.js';
-import { sendJson } from '../send.js';
-import { uploadFormSchema } from '../validation/request-schemas.js';
+import type { Exchange } from '../exchange.js';
 import { lastValues } from '../validation/repeated-values.js';
+import { uploadFormSchema } from '../validation/request-schemas.js';
 import { toPydanticItems } from '../validation/to-pydantic.js';
-import type { RouteDeps } from './deps.js';
 
 function storeFull(blobs: UploadBlobs): never {
   throw new DomainError(
@@ -24,73 +19,63 @@ function storeFull(blobs: UploadBlobs): never {
   );
 }
 
-/** An urlencoded form carries no file, so it is read only this far (413 past it). */
-const FORM_LIMIT = 64 * 1024;
-
-export function uploadRoutes(router: IRouter, deps: RouteDeps): void {
-  // FastAPI reads urlencoded forms too (they simply carry no file), so both parsers run; each skips the other's type.
-  const urlencoded = asSent(express.urlencoded({ extended: false, limit: FORM_LIMIT }));
-  const multipart = multipartForm({
+export async function upload(x: Exchange) {
+  const key = authenticate(x);
+  const { uploadBlobs, settings } = x.world;
+  const read = await x.form({
     fileField: 'file',
     fields: ['model_slug', 'target_slot'],
-    maxFileBytes: deps.maxUploadBytes,
+    maxFileBytes: settings.maxUploadBytes,
   });
-  // The most either holds: the file (and a byte past its limit), model_slug and target_slot; other parts are dropped.
-  const maxHeld = deps.maxUploadBytes + 1 + 2 * (STARLETTE_LIMITS.maxPartBytes + 1);
-  const readForm = deps.bodies.guarded(maxHeld, (req, res, next) =>
-    urlencoded(req, res, (error?: unknown) => (error ? next(error) : multipart(req, res, next))),
+  const file = read.file;
+  // Repeated fields take the last value, and an empty value counts as absent, as in FastAPI's form reading.
+  const { file: fileText, ...form } = Object.fromEntries(
+    Object.entries(lastValues(read.fields)).filter(([, v]) => v !== ''),
   );
-  router
-    .route('/v1/media/uploads')
-    .post(authenticate(deps.ctx), readForm, async (req, res) => {
-      const file = formFileOf(res);
-      // Repeated fields take the last value, and an empty value counts as absent, as in FastAPI's form reading.
-      const { file: fileText, ...form } = Object.fromEntries(
-        Object.entries(lastValues((req.body ?? {}) as Record<string, unknown>)).filter(([, v]) => v !== ''),
-      );
-      const items: ValidationItem[] = [];
-      // A `file` part without a filename is a plain form value to Starlette, which FastAPI refuses as not an upload.
-      if (!file && typeof fileText === 'string')
-        items.push(
-          validationItem(
-            'value_error',
-            ['body', 'file'],
-            "Value error, Expected UploadFile, received: <class 'str'>",
-            fileText,
-            {
-              error: {},
-            },
-          ),
-        );
-      else if (!file) items.push(validationItem('missing', ['body', 'file'], 'Field required', null));
-      const parsed = uploadFormSchema.safeParse(form);
-      if (!parsed.success)
-        items.push(
-          ...toPydanticItems(parsed.error.issues, form, ['body']).map((i) =>
-            i.type === 'missing' ? { ...i, input: null } : i,
-          ),
-        );
-      if (items.length || !parsed.success || !file) throw new ValidationFailure(items);
-      // Checked before an id is drawn, so a refusal skips no seeded id; put() checks again for concurrent uploads.
-      if (!deps.uploadBlobs.fits(file.size)) storeFull(deps.uploadBlobs);
-      const ctx = deps.ctx();
-      const data = file.buffer;
-      const upload = await registerUpload(ctx, apiKeyOf(res), {
-        modelSlug: parsed.data.model_slug,
-        targetSlot: parsed.data.target_slot,
-        filename: file.originalname || null,
-        data,
-        sniffed: sniffImage(data),
-        pixelProblem: (format) => imageProblem(format, data),
-      });
-      try {
-        await deps.uploadBlobs.put(upload.id, file.buffer);
-      } catch (error) {
-        ctx.uploads.delete(upload.id);
-        if (error instanceof UploadStoreFull) storeFull(deps.uploadBlobs);
-        throw error;
-      }
-      sendJson(res, 201, upload);
-    })
-    .all(methodNotAllowed(['POST']));
+  const items: ValidationItem[] = [];
+  // A `file` part without a filename is a plain form value to Starlette, which FastAPI refuses as not an upload.
+  if (!file && typeof fileText === 'string')
+    items.push(
+      validationItem(
+        'value_error',
+        ['body', 'file'],
+        "Value error, Expected UploadFile, received: <class 'str'>",
+        fileText,
+        {
+          error: {},
+        },
+      ),
+    );
+  else if (!file) items.push(validationItem('missing', ['body', 'file'], 'Field required', null));
+  const parsed = uploadFormSchema.safeParse(form);
+  if (!parsed.success)
+    items.push(
+      ...toPydanticItems(parsed.error.issues, form, ['body']).map((i) =>
+        i.type === 'missing' ? { ...i, input: null } : i,
+      ),
+    );
+  if (items.length || !parsed.success || !file) throw new ValidationFailure(items);
+  // Checked before an id is drawn, so a refusal skips no seeded id; put() checks again for concurrent uploads.
+  if (!uploadBlobs.fits(file.bytes.length)) storeFull(uploadBlobs);
+  const ctx = x.world.runtime.context();
+  // The image checks below read Buffers (infra/image-*.ts); a later step makes them take any Uint8Array.
+  const data = Buffer.isBuffer(file.bytes)
+    ? file.bytes
+    : Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength);
+  const registered = await registerUpload(ctx, key, {
+    modelSlug: parsed.data.model_slug,
+    targetSlot: parsed.data.target_slot,
+    filename: file.filename || null,
+    data,
+    sniffed: sniffImage(data),
+    pixelProblem: (format) => imageProblem(format, data),
+  });
+  try {
+    await uploadBlobs.put(registered.id, data);
+  } catch (error) {
+    ctx.uploads.delete(registered.id);
+    if (error instanceof UploadStoreFull) storeFull(uploadBlobs);
+    throw error;
+  }
+  return jsonAnswer(201, registered);
 }

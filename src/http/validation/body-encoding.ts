@@ -3,26 +3,28 @@
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-function utf16(bytes: Buffer, littleEndian: boolean): string | undefined {
-  if (bytes.length % 2) return undefined;
+function utf16(b: Uint8Array, littleEndian: boolean): string | undefined {
+  if (b.length % 2) return undefined;
   let out = '';
-  for (let i = 0; i < bytes.length; i += 2)
-    out += String.fromCharCode(littleEndian ? bytes.readUInt16LE(i) : bytes.readUInt16BE(i));
+  for (let i = 0; i < b.length; i += 2)
+    out += String.fromCharCode(littleEndian ? b[i] | (b[i + 1] << 8) : (b[i] << 8) | b[i + 1]);
   return out;
 }
 
-function utf32(bytes: Buffer, littleEndian: boolean): string | undefined {
-  if (bytes.length % 4) return undefined;
+function utf32(b: Uint8Array, littleEndian: boolean): string | undefined {
+  if (b.length % 4) return undefined;
   let out = '';
-  for (let i = 0; i < bytes.length; i += 4) {
-    const point = littleEndian ? bytes.readUInt32LE(i) : bytes.readUInt32BE(i);
+  for (let i = 0; i < b.length; i += 4) {
+    const point = littleEndian
+      ? (b[i] | (b[i + 1] << 8) | (b[i + 2] << 16) | (b[i + 3] << 24)) >>> 0
+      : ((b[i] << 24) | (b[i + 1] << 16) | (b[i + 2] << 8) | b[i + 3]) >>> 0;
     if (point > 0x10ffff) return undefined;
     out += String.fromCodePoint(point);
   }
   return out;
 }
 
-function decodeUtf8(bytes: Buffer): string | undefined {
+function decodeUtf8(bytes: Uint8Array): string | undefined {
   try {
     return utf8.decode(bytes);
   } catch {
@@ -31,7 +33,7 @@ function decodeUtf8(bytes: Buffer): string | undefined {
 }
 
 /** json.detect_encoding followed by bytes.decode(encoding, 'surrogatepass'); a BOM is consumed, not returned. */
-export function decodeJsonBytes(b: Buffer): string | undefined {
+export function decodeJsonBytes(b: Uint8Array): string | undefined {
   const starts = (...bom: number[]) => bom.every((byte, i) => b[i] === byte);
   if (starts(0x00, 0x00, 0xfe, 0xff)) return utf32(b.subarray(4), false);
   if (starts(0xff, 0xfe, 0x00, 0x00)) return utf32(b.subarray(4), true);
@@ -51,12 +53,20 @@ export function decodeJsonBytes(b: Buffer): string | undefined {
 const utf8KeepBom = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /** bytes.decode() as FastAPI's jsonable_encoder applies it to a non-JSON body: strict UTF-8, a BOM kept. */
-export function decodeRawText(bytes: Buffer): string | undefined {
+export function decodeRawText(bytes: Uint8Array): string | undefined {
   try {
     return utf8KeepBom.decode(bytes);
   } catch {
     return undefined;
   }
+}
+
+/** Bytes as Latin-1 text, one character per byte (TextDecoder's 'latin1' is windows-1252). */
+export function latin1Text(bytes: Uint8Array): string {
+  let out = '';
+  for (let i = 0; i < bytes.length; i += 8192)
+    out += String.fromCharCode(...bytes.subarray(i, Math.min(i + 8192, bytes.length)));
+  return out;
 }
 
 /**

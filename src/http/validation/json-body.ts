@@ -1,7 +1,7 @@
 // Reads a request body the way FastAPI does: JSON only for a JSON content type, Python's decoding and decode errors.
 import { DomainError } from '../../domain/errors.js';
 import { validationItem, type ValidationItem } from '../../domain/validation-item.js';
-import { codingHint, decodeJsonBytes, decodeRawText } from './body-encoding.js';
+import { codingHint, decodeJsonBytes, decodeRawText, latin1Text } from './body-encoding.js';
 import { nestingDepth } from './json-shape.js';
 import { decodePythonJson } from './python-json.js';
 import { toJs, UnrenderableJson } from './python-values.js';
@@ -35,7 +35,7 @@ function once<T>(make: () => T): () => T {
 }
 
 export function readJsonBody(
-  raw: Buffer | undefined,
+  raw: Uint8Array | undefined,
   contentType: string | undefined,
   contentCoding?: string,
 ): BodyRead {
@@ -45,7 +45,7 @@ export function readJsonBody(
     const text = decodeRawText(raw);
     return {
       kind: 'value',
-      value: text ?? raw.toString('latin1'),
+      value: text ?? latin1Text(raw),
       echo: () => {
         if (text === undefined) throw new UnrenderableJson('a body that is not UTF-8');
         return text;

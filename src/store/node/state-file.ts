@@ -11,7 +11,7 @@ export interface StoreOptions {
   path?: string;
   sync: SyncLevel;
   log: (line: string) => void;
-  /** The emulator's `errorStatuses` and `errorCodes` options: a refusal answered here honours them as the error handler does. */
+  /** The emulator's `errorStatuses` and `errorCodes` options: a refusal answered here honours them as the error mapper does. */
   errorStatuses?: Record<string, number>;
   errorCodes?: Record<string, string>;
 }
@@ -26,6 +26,8 @@ export function createStoreOfRecord(deps: DocumentDeps, options: StoreOptions): 
     log,
     errorStatuses: options.errorStatuses,
     errorCodes: options.errorCodes,
+    // After this turn's I/O callbacks: the answers ending in the same turn share one commit.
+    defer: (settle) => void setImmediate(settle),
     refusal(reason) {
       const backup = migrationBackup(store.path);
       const migrated = existsSync(backup) ? ` It was migrated from the JSON state kept as ${backup}.` : '';

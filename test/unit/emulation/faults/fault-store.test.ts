@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { FaultStore } from '../../../../src/emulation/faults/fault-store.js';
 
-const submit = { method: 'POST', path: '/v1/media/generations', keyId: 1 };
+const submit = { operation: 'submitGeneration', method: 'POST', path: '/v1/media/generations', keyId: 1 };
 const never = () => 0.99;
 
 describe('FaultStore', () => {

@@ -1,7 +1,7 @@
 // Serves an app on one port and says where: a server that answers refused requests readably, its shown URL.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Express } from 'express';
+import type { NodeListener } from './node-listener.js';
 import { answerClientErrors } from './client-errors.js';
 
 /** The shown URL names a host a client can reach: 127.0.0.1 for the wildcard addresses, brackets around IPv6. */
@@ -18,7 +18,7 @@ const checkingInterval = (headersTimeoutMs: number) => Math.min(1000, Math.max(1
 
 /** Listens on `port` at `host` (0: any free port), adding the server to `servers` so a close can stop it. */
 export async function listenOn(
-  app: Express,
+  app: NodeListener,
   servers: Set<Server>,
   port: number,
   host: string,

@@ -1,0 +1,59 @@
+// The control plane's routes from the registry: one route per operation, resolved by the front door like the public API's.
+import type { ResolvedOptions } from '../../config.js';
+import { jsonAnswer } from '../../http/answers.js';
+import { baseUrlOf } from '../../http/base-url.js';
+import type { Exchange } from '../../http/exchange.js';
+import type { RouteEntry } from '../../http/front-door.js';
+import type { RendererInfo } from '../../infra/renderer.js';
+import { STORE_HANDLE } from '../../wiring/kept-state.js';
+import { type ControlDeps, PLANE_STATE } from '../plane-state.js';
+import { controlBody } from './control-body.js';
+import { type AnyOperation, runOperation } from './operation.js';
+import { operationEntries } from './registry.js';
+
+/** A control body's limit unless the operation names its own (the state import). */
+const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+export interface ControlSetup {
+  options: ResolvedOptions;
+  rendererInfo(): RendererInfo | undefined;
+}
+
+/** What an operation acts on: the exchange's world, and the base URL its request reached us at. */
+export function controlDepsOf(x: Exchange, setup: ControlSetup): ControlDeps {
+  return {
+    runtime: x.world.runtime,
+    state: x.world.part(PLANE_STATE),
+    options: setup.options,
+    rendererInfo: setup.rendererInfo,
+    store: x.world.part(STORE_HANDLE),
+    baseUrl: baseUrlOf(x.request, setup.options.publicBaseUrl),
+  };
+}
+
+function route(id: string, op: AnyOperation, setup: ControlSetup): RouteEntry {
+  const limit = op.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  return {
+    method: op.method.toUpperCase(),
+    path: op.path,
+    operation: id,
+    kind: 'control',
+    mutates: op.method !== 'get',
+    // Only a declared body is read: anything sent to another operation is left unread.
+    body: op.body ? { kind: 'plane-json', limit } : undefined,
+    async handle(x) {
+      const body = op.body ? await controlBody(x, limit) : undefined;
+      const answer = await runOperation(op, controlDepsOf(x, setup), {
+        params: x.dispatch.params,
+        query: x.request.query,
+        body,
+      });
+      return jsonAnswer(op.status ?? 200, answer);
+    },
+  };
+}
+
+/** The control plane under /_emulator/* (the plane guard in front checks Host and token). Never under /v1/media. */
+export function controlRoutes(setup: ControlSetup): RouteEntry[] {
+  return operationEntries().map(([id, op]) => route(id, op, setup));
+}
