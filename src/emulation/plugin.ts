@@ -9,6 +9,7 @@ import { PLANE_ERROR_STATUSES } from './error-codes.js';
 import { faultHooks } from './faults/fault-hooks.js';
 import { faultSection } from './faults/fault-section.js';
 import { markerActions } from './faults/magic-prompts.js';
+import { linksSection, upgradeLinks } from './generations/links-section.js';
 import { controlPlanHook } from './faults/plan-hook.js';
 import { journalHooks } from './journal/journal-hooks.js';
 import { journalSection } from './journal/journal-section.js';
@@ -17,7 +18,6 @@ import { controlRoutes } from './registry/control-routes.js';
 import { loadScenario } from './scenarios/scenario-operations.js';
 import type { ScenarioInput } from './scenarios/scenario-schema.js';
 import { scenarioSection } from './scenarios/scenario-section.js';
-import { upgradeOnceExpiredLinks } from './state/emulator-state.js';
 
 export interface EmulationPlane extends EmulatorPlugin {
   /** The in-process control client of a world: the same operations as the /_emulator/* routes. */
@@ -60,6 +60,7 @@ export function emulationPlane(setup: PluginSetup, planeOptions: PlaneOptions): 
     worldParts: [{ key: PLANE_STATE, make: () => new ControlState() }],
     errorStatuses: PLANE_ERROR_STATUSES,
     planAdjuster: (world) => controlPlanHook(world, options.magicPrompts),
+    outputAccess: (world) => world.part(PLANE_STATE).links,
     checkPrompt: options.magicPrompts ? (prompt) => void markerActions(prompt) : undefined,
     openapi: () =>
       import('./openapi/contribution.js').then((m) => m.emulationPaths({ controlPlane: options.controlPlane })),
@@ -67,8 +68,8 @@ export function emulationPlane(setup: PluginSetup, planeOptions: PlaneOptions): 
     keptState: (world) => {
       const state = world.part(PLANE_STATE);
       return {
-        sections: [faultSection(state), journalSection(state), scenarioSection(state)],
-        upgrade: upgradeOnceExpiredLinks,
+        sections: [faultSection(state), journalSection(state), scenarioSection(state), linksSection(state)],
+        upgrade: upgradeLinks,
       };
     },
     afterReset: (world) => {
