@@ -10,6 +10,7 @@ import { type Catalogue, parseCatalogue } from './domain/catalogue.js';
 import { parseDuration } from './domain/durations.js';
 import { createRuntime, type Runtime } from './domain/runtime.js';
 import { planeGuard } from './emulation/admin/plane-guard.js';
+import { type PlaneSettings, resolvePlaneOptions } from './emulation/plane-options.js';
 import type { OutputAccess, PlanAdjuster } from './domain/context.js';
 import { buildApp } from './http/app.js';
 import { bodyReading } from './http/node/node-body.js';
@@ -67,7 +68,8 @@ export function composeEmulator(
   extras: CompositionExtras = {},
 ): { emulator: Emulator; runtime: Runtime; routes: readonly RouteEntry[] } {
   const calibrated = applyCalibration(given);
-  const options = resolveOptions(calibrated.options);
+  const planeOptions = resolvePlaneOptions(calibrated.options);
+  const options: PlaneSettings = { ...resolveOptions(calibrated.options), ...planeOptions };
   const host: EmulatorHost = { ...nodeHost(), ...extras.host };
   const catalogue = loadAnyCatalogue(options.catalogue, host);
   refuseUnknownTimingModels(options.timingByModel, catalogue);
@@ -156,7 +158,7 @@ export function composeEmulator(
   plugins = composePlugins(
     { options, catalogue, rendererInfo: () => renderer?.info },
     world,
-    calibrated.options.scenario,
+    { ...planeOptions, scenario: calibrated.options.scenario },
     host.openStore,
   );
   const { plane, store, inOrder } = plugins;

@@ -1,12 +1,12 @@
 // The emulation plane's own state for one world: fault rules, the journal, the active scenario, the scripted output
 // links. Rebuilt by reset.
-import type { ResolvedOptions } from '../config.js';
 import type { Runtime } from '../domain/runtime.js';
 import { WorldPart } from '../http/world.js';
 import type { RendererInfo } from '../infra/renderer.js';
 import type { StoreHandle } from '../wiring/kept-state.js';
 import { FaultStore } from './faults/fault-store.js';
 import { OutputLinks } from './generations/output-links.js';
+import type { PlaneSettings } from './plane-options.js';
 import { Journal } from './journal/journal-store.js';
 
 /** A scenario as loaded (scenarios/scenario-schema.ts checks it): each step an operation's input with its `op`. */
@@ -50,7 +50,7 @@ export const PLANE_STATE = new WorldPart<ControlState>('the emulation plane');
 export interface ControlDeps {
   runtime: Runtime;
   state: ControlState;
-  options: ResolvedOptions;
+  options: PlaneSettings;
   rendererInfo(): RendererInfo | undefined;
   /** The store of record: the export document and its import. */
   store: StoreHandle;
