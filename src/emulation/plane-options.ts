@@ -1,6 +1,5 @@
 // What only the emulation plane reads from the emulator's options, and their defaults: the core's options never name them.
 import { isLoopbackHost, type ResolvedOptions } from '../config.js';
-import type { ScenarioInput } from './scenarios/scenario-schema.js';
 
 export interface PlaneOptions {
   /**
@@ -16,12 +15,9 @@ export interface PlaneOptions {
   controlPlane?: boolean;
   /** `[emulator:...]` markers in prompts script outcomes; false treats them as plain text. Default true. */
   magicPrompts?: boolean;
-  /** A scenario applied at start and again after every reset: a name in fixtures/scenarios/, a file path, or the scenario itself. */
-  scenario?: string | ScenarioInput;
 }
 
-export type ResolvedPlaneOptions = Required<Omit<PlaneOptions, 'adminToken' | 'scenario'>> &
-  Pick<PlaneOptions, 'adminToken'>;
+export type ResolvedPlaneOptions = Required<Omit<PlaneOptions, 'adminToken'>> & Pick<PlaneOptions, 'adminToken'>;
 
 /** The options an emulator runs with, defaults filled in: the core's and the plane's (what its operations read). */
 export type PlaneSettings = ResolvedOptions & ResolvedPlaneOptions;

@@ -13,11 +13,15 @@ import { linksSection, upgradeLinks } from './generations/links-section.js';
 import { controlPlanHook } from './faults/plan-hook.js';
 import { journalHooks } from './journal/journal-hooks.js';
 import { journalSection } from './journal/journal-section.js';
-import type { PlaneOptions, ResolvedPlaneOptions } from './plane-options.js';
+import type { ResolvedPlaneOptions } from './plane-options.js';
 import { type ControlDeps, ControlState, PLANE_STATE } from './plane-state.js';
 import { controlRoutes } from './registry/control-routes.js';
 import { loadScenario } from './scenarios/scenario-operations.js';
+import type { ScenarioInput } from './scenarios/scenario-schema.js';
 import { scenarioSection } from './scenarios/scenario-section.js';
+
+/** The plane's options as the composition root resolved them, and the scenario to apply at start and after a reset. */
+export type PlaneStart = ResolvedPlaneOptions & { scenario?: string | ScenarioInput };
 
 export interface EmulationPlane extends EmulatorPlugin {
   /** The in-process control client of a world: the same operations as the /_emulator/* routes. */
@@ -30,10 +34,7 @@ export interface EmulationPlane extends EmulatorPlugin {
  * One call serves one emulator; what it keeps per world (rules, journal, scenario) is that world's part, so two
  * emulators, or two worlds, never share rules, journal or scenario.
  */
-export function emulationPlane(
-  setup: PluginSetup,
-  planeOptions: ResolvedPlaneOptions & Pick<PlaneOptions, 'scenario'>,
-): EmulationPlane {
+export function emulationPlane(setup: PluginSetup, planeOptions: PlaneStart): EmulationPlane {
   const { rendererInfo } = setup;
   // Its operations read the core's options and its own: one object, made once.
   const { scenario, ...own } = planeOptions;
