@@ -10,7 +10,8 @@ import { type Catalogue, parseCatalogue } from './domain/catalogue.js';
 import { parseDuration } from './domain/durations.js';
 import { createRuntime, type Runtime } from './domain/runtime.js';
 import { planeGuard } from './emulation/admin/plane-guard.js';
-import type { PlanAdjuster } from './domain/context.js';
+import { type PlaneSettings, resolvePlaneOptions } from './emulation/plane-options.js';
+import type { OutputAccess, PlanAdjuster } from './domain/context.js';
 import { buildApp } from './http/app.js';
 import { bodyReading } from './http/node/node-body.js';
 import { nodeListener } from './http/node/node-listener.js';
@@ -67,7 +68,8 @@ export function composeEmulator(
   extras: CompositionExtras = {},
 ): { emulator: Emulator; runtime: Runtime; routes: readonly RouteEntry[] } {
   const calibrated = applyCalibration(given);
-  const options = resolveOptions(calibrated.options);
+  const planeOptions = resolvePlaneOptions(calibrated.options);
+  const options: PlaneSettings = { ...resolveOptions(calibrated.options), ...planeOptions };
   const host: EmulatorHost = { ...nodeHost(), ...extras.host };
   const catalogue = loadAnyCatalogue(options.catalogue, host);
   refuseUnknownTimingModels(options.timingByModel, catalogue);
@@ -90,6 +92,7 @@ export function composeEmulator(
   // reset listener are looked up when called, so neither needs the other to exist first.
   let plugins: Plugins | undefined;
   let adjuster: PlanAdjuster | undefined;
+  let links: OutputAccess | undefined;
 
   // Started once construction has succeeded (or when a start-up scenario needs it), so a refused start makes no temp dir.
   let rendererPromise: Promise<Renderer> | undefined;
@@ -125,6 +128,11 @@ export function composeEmulator(
         currentRenderer: () => renderer,
         // One plugin scripts generations: the plane (a second adjuster would need an order of its own).
         planAdjuster: (input) => adjuster?.(input),
+        outputAccess: {
+          signing: (g) => links?.signing(g),
+          refusal: (g, expires) => links?.refusal(g, expires),
+          shown: (g) => links?.shown(g),
+        },
         promptCheck: (prompt) => plugins?.plane.checkPrompt?.(prompt),
         seeded,
       }),
@@ -150,11 +158,12 @@ export function composeEmulator(
   plugins = composePlugins(
     { options, catalogue, rendererInfo: () => renderer?.info },
     world,
-    calibrated.options.scenario,
+    { ...planeOptions, scenario: calibrated.options.scenario },
     host.openStore,
   );
   const { plane, store, inOrder } = plugins;
   adjuster = plane.planAdjuster?.(world);
+  links = plane.outputAccess?.(world);
   const { pipeline, frontDoor } = buildApp({
     routes: [
       ...inOrder.flatMap((p) => p.routes ?? []),

@@ -1,11 +1,11 @@
 // The control plane's routes from the registry: one route per operation, resolved by the front door like the public API's.
-import type { ResolvedOptions } from '../../config.js';
 import { jsonAnswer } from '../../http/answers.js';
 import { baseUrlOf } from '../../http/base-url.js';
 import type { Exchange } from '../../http/exchange.js';
 import type { RouteEntry } from '../../http/front-door.js';
 import type { RendererInfo } from '../../infra/renderer.js';
 import { STORE_HANDLE } from '../../wiring/kept-state.js';
+import type { PlaneSettings } from '../plane-options.js';
 import { type ControlDeps, PLANE_STATE } from '../plane-state.js';
 import { controlBody } from './control-body.js';
 import { type AnyOperation, runOperation } from './operation.js';
@@ -15,7 +15,7 @@ import { operationEntries } from './registry.js';
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 export interface ControlSetup {
-  options: ResolvedOptions;
+  options: PlaneSettings;
   rendererInfo(): RendererInfo | undefined;
 }
 
