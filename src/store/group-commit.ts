@@ -12,7 +12,7 @@ export interface GroupCommitDeps<M, A> {
    * Commits everything pending as one transaction; throws the refusal (507 storage_full...) when it fails. It may
    * answer which members it could not write for (a part of the group refused on its own), and with what.
    */
-  commit(): void | ((member: M) => Refusal | undefined);
+  commit(): undefined | ((member: M) => Refusal | undefined);
   /** False when nothing may be written now (closed, or a failed commit's reload is running). */
   mayWrite(): boolean;
   /** A member's answer: undefined when it stands, else its refusal's answer. */
