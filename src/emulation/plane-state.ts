@@ -52,6 +52,8 @@ export interface ControlDeps {
   store: StoreHandle;
   /** The registry of sandboxes, for the lifecycle operations. */
   sandboxes?: SandboxDirectory;
+  /** The sandbox these deps act on; undefined for the default world. */
+  world?: string;
   /** Where output URLs point; the HTTP routes pass the base URL of the request. */
   baseUrl?: string;
   /**

@@ -45,6 +45,7 @@ export function emulationPlane(setup: PluginSetup, planeOptions: PlaneOptions): 
     rendererInfo,
     store: world.part(STORE_HANDLE),
     sandboxes: world.find(SANDBOXES),
+    world: world.settings.options === undefined ? undefined : world.name,
     baseUrl: baseUrl ?? options.publicBaseUrl,
   });
   const start = (world: World) => {

@@ -40,6 +40,7 @@ export function composeSandboxes(parts: SandboxParts): Sandboxes {
   const registry: SandboxRegistry = sandboxRegistry({
     options,
     catalogue: parts.catalogue,
+    defaultWorld: () => parts.defaultWorld,
     realNow: parts.realNow,
     randomBytes: (length) => shared.host.crypto.randomBytes(length),
     makeWorld(id, worldOptions) {

@@ -40,6 +40,8 @@ interface KeptSandbox {
 export interface RegistryDeps {
   options: ResolvedOptions;
   catalogue: Catalogue;
+  /** The default world, whose keys a sandbox's may not repeat. */
+  defaultWorld(): World;
   /** Real host time (a sandbox's own clock may be frozen): idle TTLs are measured on it. */
   realNow(): number;
   randomBytes(length: number): Uint8Array;
@@ -196,6 +198,12 @@ export function sandboxRegistry(deps: RegistryDeps): SandboxRegistry {
     },
     get: (id) => view(found(id)),
     world: (id) => found(id).built.world,
+    secretHeldElsewhere(secret, runtime) {
+      if (deps.defaultWorld().runtime !== runtime && holds(deps.defaultWorld(), secret)) return true;
+      for (const entry of byId.values())
+        if (entry.built.runtime !== runtime && holds(entry.built.world, secret)) return true;
+      return false;
+    },
     async reset(id) {
       await found(id).built.runtime.reset();
     },

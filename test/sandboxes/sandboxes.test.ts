@@ -207,4 +207,23 @@ describe('sandboxes', () => {
     await inProcess.close();
     expect(await remote.sandboxes()).toEqual([]);
   });
+
+  it('keeps key secrets unique across worlds: drawn ones differ under one seed, a repeated one is refused', async () => {
+    const { send, emulator } = await running();
+    const a = (await send('POST', '/_emulator/sandboxes', { body: { seed: 'same' } })).body;
+    const b = (await send('POST', '/_emulator/sandboxes', { body: { seed: 'same' } })).body;
+    const keyA = (await send('POST', `/_emulator/sandboxes/${a.id}/keys`, { body: {} })).body.key.secret;
+    const keyB = (await send('POST', `/_emulator/sandboxes/${b.id}/keys`, { body: {} })).body.key.secret;
+    expect(keyA).not.toBe(keyB);
+    await send('POST', '/v1/media/generations', { key: keyB, body: submission });
+    expect((await send('GET', '/v1/media/generations', { key: keyA })).body.generations).toEqual([]);
+    expect((await send('GET', '/v1/media/generations', { key: keyB })).body.generations).toHaveLength(1);
+    for (const secret of [emulator.apiKey, b.apiKey]) {
+      const refused = await send('POST', `/_emulator/sandboxes/${a.id}/keys`, { body: { secret } });
+      expect([refused.status, refused.body.error.code]).toEqual([409, 'key_exists']);
+      expect(refused.body.error.message).not.toContain(b.id);
+    }
+    const fromDefault = await send('POST', '/_emulator/keys', { body: { secret: a.apiKey } });
+    expect([fromDefault.status, fromDefault.body.error.code]).toEqual([409, 'key_exists']);
+  });
 });

@@ -30,6 +30,7 @@ export function controlDepsOf(x: Exchange, setup: ControlSetup): ControlDeps {
     rendererInfo: setup.rendererInfo,
     store: x.world.part(STORE_HANDLE),
     sandboxes: x.world.find(SANDBOXES),
+    world: x.world.settings.options === undefined ? undefined : x.world.name,
     baseUrl: baseUrlOf(x.request, setup.options.publicBaseUrl),
   };
 }

@@ -1,4 +1,5 @@
 // What the control plane asks of the emulator's registry of sandboxes: the composition root's (src/sandboxes/) implements it.
+import type { Runtime } from '../../domain/runtime.js';
 import { type World, WorldPart } from '../../http/world.js';
 import type { SandboxSpec } from './sandbox-schema.js';
 
@@ -29,6 +30,8 @@ export interface SandboxDirectory {
   reset(id: string): Promise<void>;
   /** Gone: its key answers 401, its token 401, its paths 404. */
   remove(id: string): Promise<void>;
+  /** Another world than the one `runtime` runs (the default or a sandbox) holds this API key secret. */
+  secretHeldElsewhere(secret: string, runtime: Runtime): boolean;
   /** A live sandbox's world (the in-process client drives it directly); 404 sandbox_not_found otherwise. */
   world(id: string): World;
 }
