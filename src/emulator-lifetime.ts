@@ -31,6 +31,8 @@ export interface LifetimeParts {
   /** The renderer's start, once it has begun. */
   renderer: () => Promise<Renderer> | undefined;
   uploadBlobs: UploadBlobs;
+  /** The worlds beside the default one (sandboxes): back after the store opens, stopped before it closes. */
+  worlds?: { restore(): Promise<void>; close(): Promise<void> };
 }
 
 export interface Lifetime extends Pick<Emulator, 'start' | 'listen' | 'close'> {
@@ -60,6 +62,7 @@ export function emulatorLifetime(parts: LifetimeParts): Lifetime {
     await Promise.all(closing);
     const started = await parts.renderer()?.catch(() => undefined);
     await started?.close();
+    await parts.worlds?.close();
     await runtime.stop();
     await uploadBlobs.close();
     // Last, so what it commits is final: nothing runs any more.
@@ -92,6 +95,7 @@ export function emulatorLifetime(parts: LifetimeParts): Lifetime {
     }
     storePhase = 'open';
     keptSecret.settle(kept);
+    await parts.worlds?.restore();
     return loaded;
   };
 

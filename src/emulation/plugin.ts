@@ -15,6 +15,7 @@ import { journalHooks } from './journal/journal-hooks.js';
 import { journalSection } from './journal/journal-section.js';
 import type { ResolvedPlaneOptions } from './plane-options.js';
 import { type ControlDeps, ControlState, PLANE_STATE } from './plane-state.js';
+import { SANDBOXES } from './sandboxes/sandbox-directory.js';
 import { controlRoutes } from './registry/control-routes.js';
 import { loadScenario } from './scenarios/scenario-operations.js';
 import type { ScenarioInput } from './scenarios/scenario-schema.js';
@@ -42,13 +43,17 @@ export function emulationPlane(setup: PluginSetup, planeOptions: PlaneStart): Em
   const depsOf = (world: World, baseUrl: string | undefined): ControlDeps => ({
     runtime: world.runtime,
     state: world.part(PLANE_STATE),
-    options,
+    // A sandbox's own core options (its seeded key, balance, timing) over the instance's; the plane's are the instance's.
+    options: world.settings.options ? { ...options, ...world.settings.options } : options,
     rendererInfo,
     store: world.part(STORE_HANDLE),
+    sandboxes: world.find(SANDBOXES),
+    world: world.settings.options === undefined ? undefined : world.name,
     baseUrl: baseUrl ?? options.publicBaseUrl,
   });
   const start = (world: World) => {
-    if (scenario !== undefined) loadScenario(depsOf(world, undefined), scenario);
+    // The start-up scenario is the default world's: a sandbox starts from its own options alone.
+    if (scenario !== undefined && world.settings.options === undefined) loadScenario(depsOf(world, undefined), scenario);
   };
 
   return {
@@ -83,13 +88,20 @@ export function emulationPlane(setup: PluginSetup, planeOptions: PlaneStart): Em
     },
     control(world) {
       let baseUrl: string | undefined;
-      return createControl(
+      const control: Control = createControl(
         () => depsOf(world, baseUrl),
         (url) => {
           baseUrl = url;
         },
         () => world.part(STORE_HANDLE).commit(),
+        (id) => {
+          // A sandbox's client signs its links for the same base URL as the client that made it.
+          const inner = this.control(world.part(SANDBOXES).world(id));
+          inner.setBaseUrl(baseUrl);
+          return inner;
+        },
       );
+      return control;
     },
     start,
   };

@@ -15,6 +15,8 @@ export interface OutputUrlParts {
   access?: OutputAccess;
   /** Keeps a file at least as long as the URL just handed out stays valid. */
   currentRenderer(): AnyRenderer | undefined;
+  /** The sandbox the URL names (`&sandbox=`): the download is verified with that world's secret, so it cannot lie. */
+  world?: string;
 }
 
 /** Signs output URLs for a request that reached the emulator at `baseUrl`; every read gives a fresh URL. */
@@ -24,6 +26,7 @@ export function outputSigner(parts: OutputUrlParts): (baseUrl: string) => Output
     if (formatted.seconds !== seconds) formatted = { seconds, text: isoTimestamp(seconds * 1000) };
     return formatted.text;
   };
+  const worldMember = parts.world === undefined ? '' : `&sandbox=${encodeURIComponent(parts.world)}`;
   return (baseUrl) => (g: Generation, o: OutputFile) => {
     const now = parts.clock.now();
     const signing = parts.access?.signing(g);
@@ -35,7 +38,7 @@ export function outputSigner(parts: OutputUrlParts): (baseUrl: string) => Output
     const path = filePath(g.id, o.index, o.format);
     parts.currentRenderer()?.touch(o.fileKey, expiresAtSeconds * 1000);
     return {
-      url: `${baseUrl}${path}?expires=${expiresAtSeconds}&signature=${parts.signer.sign(path, expiresAtSeconds)}`,
+      url: `${baseUrl}${path}?expires=${expiresAtSeconds}&signature=${parts.signer.sign(path, expiresAtSeconds)}${worldMember}`,
       expiresAt: expiresAtSeconds * 1000,
       expiresAtText: expiryText(expiresAtSeconds),
     };
