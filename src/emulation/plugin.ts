@@ -53,7 +53,8 @@ export function emulationPlane(setup: PluginSetup, planeOptions: PlaneStart): Em
   });
   const start = (world: World) => {
     // The start-up scenario is the default world's: a sandbox starts from its own options alone.
-    if (scenario !== undefined && world.settings.options === undefined) loadScenario(depsOf(world, undefined), scenario);
+    if (scenario !== undefined && world.settings.options === undefined)
+      loadScenario(depsOf(world, undefined), scenario);
   };
 
   return {
