@@ -1,0 +1,53 @@
+// Playwright fixtures: a sandbox for each worker (its own wallet, fault rules, journal and clock) and the clip maker
+// page (../playwright/app) calling the emulator with that sandbox's API key.
+import { fileURLToPath } from 'node:url';
+import { test as base, type Page } from '@playwright/test';
+import { type Control, connectEmulator } from 'media-gen-emulator';
+import { CHROMIUM_ARGS, executablePath } from '../playwright/chromium.js';
+
+export const EMULATOR_PORT = Number(process.env.EMULATOR_PORT ?? 8790);
+export const EMULATOR_URL = process.env.EMULATOR_URL ?? `http://127.0.0.1:${EMULATOR_PORT}`;
+/** The page's own origin, served by page.route: another origin than the emulator, as in real life (`*.localhost` is a
+ * secure context, which the page's crypto.randomUUID needs). */
+const APP_ORIGIN = 'http://clip-maker.localhost';
+
+export type Sandbox = Awaited<ReturnType<Control['createSandbox']>>;
+
+export const test = base.extend<{ openApp: () => Promise<Page> }, { sandbox: Sandbox }>({
+  sandbox: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads which fixtures a fixture needs from this pattern
+    async ({}, use, workerInfo) => {
+      const emulator = connectEmulator(EMULATOR_URL, { adminToken: process.env.EMULATOR_ADMIN_TOKEN });
+      // Manual timing: generations move only when the test moves this sandbox's clock (waitFor, advance).
+      const sandbox = await emulator.createSandbox({
+        label: `playwright worker ${workerInfo.workerIndex}`,
+        balance: 10_000,
+        timing: { profile: 'manual' },
+      });
+      await use(sandbox);
+      await sandbox.close(); // deleted: its API key answers 401 from now on
+    },
+    { scope: 'worker' },
+  ],
+
+  // Chromium from CHROMIUM_PATH, the system or the @sparticuz/chromium package: nothing is downloaded.
+  launchOptions: [
+    // biome-ignore lint/correctness/noEmptyPattern: as above
+    async ({}, use) => use({ executablePath: await executablePath(), args: CHROMIUM_ARGS }),
+    { scope: 'worker' },
+  ],
+
+  openApp: async ({ page, sandbox }, use) => {
+    await page.route(`${APP_ORIGIN}/**`, (route) => {
+      const file = new URL(route.request().url()).pathname === '/app.js' ? 'app.js' : 'index.html';
+      return route.fulfill({ path: fileURLToPath(new URL(`../playwright/app/${file}`, import.meta.url)) });
+    });
+    await use(async () => {
+      const query = new URLSearchParams({ api: EMULATOR_URL, key: sandbox.apiKey, poll: '100' });
+      await page.goto(`${APP_ORIGIN}/?${query}`);
+      return page;
+    });
+  },
+});
+
+export { expect } from '@playwright/test';
