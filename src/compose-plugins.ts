@@ -8,6 +8,8 @@ import type { EmulatorPlugin, PluginSetup } from './wiring/plugin.js';
 export interface Plugins {
   /** Opened by start(), closed last by close(). */
   store: StoreOfRecord;
+  /** Gives another world (a sandbox) every plugin's parts, and its rows in the same store: its own store of record. */
+  attach(world: World): StoreOfRecord;
   plane: EmulationPlane;
   /**
    * The order their hooks run in. The store first: it notes when each change began and commits before the first byte,
@@ -39,5 +41,14 @@ export function composePlugins(
     openStore,
   );
   installParts(world, store);
-  return { store: store.store, plane, inOrder: [store, plane] };
+  return {
+    store: store.store,
+    plane,
+    inOrder: [store, plane],
+    attach(other) {
+      installParts(other, plane);
+      const worldStore = store.attach(other, plane.keptState?.(other) ?? { sections: [] });
+      return worldStore;
+    },
+  };
 }

@@ -40,6 +40,8 @@ export interface CoreOptions {
   /** ffmpeg binary; `false` forces fixture outputs. Resolution order: this, `ffmpeg` on PATH, ffmpeg-static, the npm-shipped static build. */
   ffmpegPath?: string | false;
   maxParallelRenders?: number;
+  /** Most sandboxes (worlds beside the default one) alive at once; past it, 429 sandbox_limit_reached. Default 1000. */
+  maxSandboxes?: number;
   /** Longest one ffmpeg process may run (a duration such as "3s", or ms); then its process group is killed and the generation fails with render_failed, refunded. Default 60s. */
   renderTimeout?: string | number;
   /** Byte cap of reference uploads kept on disk; an upload past it is refused with 507 upload_storage_full. Default 1 GiB. */
@@ -118,6 +120,9 @@ export function tokenForBinding(
 }
 
 /** An option value that can only be checked against what the emulator loaded (its catalogue); the CLI exits 2 on it. */
+/** Enough for a thousand parallel workers, and bounded (each idle sandbox costs some 100 KB). */
+export const DEFAULT_MAX_SANDBOXES = 1000;
+
 export class OptionError extends RangeError {
   constructor(message: string) {
     super(message);
@@ -165,6 +170,7 @@ export function resolveOptions(options: CoreOptions): ResolvedOptions {
     errorCodes: options.errorCodes ?? {},
     ffmpegPath: options.ffmpegPath ?? '',
     maxParallelRenders: options.maxParallelRenders ?? 0,
+    maxSandboxes: options.maxSandboxes ?? DEFAULT_MAX_SANDBOXES,
     renderTimeout: options.renderTimeout ?? DEFAULT_RENDER_TIMEOUT,
     headersTimeout: options.headersTimeout ?? DEFAULT_HEADERS_TIMEOUT,
     bodyTimeout: options.bodyTimeout ?? DEFAULT_BODY_TIMEOUT,

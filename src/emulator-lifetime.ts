@@ -30,6 +30,8 @@ export interface LifetimeParts {
   /** The renderer's start, once it has begun. */
   renderer: () => Promise<Renderer> | undefined;
   uploadBlobs: UploadBlobs;
+  /** The worlds beside the default one (sandboxes): back after the store opens, stopped before it closes. */
+  worlds?: { restore(): Promise<void>; close(): Promise<void> };
 }
 
 export interface Lifetime extends Pick<Emulator, 'start' | 'listen' | 'close'> {
@@ -59,6 +61,7 @@ export function emulatorLifetime(parts: LifetimeParts): Lifetime {
     await Promise.all(closing);
     const started = await parts.renderer()?.catch(() => undefined);
     await started?.close();
+    await parts.worlds?.close();
     await runtime.stop();
     await uploadBlobs.close();
     // Last, so what it commits is final: nothing runs any more.
@@ -91,6 +94,7 @@ export function emulatorLifetime(parts: LifetimeParts): Lifetime {
     }
     storePhase = 'open';
     keptSecret.settle(kept);
+    await parts.worlds?.restore();
     return loaded;
   };
 

@@ -8,24 +8,22 @@ import { emulatorLifetime, type PlaneAccess } from './emulator-lifetime.js';
 import type { Emulator } from './emulator-types.js';
 import { type Catalogue, parseCatalogue } from './domain/catalogue.js';
 import { parseDuration } from './domain/durations.js';
-import { createRuntime, type Runtime } from './domain/runtime.js';
+import type { Runtime } from './domain/runtime.js';
 import { planeGuard } from './emulation/admin/plane-guard.js';
-import type { PlanAdjuster } from './domain/context.js';
 import { buildApp } from './http/app.js';
 import { bodyReading } from './http/node/node-body.js';
 import { nodeListener } from './http/node/node-listener.js';
 import type { RouteEntry } from './http/front-door.js';
 import type { ExchangeHooks } from './http/pipeline.js';
-import { World } from './http/world.js';
 import type { RequestListener } from './http-shapes.js';
 import { createRenderer, RendererStartAborted } from './infra/create-renderer.js';
 import type { Renderer } from './infra/renderer.js';
-import { createSigner, createSigningSecret } from './infra/signer.js';
 import { nodeHost } from './node-host.js';
 import { OPENAPI_PATH_OPTIONS, openapiRoute } from './openapi/openapi-route.js';
 import { applyCalibration } from './verify/calibration.js';
-import { buildContext, SEEDED_ACCOUNT_ID } from './wiring/build-context.js';
-import { keptSigningSecret } from './wiring/kept-signing-secret.js';
+import { SEEDED_ACCOUNT_ID } from './wiring/build-context.js';
+import { buildWorld, type SharedParts } from './world-factory.js';
+import { composeSandboxes, type Sandboxes } from './sandboxes/compose-sandboxes.js';
 
 /** What only the composition's callers in this repository pass: the environment the CLI read, test hooks. */
 export interface CompositionExtras {
@@ -37,6 +35,8 @@ export interface CompositionExtras {
   first?: ExchangeHooks[];
   /** Host services in place of Node's (src/node-host.ts): another host's, or a test's store or upload store. */
   host?: Partial<EmulatorHost>;
+  /** Real host time, which sandboxes' idle TTLs are measured on; default Date.now (a test moves it). */
+  realNow?: () => number;
 }
 
 function loadAnyCatalogue(source: EmulatorOptions['catalogue'], host: EmulatorHost): Catalogue {
@@ -72,24 +72,16 @@ export function composeEmulator(
   const catalogue = loadAnyCatalogue(options.catalogue, host);
   refuseUnknownTimingModels(options.timingByModel, catalogue);
   refuseUnusableStorageDir(options.storageDir);
-  // Links signed before a reset or an import must answer 403 after it: the ids they name may now be another's.
-  const signingSecret = createSigningSecret(options.signingSecret, host.crypto);
-  const signer = createSigner(signingSecret, host.crypto);
-  const keptSecret = keptSigningSecret(signingSecret, {
-    fixed: options.signingSecret !== undefined,
-    meta: () => plugins?.store,
-    log: options.log,
-  });
   let renderer: Renderer | undefined;
   const access: PlaneAccess = {
     adminToken: options.adminToken || undefined,
     allowedHosts: new Set<string>([...LOOPBACK_HOSTS, ...options.allowedHosts]),
   };
   if (options.publicBaseUrl) access.allowedHosts.add(new URL(options.publicBaseUrl).hostname.toLowerCase());
-  // The plugins are built from the world, and the world's runtime consults the plane's plan adjuster: it and the
-  // reset listener are looked up when called, so neither needs the other to exist first.
+  // The plugins are built from the world, and each world's runtime consults the plane's plan adjuster and reset
+  // listener: they are looked up when called, so neither needs the other to exist first.
   let plugins: Plugins | undefined;
-  let adjuster: PlanAdjuster | undefined;
+  let sandboxes: Sandboxes | undefined;
 
   // Started once construction has succeeded (or when a start-up scenario needs it), so a refused start makes no temp dir.
   let rendererPromise: Promise<Renderer> | undefined;
@@ -109,44 +101,34 @@ export function composeEmulator(
       log: options.log,
     }).then((r) => (renderer = r)));
 
-  const uploadBlobs = host.uploadBlobs(options);
-
-  const runtime = createRuntime({
-    accountId: SEEDED_ACCOUNT_ID,
-    build: (seeded) =>
-      buildContext({
-        options,
-        catalogue,
-        signer,
-        crypto: host.crypto,
-        parallelism: host.parallelism,
-        renderer: startRenderer,
-        uploadBytes: (id) => uploadBlobs.read(id),
-        currentRenderer: () => renderer,
-        // One plugin scripts generations: the plane (a second adjuster would need an order of its own).
-        planAdjuster: (input) => adjuster?.(input),
-        promptCheck: (prompt) => plugins?.plane.checkPrompt?.(prompt),
-        seeded,
-      }),
-    clearFiles: async () => {
-      await renderer?.clear();
-      await uploadBlobs.clear();
+  const shared: SharedParts = {
+    host,
+    catalogue,
+    startRenderer,
+    currentRenderer: () => renderer,
+    planAdjuster: (w) => plugins?.plane.planAdjuster?.(w),
+    promptCheck: (prompt) => plugins?.plane.checkPrompt?.(prompt),
+    afterReset: (w) => {
+      for (const plugin of plugins?.inOrder ?? []) plugin.afterReset?.(w);
     },
-    afterReset: () => {
-      keptSecret.rotate();
-      for (const plugin of plugins?.inOrder ?? []) plugin.afterReset?.(world);
-    },
-    afterRestore: (origin) => {
-      if (origin === 'import') keptSecret.rotate();
-    },
-  });
-
-  // The default world: the one every request acts on until a registry of worlds resolves them at the front door.
-  const world = new World('default', runtime, signer, uploadBlobs, {
+  };
+  // The default world: every request acts on it unless the registry of sandboxes resolves another one.
+  const settings = {
     publicBaseUrl: options.publicBaseUrl,
     maxUploadBytes: largestUpload(catalogue),
     recordedModels: calibrated.recordedModels,
-  });
+  };
+  const { world, runtime, keptSecret, uploadBlobs } = buildWorld(
+    {
+      id: 'default',
+      options,
+      settings,
+      meta: () => plugins?.store,
+      // The render cache is shared: while sandboxes live, their files stay (they expire as any file does).
+      clearRenders: () => !sandboxes?.registry.size,
+    },
+    shared,
+  );
   plugins = composePlugins(
     { options, catalogue, rendererInfo: () => renderer?.info },
     world,
@@ -154,7 +136,15 @@ export function composeEmulator(
     host.openStore,
   );
   const { plane, store, inOrder } = plugins;
-  adjuster = plane.planAdjuster?.(world);
+  sandboxes = composeSandboxes({
+    options,
+    catalogue,
+    shared,
+    plugins,
+    defaultWorld: world,
+    settings,
+    realNow: extras.realNow ?? Date.now,
+  });
   const { pipeline, frontDoor } = buildApp({
     routes: [
       ...inOrder.flatMap((p) => p.routes ?? []),
@@ -164,7 +154,7 @@ export function composeEmulator(
       }),
     ],
     pathOptions: Object.assign({}, OPENAPI_PATH_OPTIONS, ...inOrder.map((p) => p.pathOptions)),
-    world: () => world,
+    world: sandboxes.resolve,
     // The plane guard first (Host, Origin, admin token on the canonical path), then CORS, so a browser's preflight is
     // answered before auth, faults or the journal can refuse or count it.
     guard: planeGuard({
@@ -198,6 +188,7 @@ export function composeEmulator(
     starting,
     renderer: () => rendererPromise,
     uploadBlobs,
+    worlds: sandboxes,
   });
 
   try {

@@ -7,7 +7,7 @@ export {
   startEmulator,
 } from './start-emulator.js';
 export type { Emulator } from './emulator-types.js';
-export type { Control } from './emulation/client.js';
+export type { Control, SandboxHandle } from './emulation/client.js';
 export { connectEmulator, EmulatorControlError, type ConnectOptions } from './emulation/remote-client.js';
 export type { EmulatorState } from './emulation/state/emulator-state.js';
 export type { FaultRuleInput } from './emulation/faults/fault-schema.js';

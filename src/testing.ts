@@ -4,7 +4,7 @@ import type { ExchangeHooks } from './http/pipeline.js';
 import { compositionExtras, readEnvironment } from './cli/environment.js';
 import type { EmulatorOptions } from './emulator-options.js';
 import type { Runtime } from './domain/runtime.js';
-import { composeEmulator } from './emulator.js';
+import { type CompositionExtras, composeEmulator } from './emulator.js';
 import type { Emulator } from './emulator-types.js';
 
 // Only emulators made here are known, and a WeakMap lets each go with its emulator: nothing is shared between them.
@@ -19,13 +19,21 @@ export function runtimeOf(emulator: Emulator): Runtime {
 }
 
 /** createEmulatorApp() with `first` before every plugin's hooks (the contract checker), its runtime known. */
-export function createEmulatorWith(options: EmulatorOptions, first: ExchangeHooks[] = []): Emulator {
+export function createEmulatorWith(
+  options: EmulatorOptions,
+  first: ExchangeHooks[] = [],
+  extras: Pick<CompositionExtras, 'realNow'> = {},
+): Emulator {
   const environment = readEnvironment();
   const withFfmpeg =
     options.ffmpegPath === undefined && environment.ffmpegPath
       ? { ...options, ffmpegPath: environment.ffmpegPath }
       : options;
-  const { emulator, runtime, routes } = composeEmulator(withFfmpeg, { ...compositionExtras(environment), first });
+  const { emulator, runtime, routes } = composeEmulator(withFfmpeg, {
+    ...compositionExtras(environment),
+    first,
+    ...extras,
+  });
   runtimes.set(emulator, runtime);
   tables.set(emulator, routes);
   return emulator;

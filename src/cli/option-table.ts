@@ -240,6 +240,12 @@ export const OPTION_TABLE: readonly OptionEntry[] = [
     env: 'MEDIA_EMULATOR_MAX_UPLOAD_STORE_BYTES',
     help: 'byte cap of reference uploads kept on disk; past it, 507 upload_storage_full (default 1 GiB)',
   }),
+  option('maxSandboxes', wholeNumber(0, 100_000), {
+    flag: 'max-sandboxes',
+    arg: 'N',
+    env: 'MEDIA_EMULATOR_MAX_SANDBOXES',
+    help: 'most sandboxes alive at once (POST /_emulator/sandboxes); past it, 429 sandbox_limit_reached (default 1000)',
+  }),
   configOnly('maxStoreBytes', wholeNumber().schema),
   configOnly('storageDir', text.schema),
 ];

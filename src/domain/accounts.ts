@@ -186,6 +186,11 @@ export class AccountStore {
     return out;
   }
 
+  /** The store knows this secret, revoked or not (the front door's index of keys across worlds asks). */
+  holdsSecret(secret: string): boolean {
+    return this.keysBySecret.has(secret);
+  }
+
   key(id: number): ApiKey | undefined {
     return this.keysById.get(id);
   }

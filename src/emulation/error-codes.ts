@@ -22,6 +22,10 @@ export const PLANE_ERROR_STATUSES = {
   generation_not_completed: 409,
   nothing_scheduled: 409,
   journal_entry_not_found: 404,
+  // sandboxes
+  sandbox_not_found: 404,
+  sandbox_limit_reached: 429,
+  sandbox_token_forbidden: 403,
 } as const satisfies Record<string, number>;
 
 export type PlaneErrorCode = keyof typeof PLANE_ERROR_STATUSES;

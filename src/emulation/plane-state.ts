@@ -4,6 +4,7 @@ import type { Runtime } from '../domain/runtime.js';
 import { WorldPart } from '../http/world.js';
 import type { RendererInfo } from '../infra/renderer.js';
 import type { StoreHandle } from '../wiring/kept-state.js';
+import type { SandboxDirectory } from './sandboxes/sandbox-directory.js';
 import { FaultStore } from './faults/fault-store.js';
 import { Journal } from './journal/journal-store.js';
 
@@ -49,6 +50,10 @@ export interface ControlDeps {
   rendererInfo(): RendererInfo | undefined;
   /** The store of record: the export document and its import. */
   store: StoreHandle;
+  /** The registry of sandboxes, for the lifecycle operations. */
+  sandboxes?: SandboxDirectory;
+  /** The sandbox these deps act on; undefined for the default world. */
+  world?: string;
   /** Where output URLs point; the HTTP routes pass the base URL of the request. */
   baseUrl?: string;
   /**

@@ -13,6 +13,7 @@ import { controlPlanHook } from './faults/plan-hook.js';
 import { journalHooks } from './journal/journal-hooks.js';
 import { journalSection } from './journal/journal-section.js';
 import { type ControlDeps, ControlState, PLANE_STATE } from './plane-state.js';
+import { SANDBOXES } from './sandboxes/sandbox-directory.js';
 import { controlRoutes } from './registry/control-routes.js';
 import { loadScenario } from './scenarios/scenario-operations.js';
 import type { ScenarioInput } from './scenarios/scenario-schema.js';
@@ -40,13 +41,17 @@ export function emulationPlane(setup: PluginSetup, planeOptions: PlaneOptions): 
   const depsOf = (world: World, baseUrl: string | undefined): ControlDeps => ({
     runtime: world.runtime,
     state: world.part(PLANE_STATE),
-    options,
+    options: world.settings.options ?? options,
     rendererInfo,
     store: world.part(STORE_HANDLE),
+    sandboxes: world.find(SANDBOXES),
+    world: world.settings.options === undefined ? undefined : world.name,
     baseUrl: baseUrl ?? options.publicBaseUrl,
   });
   const start = (world: World) => {
-    if (planeOptions.scenario !== undefined) loadScenario(depsOf(world, undefined), planeOptions.scenario);
+    // The start-up scenario is the default world's: a sandbox starts from its own options alone.
+    if (planeOptions.scenario !== undefined && world.settings.options === undefined)
+      loadScenario(depsOf(world, undefined), planeOptions.scenario);
   };
 
   return {
@@ -77,13 +82,20 @@ export function emulationPlane(setup: PluginSetup, planeOptions: PlaneOptions): 
     },
     control(world) {
       let baseUrl: string | undefined;
-      return createControl(
+      const control: Control = createControl(
         () => depsOf(world, baseUrl),
         (url) => {
           baseUrl = url;
         },
         () => world.part(STORE_HANDLE).commit(),
+        (id) => {
+          // A sandbox's client signs its links for the same base URL as the client that made it.
+          const inner = this.control(world.part(SANDBOXES).world(id));
+          inner.setBaseUrl(baseUrl);
+          return inner;
+        },
       );
+      return control;
     },
     start,
   };

@@ -5,14 +5,14 @@ import type { Exchange, ServiceRequest } from './exchange.js';
 import { type FrontDoor, frontDoor, type PathOptions, type RouteEntry } from './front-door.js';
 import { createPipeline, type ExchangeHooks, type Pipeline } from './pipeline.js';
 import { PUBLIC_PATH_OPTIONS, PUBLIC_ROUTES } from './public-routes.js';
-import type { World } from './world.js';
+import type { World, WorldResolution } from './world.js';
 
 export interface AppParts {
   /** Routes beside the public API's: the control plane, the console, health, the OpenAPI document. */
   routes: readonly RouteEntry[];
   pathOptions?: Record<string, PathOptions>;
-  /** The world a request acts on. */
-  world(request: ServiceRequest): World;
+  /** The world a request acts on: the default one, or one the registry of worlds (sandboxes) resolves. */
+  world(request: ServiceRequest): World | WorldResolution;
   /** The plane's guard, before CORS (see Pipeline). */
   guard?: (x: Exchange) => void;
   corsOrigins: string[] | '*';

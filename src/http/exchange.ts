@@ -2,7 +2,7 @@
 import type { ApiKey } from '../domain/accounts.js';
 import type { PlanAdjustment } from '../domain/context.js';
 import { type BodyRead, readJsonBody } from './validation/json-body.js';
-import type { World } from './world.js';
+import type { World, WorldAccess } from './world.js';
 
 /** What the host read of the request line and headers; the body is read on demand (RequestBody). */
 export interface ServiceRequest {
@@ -182,6 +182,8 @@ export class Exchange {
   bytes: Uint8Array | undefined = undefined;
   /** The form, once read. */
   formRead: FormRead | undefined = undefined;
+  /** How the front door found a world other than the default one, for the plane's guard. */
+  worldAccess: WorldAccess | undefined = undefined;
   private bytesReading: Promise<Uint8Array> | undefined = undefined;
   private jsonReading: Promise<BodyRead> | undefined = undefined;
   private formReading: Promise<FormRead> | undefined = undefined;

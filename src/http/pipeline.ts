@@ -11,7 +11,7 @@ import {
 } from './exchange.js';
 import type { FrontDoor } from './front-door.js';
 import { isPlanePath } from './plane-path.js';
-import type { World } from './world.js';
+import { World, type WorldResolution } from './world.js';
 
 /** What a hook decides before the handler runs: wait, answer in its place, or act on the way out (or all three). */
 export interface Intervention {
@@ -64,8 +64,8 @@ export interface Transport {
 
 export interface PipelineParts {
   frontDoor: FrontDoor;
-  /** The world a request acts on (the default one, until a registry of worlds resolves it here). */
-  world(request: ServiceRequest): World;
+  /** The world a request acts on: the default one, or one the registry of worlds (sandboxes) resolves. */
+  world(request: ServiceRequest): World | WorldResolution;
   /** The plane's guard: runs on every request whose path names the plane at some depth, and throws its refusal. */
   guard?: (x: Exchange) => void;
   /** The CORS policy for the public API or the plane; undefined when the plane has none. */
@@ -182,8 +182,14 @@ export function createPipeline(parts: PipelineParts): Pipeline {
 
   return {
     open(request) {
-      const dispatch = frontDoor.resolve(request);
-      return new Exchange(request, dispatch, parts.world(request), performance.now());
+      const found = parts.world(request);
+      if (found instanceof World) return new Exchange(request, frontDoor.resolve(request), found, performance.now());
+      // The world's routes see the path inside it; the rest of the request is the same object, read as it was.
+      const inner: ServiceRequest =
+        found.path === undefined ? request : Object.create(request, { path: { value: found.path } });
+      const x = new Exchange(inner, frontDoor.resolve(inner), found.world, performance.now());
+      x.worldAccess = found;
+      return x;
     },
     run,
     finish(x, outcome) {

@@ -1,4 +1,5 @@
 // One emulated world: the state a request acts on, reached by handlers and hooks only through their exchange.
+import type { ResolvedOptions } from '../config.js';
 import type { Runtime } from '../domain/runtime.js';
 import type { Signer } from '../infra/signer.js';
 import type { UploadBlobs } from '../infra/upload-blobs.js';
@@ -11,6 +12,23 @@ export interface WorldSettings {
   maxUploadBytes: number;
   /** Recorded `GET /models` bodies from a calibration, served verbatim: `all` without a kind filter, else by kind. */
   recordedModels?: { all: unknown; byKind: Record<string, unknown> };
+  /** A sandbox's own options (its seeded key, balance, seed, timing); the instance's when undefined. */
+  options?: ResolvedOptions;
+}
+
+/** What the plane's guard learns of how a request found its world (a sandbox's path or token). */
+export interface WorldAccess {
+  /** A refusal the guard answers once Host and Origin have passed: an unknown sandbox, another sandbox's token. */
+  refusal?: Error;
+  /** The request bore its world's own control token: the admin token is not asked for. */
+  ownToken?: boolean;
+}
+
+/** A world found for a request other than by default: the world, the path inside it, and what the guard checks. */
+export interface WorldResolution extends WorldAccess {
+  world: World;
+  /** The path the world's routes see, when the request named the world in its path (`/_emulator/sandboxes/{id}/...`). */
+  path?: string;
 }
 
 /** The key of what a plugin keeps per world (the plane's state, the store's handle). */
@@ -40,6 +58,11 @@ export class World {
   install<T>(key: WorldPart<T>, value: T): void {
     if (this.parts.has(key)) throw new Error(`world ${this.name}: ${key.name} is installed already`);
     this.parts.set(key, value);
+  }
+
+  /** What a plugin keeps for this world, or undefined when that plugin is not composed. */
+  find<T>(key: WorldPart<T>): T | undefined {
+    return this.parts.get(key) as T | undefined;
   }
 
   part<T>(key: WorldPart<T>): T {

@@ -2,7 +2,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { openSqlConnection, type SqlConnection, SqliteUnavailable, sqliteErrorCode } from './sqlite-driver.js';
-import { createSchema, STORE_TABLES } from './sqlite-schema.js';
+import { createSchema, NewerSchema, refuseNewerSchema, STORE_TABLES } from './sqlite-schema.js';
 import { type SqliteStore, sqliteStoreOver } from './sqlite-store.js';
 
 /** How hard each commit waits for the disk: NORMAL survives kill -9, FULL also a power loss; OFF (the private store) neither. */
@@ -26,6 +26,10 @@ export interface OpenOptions {
 
 function refuse(path: string, error: unknown): never {
   if (error instanceof StoreRefused) throw error;
+  if (error instanceof NewerSchema)
+    throw new StoreRefused(
+      `State file ${path} cannot be read: ${error.message}. It was left untouched; use that version or a newer one, or choose another --state-file.`,
+    );
   if (error instanceof SqliteUnavailable) throw new StoreRefused(error.message);
   // SQLite says only SQLITE_CANTOPEN (and better-sqlite3 its own sentence) for a missing folder: name it the same on both.
   const missingFolder = path !== '' && !existsSync(dirname(path));
@@ -79,6 +83,7 @@ export function connect(options: OpenOptions): SqlConnection {
     if (path !== '') {
       // One writer: the lock is taken by the first write below and kept until close, so a second emulator fails here.
       db.exec('PRAGMA locking_mode = EXCLUSIVE');
+      refuseNewerSchema(db);
       checkOwnTables(path, db);
     }
     db.exec(`PRAGMA journal_mode = ${path === '' ? 'MEMORY' : 'WAL'}`);

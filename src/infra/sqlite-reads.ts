@@ -87,26 +87,32 @@ function filtersOf(query: Partial<GenerationQuery>): { clauses: string[]; values
 }
 
 /**
- * Every statement prepared once (a page's, once per combination of filters and column: at most 256; a count's, at
- * most 64; a page's ledger, once per length).
+ * Every statement prepared once for every world (a page's, once per combination of filters and column: at most 256;
+ * a count's, at most 64; a page's ledger, once per length); `forWorld` binds one world's id as each one's first value,
+ * so a thousand worlds cost no statement more than one.
  */
-export function prepareReads<Table extends string>(db: Connection, tables: readonly Table[]): StoreReads<Table> {
-  const byKey = new Map(tables.map((t) => [t, db.prepare(`SELECT json FROM ${t} WHERE key = ?`)]));
-  const counts = new Map(tables.map((t) => [t, db.prepare(`SELECT COUNT(*) AS n FROM ${t}`)]));
-  const running = db.prepare("SELECT json FROM generations WHERE status = 'running' ORDER BY seq");
-  // Row values walk the partial index (due, seq) from the position on; key is the table's, one lookup per row.
+export function prepareReads<Table extends string>(
+  db: Connection,
+  tables: readonly Table[],
+): (world: string) => StoreReads<Table> {
+  const byKey = new Map(tables.map((t) => [t, db.prepare(`SELECT json FROM ${t} WHERE world = ? AND key = ?`)]));
+  const counts = new Map(tables.map((t) => [t, db.prepare(`SELECT COUNT(*) AS n FROM ${t} WHERE world = ?`)]));
+  const running = db.prepare("SELECT json FROM generations WHERE world = ? AND status = 'running' ORDER BY seq");
+  // Row values walk the partial index (world, due, seq) from the position on; key is the table's, one lookup per row.
   const waiting = (column: string) =>
     db.prepare(
-      `SELECT key, ${column} AS dueAt, seq AS rank FROM generations WHERE ${column} IS NOT NULL AND (${column}, seq) > (?, ?) AND ${column} <= ? ORDER BY ${column}, seq LIMIT ?`,
+      `SELECT key, ${column} AS dueAt, seq AS rank FROM generations WHERE world = ? AND ${column} IS NOT NULL AND (${column}, seq) > (?, ?) AND ${column} <= ? ORDER BY ${column}, seq LIMIT ?`,
     );
   const waitingReal = waiting('due_at');
   const waitingManual = waiting('manual_due_at');
   const ofGeneration = db.prepare(
-    "SELECT json FROM ledger WHERE json_extract(json, '$.generationId') = ? ORDER BY key",
+    "SELECT json FROM ledger WHERE world = ? AND json_extract(json, '$.generationId') = ? ORDER BY key",
   );
-  const allLedger = db.prepare('SELECT json FROM ledger ORDER BY key');
-  const accountLedger = db.prepare("SELECT json FROM ledger WHERE json_extract(json, '$.accountId') = ? ORDER BY key");
-  const maxSeq = db.prepare('SELECT MAX(seq) AS n FROM generations');
+  const allLedger = db.prepare('SELECT json FROM ledger WHERE world = ? ORDER BY key');
+  const accountLedger = db.prepare(
+    "SELECT json FROM ledger WHERE world = ? AND json_extract(json, '$.accountId') = ? ORDER BY key",
+  );
+  const maxSeq = db.prepare('SELECT MAX(seq) AS n FROM generations WHERE world = ?');
   const pages = new Map<string, ReturnType<Connection['prepare']>>();
   const prepared = (sql: string) => {
     let statement = pages.get(sql);
@@ -117,42 +123,46 @@ export function prepareReads<Table extends string>(db: Connection, tables: reado
     return statement;
   };
   const json = (rows: unknown[]) => (rows as Row[]).map((r) => r.json);
-  const page = (column: 'json' | 'key', query: GenerationQuery) => {
+  const page = (world: string, column: 'json' | 'key', query: GenerationQuery) => {
     const { clauses, values } = filtersOf(query);
-    const where = ['seq < ?', ...clauses].join(' AND ');
+    const where = ['world = ?', 'seq < ?', ...clauses].join(' AND ');
     const sql = `SELECT ${column} FROM generations WHERE ${where} ORDER BY seq DESC LIMIT ? OFFSET ?`;
     const before = Number.isFinite(query.before) ? query.before : Number.MAX_SAFE_INTEGER;
-    return prepared(sql).all(before, ...values, query.limit, query.offset ?? 0);
+    return prepared(sql).all(world, before, ...values, query.limit, query.offset ?? 0);
   };
-  const countsByStatus = (query: GenerationCountQuery) => {
+  const countsByStatus = (world: string, query: GenerationCountQuery) => {
     const { clauses, values } = filtersOf(query);
-    const where = clauses.length ? ` WHERE ${clauses.join(' AND ')}` : '';
-    const rows = prepared(`SELECT status, COUNT(*) AS n FROM generations${where} GROUP BY status`).all(...values);
+    const where = ['world = ?', ...clauses].join(' AND ');
+    const rows = prepared(`SELECT status, COUNT(*) AS n FROM generations WHERE ${where} GROUP BY status`).all(
+      world,
+      ...values,
+    );
     return Object.fromEntries((rows as { status: string; n: number }[]).map((r) => [r.status, r.n]));
   };
-  return {
-    document: (table, key) => (byKey.get(table)?.get(key) as Row | undefined)?.json,
-    count: (table) => (counts.get(table)?.get() as { n: number } | undefined)?.n ?? 0,
-    runningGenerations: () => json(running.all()),
+  return (world) => ({
+    document: (table, key) => (byKey.get(table)?.get(world, key) as Row | undefined)?.json,
+    count: (table) => (counts.get(table)?.get(world) as { n: number } | undefined)?.n ?? 0,
+    runningGenerations: () => json(running.all(world)),
     waitingGenerations({ manualOnly, after, upTo, limit }) {
       const statement = manualOnly ? waitingManual : waitingReal;
-      return statement.all(after?.dueAt ?? -1, after?.rank ?? -1, upTo, limit) as StoredTask[];
+      return statement.all(world, after?.dueAt ?? -1, after?.rank ?? -1, upTo, limit) as StoredTask[];
     },
-    lastSeq: () => (maxSeq.get() as { n: number | null } | undefined)?.n ?? 0,
-    generationLedger: (id) => json(ofGeneration.all(id)),
+    lastSeq: () => (maxSeq.get(world) as { n: number | null } | undefined)?.n ?? 0,
+    generationLedger: (id) => json(ofGeneration.all(world, id)),
     generationsLedger(ids) {
       if (ids.length === 0) return [];
       // One statement per list length (a page holds at most 101), prepared when first used.
       const marks = ids.map(() => '?').join(', ');
       return json(
-        prepared(`SELECT json FROM ledger WHERE json_extract(json, '$.generationId') IN (${marks}) ORDER BY key`).all(
-          ...ids,
-        ),
+        prepared(
+          `SELECT json FROM ledger WHERE world = ? AND json_extract(json, '$.generationId') IN (${marks}) ORDER BY key`,
+        ).all(world, ...ids),
       );
     },
-    ledgerEntries: (accountId) => json(accountId === undefined ? allLedger.all() : accountLedger.all(accountId)),
-    generationPage: (query) => json(page('json', query)),
-    generationKeys: (query) => (page('key', query) as { key: string }[]).map((r) => r.key),
-    generationCounts: countsByStatus,
-  };
+    ledgerEntries: (accountId) =>
+      json(accountId === undefined ? allLedger.all(world) : accountLedger.all(world, accountId)),
+    generationPage: (query) => json(page(world, 'json', query)),
+    generationKeys: (query) => (page(world, 'key', query) as { key: string }[]).map((r) => r.key),
+    generationCounts: (query) => countsByStatus(world, query),
+  });
 }

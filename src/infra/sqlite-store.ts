@@ -1,6 +1,7 @@
 // The store of record on SQLite: its rows (JSON documents plus the columns queries need), upserts and commits.
 import { type SqlConnection, type SqlStatement, type SqlValue, sqliteErrorCode } from './sql-connection.js';
 import { FOLDED_CONTAINS, foldedContains, prepareReads, type StoreReads } from './sqlite-reads.js';
+import { DEFAULT_WORLD } from './sqlite-schema.js';
 
 /** Every table but meta holds one JSON document per row under a key; the emulator's types stay out of infra. */
 const DOCUMENT_TABLES = ['accounts', 'api_keys', 'ledger', 'generations', 'idempotency', 'uploads', 'journal'] as const;
@@ -62,14 +63,17 @@ function keyFromStore(key: string | number): string | number {
     : key;
 }
 
-/** How a row is written, with positional parameters: node:sqlite refuses a named parameter a row does not use. */
+/**
+ * How a row is written, with positional parameters: node:sqlite refuses a named parameter a row does not use. The
+ * world's id is bound first, before `values`.
+ */
 interface Upsert {
   sql: string;
   values(row: DocumentRow): SqlValue[];
 }
 
 const documentUpsert = (table: DocumentTable): Upsert => ({
-  sql: `INSERT OR REPLACE INTO ${table} (key, json) VALUES (?, ?)`,
+  sql: `INSERT OR REPLACE INTO ${table} (world, key, json) VALUES (?, ?, ?)`,
   values: (row) => [storedKey(row.key), row.json],
 });
 
@@ -80,7 +84,7 @@ const UPSERTS: Record<DocumentTable, Upsert> = {
   uploads: documentUpsert('uploads'),
   journal: documentUpsert('journal'),
   generations: {
-    sql: 'INSERT OR REPLACE INTO generations (key, seq, account_id, status, created_at, due_at, manual_due_at, json) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    sql: 'INSERT OR REPLACE INTO generations (world, key, seq, account_id, status, created_at, due_at, manual_due_at, json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
     // A missing column binds NULL, which the NOT NULL constraint refuses: a malformed row fails its whole batch.
     values: (row) => [
       storedKey(row.key),
@@ -94,7 +98,7 @@ const UPSERTS: Record<DocumentTable, Upsert> = {
     ],
   },
   idempotency: {
-    sql: 'INSERT OR REPLACE INTO idempotency (key, created_at, json) VALUES (?, ?, ?)',
+    sql: 'INSERT OR REPLACE INTO idempotency (world, key, created_at, json) VALUES (?, ?, ?, ?)',
     values: (row) => [storedKey(row.key), row.createdAt ?? null, row.json],
   },
 };
@@ -103,8 +107,12 @@ const STORAGE_CODES = /^SQLITE_(FULL|IOERR|READONLY|CANTOPEN|NOMEM)/;
 
 export interface SqliteStore extends StoreReads<DocumentTable> {
   readonly path: string;
+  /** The world whose rows this store reads and writes (every other is left alone). */
+  readonly world: string;
   /** Applies the batch in one transaction; throws StorageFailure (rolled back) when the disk refuses it. */
   commit(batch: ChangeBatch): void;
+  /** Several worlds' batches in one transaction (a group commit that carries them all), whole or not at all. */
+  commitTogether(batches: readonly WorldBatch[]): void;
   meta(key: string): string | undefined;
   /** Every row of a table, in key order (generations by seq): start-up, and the rebuild after a failed commit. */
   documents(table: DocumentTable): { key: string | number; json: string }[];
@@ -115,74 +123,130 @@ export interface SqliteStore extends StoreReads<DocumentTable> {
   logDocuments(table: LogTable, keep: number, members: readonly string[]): { key: number; json: string }[];
   /** True when the store holds a state (meta has been written at least once). */
   hasState(): boolean;
+  /** The same database seen as another world's store: the statements and the connection are shared. */
+  forWorld(world: string): SqliteStore;
+  /** The worlds kept beside the default one (sandboxes): each one's id and its description, in id order. */
+  worldDocuments(): { id: string; json: string }[];
+  /** Keeps (or replaces) a world's description, in its own transaction. */
+  keepWorld(id: string, json: string): void;
+  /** Deletes a world's description and every row it holds, in one transaction. */
+  dropWorld(id: string): void;
+  /** Closes the connection (a view from forWorld() leaves it to the store it came from). */
   close(): void;
+}
+
+/** One world's batch in a commit of several. */
+export interface WorldBatch {
+  world: string;
+  batch: ChangeBatch;
 }
 
 /**
  * The store over a connection already set up (pragmas, schema): `connect()` in sqlite-connection.ts on Node, the
- * browser's in sqlite-browser.ts. `path` names the database in messages. Nothing here imports a node: module.
+ * browser's in sqlite-browser.ts. `path` names the database in messages. It is the default world's; forWorld() gives
+ * the others'. Nothing here imports a node: module.
  */
 export function sqliteStoreOver(db: SqlConnection, path: string): SqliteStore {
   const upsertStatements = new Map<DocumentTable, SqlStatement>(
     DOCUMENT_TABLES.map((table) => [table, db.prepare(UPSERTS[table].sql)]),
   );
-  const upsert = (table: DocumentTable, row: DocumentRow) =>
-    (upsertStatements.get(table) as SqlStatement).run(...UPSERTS[table].values(row));
-  const deletes = new Map(DOCUMENT_TABLES.map((t) => [t, db.prepare(`DELETE FROM ${t} WHERE key = ?`)]));
-  const setMeta = db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
-  const getMeta = db.prepare('SELECT value FROM meta WHERE key = ?');
-  const trimLogs = new Map(LOG_TABLES.map((t) => [t, db.prepare(`DELETE FROM ${t} WHERE key < ?`)]));
-  const expireIdempotency = db.prepare('DELETE FROM idempotency WHERE created_at <= ?');
+  const upsert = (world: string, table: DocumentTable, row: DocumentRow) =>
+    (upsertStatements.get(table) as SqlStatement).run(world, ...UPSERTS[table].values(row));
+  const deletes = new Map(DOCUMENT_TABLES.map((t) => [t, db.prepare(`DELETE FROM ${t} WHERE world = ? AND key = ?`)]));
+  const emptyWorld = new Map(DOCUMENT_TABLES.map((t) => [t, db.prepare(`DELETE FROM ${t} WHERE world = ?`)]));
+  const setMeta = db.prepare('INSERT OR REPLACE INTO meta (world, key, value) VALUES (?, ?, ?)');
+  const getMeta = db.prepare('SELECT value FROM meta WHERE world = ? AND key = ?');
+  const dropMeta = db.prepare('DELETE FROM meta WHERE world = ?');
+  const trimLogs = new Map(LOG_TABLES.map((t) => [t, db.prepare(`DELETE FROM ${t} WHERE world = ? AND key < ?`)]));
+  const expireIdempotency = db.prepare('DELETE FROM idempotency WHERE world = ? AND created_at <= ?');
+  const listWorlds = db.prepare('SELECT id, json FROM worlds ORDER BY id');
+  const putWorld = db.prepare('INSERT OR REPLACE INTO worlds (id, json) VALUES (?, ?)');
+  const deleteWorld = db.prepare('DELETE FROM worlds WHERE id = ?');
   db.defineFunction(FOLDED_CONTAINS, foldedContains);
-  const queries = prepareReads(db, DOCUMENT_TABLES);
+  const readsOf = prepareReads(db, DOCUMENT_TABLES);
 
-  const apply = (batch: ChangeBatch) => {
-    if (batch.replaceAll) for (const table of DOCUMENT_TABLES) db.exec(`DELETE FROM ${table}`);
-    for (const [key, value] of Object.entries(batch.meta ?? {})) setMeta.run(key, value);
+  const apply = (world: string, batch: ChangeBatch) => {
+    if (batch.replaceAll) for (const table of DOCUMENT_TABLES) emptyWorld.get(table)?.run(world);
+    for (const [key, value] of Object.entries(batch.meta ?? {})) setMeta.run(world, key, value);
     for (const [table, keys] of Object.entries(batch.delete ?? {}) as [DocumentTable, (string | number)[]][])
-      for (const key of keys) deletes.get(table)?.run(storedKey(key));
+      for (const key of keys) deletes.get(table)?.run(world, storedKey(key));
     for (const [table, rows] of Object.entries(batch.upsert ?? {}) as [DocumentTable, DocumentRow[]][])
-      for (const row of rows) upsert(table, row);
+      for (const row of rows) upsert(world, table, row);
     for (const [table, below] of Object.entries(batch.logBelow ?? {}) as [LogTable, number][])
-      trimLogs.get(table)?.run(below);
-    if (batch.idempotencyUpTo !== undefined) expireIdempotency.run(batch.idempotencyUpTo);
+      trimLogs.get(table)?.run(world, below);
+    if (batch.idempotencyUpTo !== undefined) expireIdempotency.run(world, batch.idempotencyUpTo);
   };
 
-  return {
-    path,
-    commit(batch) {
-      try {
-        db.transaction(() => apply(batch));
-      } catch (error) {
-        const code = sqliteErrorCode(error);
-        // The transaction has been rolled back when the error reaches here.
-        if (STORAGE_CODES.test(code)) throw new StorageFailure(code, `${path}: ${(error as Error).message} (${code})`);
-        throw error;
-      }
-    },
-    meta: (key) => getMeta.get<{ value: string }>(key)?.value,
-    documents: (table) =>
-      db
-        .prepare(`SELECT key, json FROM ${table} ORDER BY ${table === 'generations' ? 'seq' : 'key'}`)
-        .all<{ key: string | number; json: string }>()
-        .map((row) => ({ key: keyFromStore(row.key), json: row.json })),
-    logDocuments(table, keep, members) {
-      if (!LOG_TABLES.includes(table)) throw new Error(`${table} is not a log table`);
-      const nulled = members.map((m) => `'$.${m.replace(/[^A-Za-z_]/g, '')}', NULL`).join(', ');
-      // Nothing to null: json_set needs at least one path.
-      const older = nulled ? `json_set(json, ${nulled})` : 'json';
-      return db
-        .prepare(
-          `SELECT key, CASE WHEN key > (SELECT coalesce(max(key), 0) FROM ${table}) - ? THEN json ELSE ${older} END AS json FROM ${table} ORDER BY key`,
-        )
-        .all<{ key: number; json: string }>(keep);
-    },
-    ...queries,
-    document: (table, key) => queries.document(table, storedKey(key)),
-    generationKeys: (query) => queries.generationKeys(query).map((key) => String(keyFromStore(key))),
-    waitingGenerations: (query) =>
-      queries.waitingGenerations(query).map((row) => ({ ...row, key: String(keyFromStore(row.key)) })),
-    hasState: () => getMeta.get('clock') !== undefined,
-    close: () => db.close(),
+  /** One transaction; a refusal of the disk is a StorageFailure, everything rolled back. */
+  const transaction = (write: () => void) => {
+    try {
+      db.transaction(write);
+    } catch (error) {
+      const code = sqliteErrorCode(error);
+      // The transaction has been rolled back when the error reaches here.
+      if (STORAGE_CODES.test(code)) throw new StorageFailure(code, `${path}: ${(error as Error).message} (${code})`);
+      throw error;
+    }
   };
+
+  const views = new Map<string, SqliteStore>();
+  const view = (world: string, root: boolean): SqliteStore => {
+    const queries = readsOf(world);
+    return {
+      path,
+      world,
+      commit: (batch) => transaction(() => apply(world, batch)),
+      commitTogether(batches) {
+        transaction(() => {
+          for (const each of batches) apply(each.world, each.batch);
+        });
+      },
+      meta: (key) => getMeta.get<{ value: string }>(world, key)?.value,
+      documents: (table) =>
+        db
+          .prepare(`SELECT key, json FROM ${table} WHERE world = ? ORDER BY ${table === 'generations' ? 'seq' : 'key'}`)
+          .all<{ key: string | number; json: string }>(world)
+          .map((row) => ({ key: keyFromStore(row.key), json: row.json })),
+      logDocuments(table, keep, members) {
+        if (!LOG_TABLES.includes(table)) throw new Error(`${table} is not a log table`);
+        const nulled = members.map((m) => `'$.${m.replace(/[^A-Za-z_]/g, '')}', NULL`).join(', ');
+        // Nothing to null: json_set needs at least one path.
+        const older = nulled ? `json_set(json, ${nulled})` : 'json';
+        return db
+          .prepare(
+            `SELECT key, CASE WHEN key > (SELECT coalesce(max(key), 0) FROM ${table} WHERE world = ?) - ? THEN json ELSE ${older} END AS json FROM ${table} WHERE world = ? ORDER BY key`,
+          )
+          .all<{ key: number; json: string }>(world, keep, world);
+      },
+      ...queries,
+      document: (table, key) => queries.document(table, storedKey(key)),
+      generationKeys: (query) => queries.generationKeys(query).map((key) => String(keyFromStore(key))),
+      waitingGenerations: (query) =>
+        queries.waitingGenerations(query).map((row) => ({ ...row, key: String(keyFromStore(row.key)) })),
+      hasState: () => getMeta.get(world, 'clock') !== undefined,
+      forWorld(id) {
+        let found = views.get(id);
+        if (!found) {
+          found = id === DEFAULT_WORLD ? rootView : view(id, false);
+          views.set(id, found);
+        }
+        return found;
+      },
+      worldDocuments: () => listWorlds.all<{ id: string; json: string }>(),
+      keepWorld: (id, json) => transaction(() => putWorld.run(id, json)),
+      dropWorld(id) {
+        views.delete(id);
+        transaction(() => {
+          deleteWorld.run(id);
+          dropMeta.run(id);
+          for (const table of DOCUMENT_TABLES) emptyWorld.get(table)?.run(id);
+        });
+      },
+      close: () => {
+        if (root) db.close();
+      },
+    };
+  };
+  const rootView = view(DEFAULT_WORLD, true);
+  return rootView;
 }

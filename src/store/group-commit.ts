@@ -8,8 +8,11 @@ const INTERNAL =
 export type Refusal = CodedError;
 
 export interface GroupCommitDeps<M, A> {
-  /** Commits everything pending as one transaction; throws the refusal (507 storage_full...) when it fails. */
-  commit(): void;
+  /**
+   * Commits everything pending as one transaction; throws the refusal (507 storage_full...) when it fails. It may
+   * answer which members it could not write for (a part of the group refused on its own), and with what.
+   */
+  commit(): undefined | ((member: M) => Refusal | undefined);
   /** False when nothing may be written now (closed, or a failed commit's reload is running). */
   mayWrite(): boolean;
   /** A member's answer: undefined when it stands, else its refusal's answer. */
@@ -36,9 +39,10 @@ export function groupCommit<M, A>(deps: GroupCommitDeps<M, A>): GroupCommit<M, A
     const waiting = members.splice(0);
     const release = releases.splice(0);
     let refusal: Refusal | undefined;
+    let refusalOf: ((member: M) => Refusal | undefined) | undefined;
     if (deps.mayWrite())
       try {
-        deps.commit();
+        refusalOf = deps.commit() ?? undefined;
       } catch (error) {
         if (error instanceof CodedError) refusal = error;
         else {
@@ -49,7 +53,7 @@ export function groupCommit<M, A>(deps: GroupCommitDeps<M, A>): GroupCommit<M, A
       }
     for (let i = 0; i < waiting.length; i++) {
       try {
-        release[i](deps.verdict(waiting[i], refusal));
+        release[i](deps.verdict(waiting[i], refusal ?? refusalOf?.(waiting[i])));
       } catch (error) {
         // One member's verdict failing must not keep the others waiting.
         deps.log(`could not judge a response after the group commit: ${(error as Error).message}`);

@@ -7,16 +7,26 @@ import type { ExchangeHooks } from '../http/pipeline.js';
 import { groupCommit, type Refusal } from './group-commit.js';
 import { STORE_ERROR_STATUSES } from './store-errors.js';
 
-export interface ResponseGateDeps {
-  /** Commits what changed since the last commit; throws the refusal (507...) when the disk refuses it. */
-  commit(): void;
+/** What the gate asks of one world's part of the store. */
+export interface GateWorld {
   /** Bumped when a failed commit starts restoring memory from the store and when it is done. */
-  epoch(): number;
-  /** A failed commit's reload is running: nothing is written meanwhile. */
-  restoring(): boolean;
-  closed(): boolean;
-  /** True when a commit now would write nothing. */
+  readonly epoch: number;
+  /** A failed commit's reload is running: nothing of this world is written meanwhile. */
+  readonly restoring: boolean;
+  /** Closed or dropped: its answers go out as they are. */
+  readonly closed: boolean;
+  /** True when a commit now would write nothing for it. */
   nothingToWrite(): boolean;
+}
+
+export interface ResponseGateDeps<W extends GateWorld> {
+  /**
+   * Commits what these worlds changed since their last commit, in one transaction; throws the refusal (507...) when
+   * the disk refuses it; answers the worlds refused on their own (a kept state not loaded yet).
+   */
+  commit(worlds: readonly W[]): ReadonlyMap<W, CodedError>;
+  /** The whole store is closed. */
+  closed(): boolean;
   /** Runs the group's commit after this turn's I/O callbacks (setImmediate under Node). */
   defer(settle: () => void): void;
   log: (line: string) => void;
@@ -25,16 +35,28 @@ export interface ResponseGateDeps {
   errorCodes?: Record<string, string>;
 }
 
-export interface ResponseGate extends Required<Pick<ExchangeHooks, 'before' | 'gate'>> {
+export interface ResponseGate<W extends GateWorld> {
+  /** A world's hooks: its exchanges join the one group commit of every world. */
+  hooks(world: W): Required<Pick<ExchangeHooks, 'before' | 'gate'>>;
   /** Responses still waiting get their commit's verdict now (a close). */
   settle(): void;
 }
 
-/** The epoch at which an exchange that may change state began; undefined for one that cannot. */
-const started = exchangeSlot<number>('store epoch');
+/** The world of an exchange that joined a group, and the epoch at which it began when it may change state. */
+interface Joined<W> {
+  world: W;
+  epoch: number | undefined;
+}
 
-export function createResponseGate(deps: ResponseGateDeps): ResponseGate {
-  const { commit, epoch, restoring } = deps;
+/**
+ * One gate for every world of a database: the answers of any worlds that end in the same turn share one group, whose
+ * commit writes each joined world's changes in one transaction.
+ */
+export function createResponseGate<W extends GateWorld>(deps: ResponseGateDeps<W>): ResponseGate<W> {
+  /** The epoch at which an exchange that may change state began, and its world; undefined for one that cannot. */
+  const started = exchangeSlot<Joined<W>>('store epoch');
+  /** The worlds whose exchanges wait for the next group commit. */
+  const joined = new Set<W>();
 
   // Answered here, not by the error mapper (the answer is already on its way out): the same tables apply.
   const statuses: Record<string, number> = { ...STORE_ERROR_STATUSES, ...deps.errorStatuses };
@@ -49,7 +71,7 @@ export function createResponseGate(deps: ResponseGateDeps): ResponseGate {
     const began = started.get(x);
     started.set(x, undefined);
     if (refusal) return refused(refusal);
-    if (began === undefined || (!restoring() && began === epoch())) return undefined;
+    if (began?.epoch === undefined || (!began.world.restoring && began.epoch === began.world.epoch)) return undefined;
     return refused(
       new DomainError(
         'storage_full',
@@ -58,30 +80,40 @@ export function createResponseGate(deps: ResponseGateDeps): ResponseGate {
     );
   };
 
-  // While a failed commit's reload runs nothing is written: the members are refused by their epoch (verdict).
+  // A world whose failed commit's reload runs writes nothing: its members are refused by their epoch (verdict).
   const group = groupCommit<Exchange, ServiceResponse>({
-    commit,
-    mayWrite: () => !deps.closed() && !restoring(),
+    commit() {
+      const worlds = [...joined].filter((world) => !world.restoring && !world.closed);
+      joined.clear();
+      const refusals = deps.commit(worlds);
+      return refusals.size === 0 ? undefined : (x) => refusals.get(started.get(x)?.world as W);
+    },
+    mayWrite: () => !deps.closed(),
     verdict,
     defer: deps.defer,
     log: deps.log,
   });
 
   return {
-    before(x) {
-      if (x.dispatch.mutates) started.set(x, epoch());
-      return undefined;
-    },
-    gate(x) {
-      if (deps.closed()) return undefined;
-      if (started.get(x) === undefined) {
-        // A read answered while changes wait for their commit may show them: it goes out with them, or as their 507.
-        return group.size === 0 ? undefined : group.join(x);
-      }
-      // Nothing to write and no group waiting (an estimate, a refusal): out at once, with no commit to wait for.
-      if (group.size === 0 && deps.nothingToWrite()) return verdict(x, undefined);
-      return group.join(x);
-    },
+    hooks: (world) => ({
+      before(x) {
+        if (x.dispatch.mutates) started.set(x, { world, epoch: world.epoch });
+        return undefined;
+      },
+      gate(x) {
+        if (deps.closed() || world.closed) return undefined;
+        if (started.get(x) === undefined) {
+          // A read answered while changes wait for their commit may show them: it goes out with them, or as their 507.
+          if (group.size === 0) return undefined;
+          started.set(x, { world, epoch: undefined });
+        } else if (group.size === 0 && world.nothingToWrite()) {
+          // Nothing to write and no group waiting (an estimate, a refusal): out at once, with no commit to wait for.
+          return verdict(x, undefined);
+        }
+        joined.add(world);
+        return group.join(x);
+      },
+    }),
     settle() {
       if (group.size > 0) group.settle();
     },

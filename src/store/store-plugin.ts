@@ -1,7 +1,7 @@
 // The store of record as a plugin beside the core (not in it): its hooks in the pipeline, its codes, its handle.
 import type { Runtime } from '../domain/runtime.js';
 import type { ExchangeHooks } from '../http/pipeline.js';
-import { WorldPart } from '../http/world.js';
+import { type World, WorldPart } from '../http/world.js';
 import type { UploadBlobs } from '../infra/upload-blobs.js';
 import type { EmulatorPlugin, PluginSetup } from '../wiring/plugin.js';
 import { type KeptState, STORE_HANDLE, type StoreHandle } from '../wiring/kept-state.js';
@@ -29,6 +29,11 @@ export interface StorePlugin extends EmulatorPlugin {
   readonly store: StoreOfRecord;
   /** What the other plugins are given: the export document, import, and a commit. */
   readonly handle: StoreHandle;
+  /**
+   * Gives another world (a sandbox) its rows in the same database, its handle and its hooks: its answers join the
+   * same group commits. `kept` is what the other plugins keep of that world.
+   */
+  attach(world: World, kept: KeptState): StoreOfRecord;
 }
 
 /**
@@ -40,11 +45,12 @@ export function storePlugin(setup: StoreSetup, kept: KeptState, open: StoreFacto
   const { runtime, options, uploadBlobs } = setup;
   const deps: DocumentDeps = { runtime, uploadBlobs, kept };
   const store = open(deps, options);
-  const handle: StoreHandle = {
-    exportState: () => exportState(deps),
-    importState: (document) => importState(deps, document),
-    commit: () => store.commit(),
-  };
+  const handleOf = (worldDeps: DocumentDeps, worldStore: StoreOfRecord): StoreHandle => ({
+    exportState: () => exportState(worldDeps),
+    importState: (document) => importState(worldDeps, document),
+    commit: () => worldStore.commit(),
+  });
+  const handle = handleOf(deps, store);
   return {
     // First among the plugins' hooks: it notes when each change began before any other plugin can answer, and its
     // commit (or its 507) is what the later hooks see going out.
@@ -56,5 +62,12 @@ export function storePlugin(setup: StoreSetup, kept: KeptState, open: StoreFacto
     errorStatuses: STORE_ERROR_STATUSES,
     store,
     handle,
+    attach(world, worldKept) {
+      const worldDeps: DocumentDeps = { runtime: world.runtime, uploadBlobs: world.uploadBlobs, kept: worldKept };
+      const worldStore = store.forWorld(world.name, worldDeps);
+      world.install(STORE_HANDLE, handleOf(worldDeps, worldStore));
+      world.install(STORE_HOOKS, worldStore.hooks);
+      return worldStore;
+    },
   };
 }

@@ -37,6 +37,8 @@ export interface ContextDeps {
   promptCheck?: (prompt: string) => void;
   /** False builds a blank context (no seeded account, key or balance) for a state import to fill. */
   seeded?: boolean;
+  /** The sandbox its signed output URLs name, so a download finds its world; none for the default world. */
+  linkWorld?: string;
 }
 
 function startingClock(options: ResolvedOptions): Clock {
@@ -121,6 +123,7 @@ export function buildContext(deps: ContextDeps): DomainContext {
       signer: deps.signer,
       urlTtlSeconds: options.urlTtlSeconds,
       currentRenderer: deps.currentRenderer,
+      world: deps.linkWorld,
     }),
     outputFiles: createOutputFileSource(renders),
     cursorTags: deps.signer,

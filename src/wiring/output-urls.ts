@@ -12,6 +12,8 @@ export interface OutputUrlParts {
   urlTtlSeconds: number;
   /** Keeps a file at least as long as the URL just handed out stays valid. */
   currentRenderer(): AnyRenderer | undefined;
+  /** The sandbox the URL names (`&sandbox=`): the download is verified with that world's secret, so it cannot lie. */
+  world?: string;
 }
 
 /** Signs output URLs for a request that reached the emulator at `baseUrl`; every read gives a fresh URL. */
@@ -21,6 +23,7 @@ export function outputSigner(parts: OutputUrlParts): (baseUrl: string) => Output
     if (formatted.seconds !== seconds) formatted = { seconds, text: isoTimestamp(seconds * 1000) };
     return formatted.text;
   };
+  const worldMember = parts.world === undefined ? '' : `&sandbox=${encodeURIComponent(parts.world)}`;
   return (baseUrl) => (g: Generation, o: OutputFile) => {
     const now = parts.clock.now();
     const expired = g.plan.outputUrls === 'expired';
@@ -31,7 +34,7 @@ export function outputSigner(parts: OutputUrlParts): (baseUrl: string) => Output
     const path = filePath(g.id, o.index, o.format);
     parts.currentRenderer()?.touch(o.fileKey, expiresAtSeconds * 1000);
     return {
-      url: `${baseUrl}${path}?expires=${expiresAtSeconds}&signature=${parts.signer.sign(path, expiresAtSeconds)}`,
+      url: `${baseUrl}${path}?expires=${expiresAtSeconds}&signature=${parts.signer.sign(path, expiresAtSeconds)}${worldMember}`,
       expiresAt: expiresAtSeconds * 1000,
       expiresAtText: expiryText(expiresAtSeconds),
     };

@@ -72,8 +72,13 @@ export function contractObserver(checker: () => ContractChecker): ExchangeHooks 
 }
 
 /** createEmulatorApp with the contract observer before every plugin's hooks. */
-export function createCheckedEmulator(options: EmulatorOptions = {}): Emulator {
-  return createEmulatorWith(options, [
-    contractObserver(() => checkerFor(options.errorStatuses ?? {}, options.controlPlane ?? true)),
-  ]);
+export function createCheckedEmulator(
+  options: EmulatorOptions = {},
+  extras: Parameters<typeof createEmulatorWith>[2] = {},
+): Emulator {
+  return createEmulatorWith(
+    options,
+    [contractObserver(() => checkerFor(options.errorStatuses ?? {}, options.controlPlane ?? true))],
+    extras,
+  );
 }

@@ -1,6 +1,6 @@
 // Control operations on accounts, balances and API keys. A balance change is always a ledger entry, never an overwrite.
 import type * as z from 'zod';
-import { KEY_PREFIX } from '../../domain/accounts.js';
+import { checkNewSecret, KEY_PREFIX } from '../../domain/accounts.js';
 import { DomainError } from '../../domain/errors.js';
 import { PlaneError } from '../error-codes.js';
 import { contextOf, type ControlDeps } from '../plane-state.js';
@@ -95,9 +95,14 @@ export function createKey(deps: ControlDeps, body: z.output<typeof newKeyInput>)
     throw new PlaneError('invalid_control_request', `model_scope: no model '${body.model_scope}' in the catalogue.`);
   // Checked before the secret is drawn: with a seed, a refused call must not move the secrets that follow.
   ctx.accounts.checkRoomForKey();
+  // A sandbox's drawn secrets carry its id: two sandboxes with one seed draw the same characters.
+  const prefix = deps.world === undefined ? KEY_PREFIX : `${KEY_PREFIX}${deps.world.replace(/_/g, '')}_`;
+  // Key secrets are unique across worlds (the front door finds a world by its key): refused as any duplicate.
+  if (body.secret !== undefined && deps.sandboxes?.secretHeldElsewhere(body.secret, deps.runtime))
+    checkNewSecret(body.secret, true);
   const secret =
     body.secret ??
-    `${KEY_PREFIX}${Array.from({ length: 24 }, () => SECRET_ALPHABET[Math.floor(ctx.random.next() * SECRET_ALPHABET.length)]).join('')}`;
+    `${prefix}${Array.from({ length: 24 }, () => SECRET_ALPHABET[Math.floor(ctx.random.next() * SECRET_ALPHABET.length)]).join('')}`;
   const key = ctx.accounts.createKey(
     {
       accountId,

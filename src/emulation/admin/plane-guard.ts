@@ -78,12 +78,17 @@ export function planeGuard(options: PlaneGuardOptions): (x: Exchange) => void {
         'origin_not_allowed',
         `Pages on ${origin} may not drive the emulation plane: only its own pages (the console) and origins listed with --control-cors-origins may.`,
       );
+    // Which sandbox a request reaches is decided at the front door; its refusal goes out once Host and Origin passed.
+    const access = x.worldAccess;
+    if (access?.refusal) throw access.refusal;
     if (isOpen(canonical, req.method)) return;
     // A browser never sends credentials on a preflight: for an origin listed for the plane, CORS answers it (no side
     // effect, nothing read), and the request that follows carries the token.
     if (isPreflight(req.method, req.headers) && origin !== undefined && options.controlOrigins.includes(origin)) return;
     // Only the case differs (/_EMULATOR/keys): no route matches it, so it gets Starlette's 404 rather than a 401.
     if (!path.startsWith('/_emulator') && canonical === path.toLowerCase()) return;
+    // A sandbox's own token reaches that sandbox (and nothing else: the front door refused the rest).
+    if (access?.ownToken) return;
     const token = options.adminToken();
     if (token) checkAdminToken(req.headers, token);
   };

@@ -6,7 +6,15 @@ import { BAD_PATH, STORAGE_FULL } from '../../openapi/public-paths.js';
 import type { AnyOperation } from '../registry/operation.js';
 import { operationEntries } from '../registry/registry.js';
 
-const ADMIN_ERRORS = ['host_not_allowed', 'origin_not_allowed', 'admin_token_required', 'admin_token_invalid'];
+const ADMIN_ERRORS = [
+  'host_not_allowed',
+  'origin_not_allowed',
+  'admin_token_required',
+  'admin_token_invalid',
+  // Every operation answers under /_emulator/sandboxes/{id}/... and to a sandbox's token (src/sandboxes/world-resolver.ts).
+  'sandbox_not_found',
+  'sandbox_token_forbidden',
+];
 /**
  * The JSON reading of every control body (registry/control-body.ts): unreadable JSON, a wrong charset, more than its
  * limit; and, as on the public API, a body that stops arriving or finds the cap on buffered bytes full.
@@ -58,7 +66,9 @@ function operationSpec(id: string, op: AnyOperation): OperationSpec {
           },
         }
       : {}),
-    responses: { [op.status ?? 200]: json(refTo(op.answer), op.summary) },
+    responses: {
+      [op.status ?? 200]: op.status === 204 ? { description: op.summary } : json(refTo(op.answer), op.summary),
+    },
     errors: [
       ...ADMIN_ERRORS,
       ...(op.body ? [...JSON_ERRORS, INVALID] : []),

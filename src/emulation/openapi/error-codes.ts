@@ -49,4 +49,15 @@ export const PLANE_ERROR_CODE_DOCS: Readonly<Record<PlaneErrorCode, ErrorCodeDoc
   journal_entry_not_found: {
     description: 'No journal entry with this id: it never existed, or the journal was cleared or trimmed.',
   },
+  sandbox_not_found: {
+    description: 'No sandbox with this id: it never existed, was deleted, or expired after its idle TTL.',
+  },
+  sandbox_limit_reached: {
+    description:
+      'The emulator holds as many sandboxes as --max-sandboxes (maxSandboxes) allows: delete one, or raise it.',
+  },
+  sandbox_token_forbidden: {
+    description:
+      "A sandbox's control token reaches that sandbox only: not another sandbox, not the instance-wide operations.",
+  },
 };

@@ -2,6 +2,7 @@
 // No value import reaches Node here: the console's browser bundle (console/browser-client.ts) derives its client too.
 import type { FaultRuleInput } from '../faults/fault-schema.js';
 import type { ScenarioInput } from '../scenarios/scenario-schema.js';
+import type { SandboxInput } from '../sandboxes/sandbox-schema.js';
 import type { EmulatorState } from '../state/emulator-state.js';
 import type * as inputs from '../inputs.js';
 import type { AnswerOf, CallInput } from './operation.js';
@@ -149,6 +150,19 @@ export const CLIENT_BINDINGS = {
   summary: bind('summary', (_, query?: inputs.SummaryQuery) => ({ query })),
   /** Models, failure codes, fault actions, prompt marker examples and scenarios with their steps and rules. */
   catalogue: bind('catalogue'),
+
+  /**
+   * A sandbox: a whole world of its own (wallet, keys, generations, faults, journal, clock), reached by its API key.
+   * Resolves to `{ id, apiKey, token, control, close() }`: `control` drives that sandbox only, `close()` deletes it.
+   */
+  createSandbox: bind('createSandbox', (_, spec?: SandboxInput) => ({ body: spec ?? {} })),
+  /** The sandboxes alive now (without their tokens). */
+  sandboxes: bind('listSandboxes', none, pick('data')),
+  sandbox: bind('getSandbox', byId),
+  /** A sandbox back to its creation state (its seed, balance, timing and API key kept). */
+  resetSandbox: bind('resetSandbox', byId, done),
+  /** Deletes a sandbox: its API key answers 401 from now on. */
+  deleteSandbox: bind('deleteSandbox', byId, done),
 
   /** Back to the seeded state (and the start-up scenario, if any). Safe to pass directly: `afterEach(control.reset)`. */
   reset: bind('reset', none, done),

@@ -7,6 +7,7 @@ import type { RouteEntry } from '../../http/front-door.js';
 import type { RendererInfo } from '../../infra/renderer.js';
 import { STORE_HANDLE } from '../../wiring/kept-state.js';
 import { type ControlDeps, PLANE_STATE } from '../plane-state.js';
+import { SANDBOXES } from '../sandboxes/sandbox-directory.js';
 import { controlBody } from './control-body.js';
 import { type AnyOperation, runOperation } from './operation.js';
 import { operationEntries } from './registry.js';
@@ -24,9 +25,12 @@ export function controlDepsOf(x: Exchange, setup: ControlSetup): ControlDeps {
   return {
     runtime: x.world.runtime,
     state: x.world.part(PLANE_STATE),
-    options: setup.options,
+    // A sandbox's own options (its seeded key, balance, timing) where it has them.
+    options: x.world.settings.options ?? setup.options,
     rendererInfo: setup.rendererInfo,
     store: x.world.part(STORE_HANDLE),
+    sandboxes: x.world.find(SANDBOXES),
+    world: x.world.settings.options === undefined ? undefined : x.world.name,
     baseUrl: baseUrlOf(x.request, setup.options.publicBaseUrl),
   };
 }
@@ -48,6 +52,7 @@ function route(id: string, op: AnyOperation, setup: ControlSetup): RouteEntry {
         query: x.request.query,
         body,
       });
+      if (op.status === 204) return { status: 204, headers: {}, body: undefined };
       return jsonAnswer(op.status ?? 200, answer);
     },
   };

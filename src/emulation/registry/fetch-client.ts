@@ -12,6 +12,10 @@ export interface ConnectOptions {
   adminToken?: string;
   /** Another fetch (a proxy agent, a recording wrapper); default: the global fetch. */
   fetch?: typeof fetch;
+  /** A sandbox's id: every operation goes to that sandbox (`/_emulator/sandboxes/{id}/...`). */
+  sandbox?: string;
+  /** That sandbox's control token (`sbt_...`, from its creation); sent as `Authorization: Bearer`. */
+  token?: string;
 }
 
 /** A refused control call: the emulator's `error.code` and message, with the HTTP status and the envelope's details. */
@@ -65,12 +69,18 @@ export function connectOver(
   scenarioBody: ClientContext['scenarioBody'],
 ): Control {
   const base = url.replace(/\/+$/, '');
+  const bearer = options.token ?? options.adminToken;
+  // A sandbox's operations under its prefix; the lifecycle operations are the instance's, never prefixed.
+  const prefixed = (path: string) =>
+    options.sandbox === undefined || path.startsWith('/_emulator/sandboxes')
+      ? path
+      : `/_emulator/sandboxes/${encodeURIComponent(options.sandbox)}${path.slice('/_emulator'.length)}`;
   const send = options.fetch ?? fetch;
   let linkBase: string | undefined;
 
   async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
     const headers: Record<string, string> = { Accept: 'application/json', ...forwardedHeaders(linkBase) };
-    if (options.adminToken) headers.Authorization = `Bearer ${options.adminToken}`;
+    if (bearer) headers.Authorization = `Bearer ${bearer}`;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     let res: Response;
     try {
@@ -101,12 +111,12 @@ export function connectOver(
     );
   }
 
-  const methods: Omit<Control, 'setBaseUrl'> = deriveClient(
+  const methods = deriveClient(
     {
       invoke(id, input) {
         const { method, path } = routes[id];
         const { params, query, body } = input as { params?: Record<string, string>; query?: Query; body?: unknown };
-        return call(method.toUpperCase(), `${pathFor(path, params)}${queryString(query)}`, body);
+        return call(method.toUpperCase(), `${prefixed(pathFor(path, params))}${queryString(query)}`, body);
       },
       scenarioBody,
     },
@@ -118,6 +128,23 @@ export function connectOver(
     ...methods,
     setBaseUrl: (next) => {
       linkBase = next;
+    },
+    async createSandbox(spec) {
+      const created = await methods.createSandbox(spec);
+      const control = connectOver(
+        routes,
+        url,
+        { fetch: options.fetch, sandbox: created.id, token: created.token },
+        scenarioBody,
+      );
+      control.setBaseUrl(linkBase);
+      return {
+        id: created.id,
+        apiKey: created.apiKey,
+        token: created.token,
+        control,
+        close: () => methods.deleteSandbox(created.id),
+      };
     },
   };
 }

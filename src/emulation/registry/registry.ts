@@ -14,6 +14,7 @@ import { CLOCK_API } from '../clock/clock-api.js';
 import { FAULT_API } from '../faults/fault-api.js';
 import { GENERATION_API } from '../generations/generation-api.js';
 import { JOURNAL_API } from '../journal/journal-api.js';
+import { SANDBOX_API } from '../sandboxes/sandbox-api.js';
 import { SCENARIO_API } from '../scenarios/scenario-api.js';
 import { STATE_API } from '../state/state-api.js';
 import { SUMMARY_API } from '../summary-api.js';
@@ -28,6 +29,7 @@ export const CONTROL_OPERATIONS = {
   ...JOURNAL_API,
   ...STATE_API,
   ...SUMMARY_API,
+  ...SANDBOX_API,
 };
 
 export type ControlOperations = typeof CONTROL_OPERATIONS;

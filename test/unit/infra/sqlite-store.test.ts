@@ -174,6 +174,36 @@ describe.each(SQL_DRIVERS)('the store over $name', (driver) => {
       { key: 'gen_2', dueAt: 7, rank: 2 },
     ]);
   });
+  it("moves a schema-1 store's rows to the default world in one migration, leaving other worlds empty", async () => {
+    const store = await driver.storeAfter((old) =>
+      old.exec(`CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+      CREATE TABLE accounts (key TEXT PRIMARY KEY, json TEXT NOT NULL);
+      CREATE TABLE ledger (key INTEGER PRIMARY KEY, json TEXT NOT NULL);
+      INSERT INTO meta VALUES ('schema', '1'), ('clock', '{"now":1}');
+      INSERT INTO accounts VALUES ('acct_local', '{"id":"acct_local"}');
+      INSERT INTO ledger VALUES (1, '{"seq":1}'), (2, '{"seq":2}');`),
+    );
+    expect(store.meta('clock')).toBe('{"now":1}');
+    expect(store.documents('accounts')).toEqual([{ key: 'acct_local', json: '{"id":"acct_local"}' }]);
+    expect(store.documents('ledger').map((row) => row.key)).toEqual([1, 2]);
+    const sandbox = store.forWorld('sbx_1');
+    expect(sandbox.documents('ledger')).toEqual([]);
+    expect(sandbox.hasState()).toBe(false);
+    sandbox.commit({ meta: { clock: '{"now":2}' }, upsert: { ledger: [{ key: 1, json: '{"sandbox":true}' }] } });
+    expect(store.documents('ledger').map((row) => row.json)).toEqual(['{"seq":1}', '{"seq":2}']);
+    store.dropWorld('sbx_1');
+    expect(sandbox.documents('ledger')).toEqual([]);
+    expect(store.documents('ledger')).toHaveLength(2);
+  });
+
+  it('refuses a store written by a newer schema in one sentence, before its tables are looked at', async () => {
+    await expect(
+      driver.storeAfter((newer) =>
+        newer.exec(`CREATE TABLE meta (world TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL,
+          PRIMARY KEY (world, key)) WITHOUT ROWID; INSERT INTO meta VALUES ('*', 'schema', '99');`),
+      ),
+    ).rejects.toThrow(/newer media-gen-emulator \(store schema 99/);
+  });
 });
 
 describe('the store on a Node file', () => {

@@ -1,0 +1,105 @@
+// Sandboxes with --state-file: they and their state survive a restart and kill -9, in the one database of every world.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type CliProcess, startCli, stopCli } from '../helpers/cli-process.js';
+import { createCheckedEmulator } from '../helpers/contract.js';
+
+const running: CliProcess[] = [];
+const dirs: string[] = [];
+afterEach(async () => {
+  for (const p of running.splice(0)) await stopCli(p, 'SIGKILL');
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+const stateDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'sbx-state-'));
+  dirs.push(dir);
+  return dir;
+};
+
+async function call(url: string, method: string, path: string, init: { bearer?: string; body?: unknown } = {}) {
+  const headers: Record<string, string> = { 'Idempotency-Key': `k-${Math.random()}` };
+  if (init.bearer) headers.Authorization = `Bearer ${init.bearer}`;
+  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+}
+
+const submission = { model_slug: 'motion-lite-v1', prompt: 'a lighthouse at dusk', max_credits: 500 };
+
+describe('sandboxes with a state file', () => {
+  it('come back after close and start with their key, token, rows, rules and signing secret', async () => {
+    const stateFile = join(stateDir(), 'state.db');
+    const first = createCheckedEmulator({ timing: 'manual', ffmpegPath: false, stateFile });
+    const { url } = await first.start({ port: 0 });
+    const sandbox = (await call(url, 'POST', '/_emulator/sandboxes', { body: { label: 'kept', balance: 900 } })).body;
+    const made = await call(url, 'POST', '/v1/media/generations', { bearer: sandbox.apiKey, body: submission });
+    await call(url, 'POST', `/_emulator/sandboxes/${sandbox.id}/generations/${made.body.generation.id}/complete`);
+    await first.settle();
+    const link = (
+      await call(url, 'GET', `/v1/media/generations/${made.body.generation.id}`, { bearer: sandbox.apiKey })
+    ).body.generation.outputs[0].url as string;
+    await call(url, 'POST', '/_emulator/faults', {
+      bearer: sandbox.token,
+      body: {
+        id: 'kept-rule',
+        match: { method: 'get', route: '/v1/media/usage' },
+        action: { type: 'status', status: 503 },
+      },
+    });
+    await first.close();
+
+    const second = createCheckedEmulator({ timing: 'manual', ffmpegPath: false, stateFile });
+    const again = await second.start({ port: 0 });
+    try {
+      expect((await call(again.url, 'GET', `/_emulator/sandboxes/${sandbox.id}`)).body).toMatchObject({
+        id: sandbox.id,
+        label: 'kept',
+        apiKey: sandbox.apiKey,
+      });
+      const list = await call(again.url, 'GET', '/v1/media/generations', { bearer: sandbox.apiKey });
+      expect(list.body.generations.map((g: { id: string }) => g.id)).toEqual([made.body.generation.id]);
+      expect((await call(again.url, 'GET', '/_emulator/faults', { bearer: sandbox.token })).body.faults).toHaveLength(
+        1,
+      );
+      expect((await call(again.url, 'GET', '/v1/media/usage', { bearer: sandbox.apiKey })).status).toBe(503);
+      // The default world is as it was: nothing of the sandbox's.
+      expect(
+        (await call(again.url, 'GET', '/v1/media/generations', { bearer: second.apiKey })).body.generations,
+      ).toEqual([]);
+      const moved = new URL(link);
+      const download = await fetch(`${again.url}${moved.pathname}${moved.search}`);
+      expect(download.status).toBe(200);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('survive kill -9 of the CLI, and a deleted one stays deleted', { timeout: 90_000 }, async () => {
+    const args = ['--timing', 'manual', '--state-file', join(stateDir(), 'state.db')];
+    const first = await startCli(args);
+    running.push(first);
+    const kept = (await call(first.url, 'POST', '/_emulator/sandboxes', { body: {} })).body;
+    const gone = (await call(first.url, 'POST', '/_emulator/sandboxes', { body: {} })).body;
+    const made = await call(first.url, 'POST', '/v1/media/generations', { bearer: kept.apiKey, body: submission });
+    expect(made.status).toBe(202);
+    expect((await call(first.url, 'DELETE', `/_emulator/sandboxes/${gone.id}`)).status).toBe(204);
+    await stopCli(first, 'SIGKILL');
+
+    const second = await startCli(args);
+    running.push(second);
+    const list = await call(second.url, 'GET', '/v1/media/generations', { bearer: kept.apiKey });
+    expect(list.body.generations.map((g: { id: string }) => g.id)).toEqual([made.body.generation.id]);
+    expect((await call(second.url, 'GET', '/_emulator/sandboxes')).body.data.map((s: { id: string }) => s.id)).toEqual([
+      kept.id,
+    ]);
+    expect((await call(second.url, 'GET', '/v1/media/generations', { bearer: gone.apiKey })).status).toBe(401);
+  });
+});
