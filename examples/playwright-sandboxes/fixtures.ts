@@ -1,19 +1,16 @@
 // Playwright fixtures: a sandbox for each worker (its own wallet, fault rules, journal and clock) and the clip maker
 // page (../playwright/app) calling the emulator with that sandbox's API key.
-import { fileURLToPath } from 'node:url';
 import { test as base, type Page } from '@playwright/test';
 import { type Control, connectEmulator } from 'media-gen-emulator';
 import { CHROMIUM_ARGS, executablePath } from '../playwright/chromium.js';
+import { serveApp } from '../playwright/static-server.js';
 
 export const EMULATOR_PORT = Number(process.env.EMULATOR_PORT ?? 8790);
 export const EMULATOR_URL = process.env.EMULATOR_URL ?? `http://127.0.0.1:${EMULATOR_PORT}`;
-/** The page's own origin, served by page.route: another origin than the emulator, as in real life (`*.localhost` is a
- * secure context, which the page's crypto.randomUUID needs). */
-const APP_ORIGIN = 'http://clip-maker.localhost';
 
 export type Sandbox = Awaited<ReturnType<Control['createSandbox']>>;
 
-export const test = base.extend<{ openApp: () => Promise<Page> }, { sandbox: Sandbox }>({
+export const test = base.extend<{ openApp: () => Promise<Page> }, { sandbox: Sandbox; appOrigin: string }>({
   sandbox: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads which fixtures a fixture needs from this pattern
     async ({}, use, workerInfo) => {
@@ -37,14 +34,21 @@ export const test = base.extend<{ openApp: () => Promise<Page> }, { sandbox: San
     { scope: 'worker' },
   ],
 
-  openApp: async ({ page, sandbox }, use) => {
-    await page.route(`${APP_ORIGIN}/**`, (route) => {
-      const file = new URL(route.request().url()).pathname === '/app.js' ? 'app.js' : 'index.html';
-      return route.fulfill({ path: fileURLToPath(new URL(`../playwright/app/${file}`, import.meta.url)) });
-    });
+  // The page's own server on a free loopback port: another origin than the emulator, as in real life.
+  appOrigin: [
+    // biome-ignore lint/correctness/noEmptyPattern: as above
+    async ({}, use) => {
+      const app = await serveApp();
+      await use(app.origin);
+      await app.close();
+    },
+    { scope: 'worker' },
+  ],
+
+  openApp: async ({ page, sandbox, appOrigin }, use) => {
     await use(async () => {
       const query = new URLSearchParams({ api: EMULATOR_URL, key: sandbox.apiKey, poll: '100' });
-      await page.goto(`${APP_ORIGIN}/?${query}`);
+      await page.goto(`${appOrigin}/?${query}`);
       return page;
     });
   },

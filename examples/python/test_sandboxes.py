@@ -81,12 +81,14 @@ def test_one_sandbox_sees_nothing_of_another(emulator, new_sandbox):
     assert accepted.status_code == 202, accepted.text
     generation_id = accepted.json()["generation"]["id"]
 
+    # Each sandbox counts its own ids from its seed, so the second has no generation of that id (yet).
     assert second.api.get(f"/generations/{generation_id}").status_code == 404
     assert second.api.get("/generations").json()["generations"] == []
-    # The same Idempotency-Key in another sandbox is another request, not a replay.
-    other = submit(second, "a red fox", "fox-0001")
+    # The same Idempotency-Key with another body: a 409 in the first sandbox, a new request in the second.
+    assert submit(first, "a blue fox", "fox-0001").status_code == 409
+    other = submit(second, "a blue fox", "fox-0001")
     assert other.status_code == 202, other.text
-    assert other.json()["generation"]["id"] != generation_id
+    assert other.json()["replayed"] is False
     first_charge = wait_completed(first, generation_id)["charged_credits"]
     second_charge = wait_completed(second, other.json()["generation"]["id"])["charged_credits"]
     assert (balance(first), balance(second)) == (100 - first_charge, 200 - second_charge)
