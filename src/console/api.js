@@ -20,6 +20,24 @@ export function adoptTokenFromUrl() {
   return true;
 }
 
+const SANDBOX_KEY = 'media-emulator-sandbox';
+
+/** The world this tab shows: '' for the default one, else a sandbox's id (per tab: two tabs may watch two sandboxes). */
+export const sandboxChoice = {
+  get: () => sessionStorage.getItem(SANDBOX_KEY) ?? '',
+  set: (id) => (id ? sessionStorage.setItem(SANDBOX_KEY, id) : sessionStorage.removeItem(SANDBOX_KEY)),
+};
+
+/** A control path in the chosen sandbox (`/_emulator/sandboxes/{id}/...`); the lifecycle stays the instance's. */
+function inSandbox(url) {
+  const id = sandboxChoice.get();
+  const target = new URL(url);
+  if (!id || !target.pathname.startsWith('/_emulator/') || target.pathname.startsWith('/_emulator/sandboxes'))
+    return url;
+  target.pathname = `/_emulator/sandboxes/${encodeURIComponent(id)}${target.pathname.slice('/_emulator'.length)}`;
+  return target.toString();
+}
+
 let onTokenNeeded = () => {};
 /** Called with the error code when the control plane answers 401 admin_token_required or admin_token_invalid. */
 export function whenTokenNeeded(callback) {
@@ -29,7 +47,7 @@ export function whenTokenNeeded(callback) {
 /** fetch with the token in force and no cache; a refusal of that token asks for one. */
 async function withToken(url, init) {
   const token = adminToken.get();
-  const res = await fetch(url, {
+  const res = await fetch(inSandbox(url), {
     ...init,
     headers: { ...init.headers, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     cache: 'no-store',

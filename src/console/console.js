@@ -8,6 +8,7 @@ import { inspectorPanel } from './inspector.js';
 import { keysPanel } from './keys.js';
 import { lockControls } from './locked.js';
 import { clockPanel, walletPanel } from './panels.js';
+import { sandboxSwitcher } from './sandboxes.js';
 import { markersPanel, scenariosPanel } from './scenarios.js';
 
 const $ = (id) => document.getElementById(id);
@@ -171,6 +172,7 @@ window.addEventListener('hashchange', () => {
 
 adoptTokenFromUrl();
 context.refresh = refresh;
+await sandboxSwitcher($('sandbox'));
 await loadCatalogue();
 showRoute();
 loop();

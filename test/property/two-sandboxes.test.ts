@@ -110,7 +110,9 @@ async function observe(target: Target) {
   const list = await send(target, 'GET', '/v1/media/generations?limit=100');
   const usage = await send(target, 'GET', '/v1/media/usage');
   const clock = await send(target, 'GET', `${target.plane}/clock`);
-  const generations = (list.body?.generations as Record<string, unknown>[]).map((g) => [g.id, g.status, g.credits]);
+  expect(list.status).toBe(200);
+  const page = (list.body?.generations ?? []) as Record<string, unknown>[];
+  const generations = page.map((g) => [g.id, g.status, g.credits]);
   return { generations, usage: [usage.status, usage.body?.wallet_balance], clock: clock.body?.now };
 }
 

@@ -1,0 +1,274 @@
+// Sandboxes (issue 37): creation over HTTP, the memory of 1,000 idle ones, a restart with 1,000 on a state file, and
+// the public API's cost with 1,000 present, each against a baseline in the same run. Every emulator runs in a process
+// of its own (the bench process only measures). Run: node --import tsx bench/sandboxes.ts [--write]
+import { type ChildProcess, fork } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startEmulator } from '../src/index.js';
+import { measure } from './throughput.js';
+
+const HEADING = '## Sandboxes (issue 37)';
+const SANDBOXES = 1000;
+const CREATES = 200;
+const SECONDS = 6;
+const ROUNDS = 2;
+const SUBMISSION = JSON.stringify({ model_slug: 'still-sketch-v1', prompt: 'bench', max_credits: 100 });
+
+type Message = Record<string, unknown>;
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
+};
+
+async function post(url: string, path: string, body: unknown) {
+  const res = await fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as Message;
+}
+
+/** The emulator's side: started as told, it answers the bench's messages. */
+async function serve() {
+  const stateFile = process.env.BENCH_STATE_FILE;
+  const began = performance.now();
+  const running = await startEmulator({ ffmpegPath: false, timing: 'manual', initialBalance: 10_000_000, stateFile });
+  const health = await fetch(`${running.url}/_emulator/health`);
+  const healthyMs = performance.now() - began;
+  if (health.status !== 200) throw new Error(`health answered ${health.status}`);
+  const gcRss = () => {
+    (globalThis as { gc?: () => void }).gc?.();
+    return process.memoryUsage.rss();
+  };
+  process.on('message', async (message: Message) => {
+    if (message.type === 'rss') process.send?.({ rss: gcRss() });
+    else if (message.type === 'create') {
+      const keys: string[] = [];
+      for (let i = 0; i < Number(message.count); i++) {
+        const created = (await running.control.createSandbox({ label: `bench ${i}` })) as { apiKey: string };
+        keys.push(created.apiKey);
+      }
+      process.send?.({ keys });
+    } else if (message.type === 'stop') {
+      await running.close();
+      process.exit(0);
+    }
+  });
+  process.send?.({ url: running.url, healthyMs });
+}
+
+/** An emulator process; resolves once it listens, with its URL and its start-to-healthy time. */
+function spawn(env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string; healthyMs: number }> {
+  const child = fork(fileURLToPath(import.meta.url), ['serve'], {
+    execArgv: ['--import', 'tsx', '--expose-gc'],
+    env: { ...process.env, ...env },
+  });
+  return new Promise((resolve, reject) => {
+    child.once('message', (m: Message) => resolve({ child, url: String(m.url), healthyMs: Number(m.healthyMs) }));
+    child.once('exit', (code) => reject(new Error(`the emulator process exited with ${code}`)));
+  });
+}
+
+const ask = (child: ChildProcess, message: Message): Promise<Message> =>
+  new Promise((resolve) => {
+    child.once('message', resolve);
+    child.send(message);
+  });
+
+const stop = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.send({ type: 'stop' });
+  });
+
+/** Creation over HTTP, against another control POST of the same size (a balance change) in the same process. */
+async function creation() {
+  const { child, url } = await spawn();
+  const create: number[] = [];
+  const balance: number[] = [];
+  for (let i = 0; i < CREATES; i++) {
+    let at = performance.now();
+    await post(url, '/_emulator/sandboxes', { label: `bench ${i}` });
+    create.push(performance.now() - at);
+    at = performance.now();
+    await post(url, '/_emulator/accounts/acct_local/balance', { add: 1 });
+    balance.push(performance.now() - at);
+  }
+  await stop(child);
+  return { create, balance };
+}
+
+/** RSS after a GC, before and after creating 1,000 idle sandboxes; the same read twice without any, as the noise. */
+async function memory() {
+  const { child } = await spawn();
+  const before = Number((await ask(child, { type: 'rss' })).rss);
+  const idle = Number((await ask(child, { type: 'rss' })).rss);
+  await ask(child, { type: 'create', count: SANDBOXES });
+  const after = Number((await ask(child, { type: 'rss' })).rss);
+  await stop(child);
+  return { before, idle, after };
+}
+
+/** Start to healthy on a state file holding 1,000 sandboxes, against the same file's default world alone. */
+async function restart() {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-sandboxes-'));
+  try {
+    const measureStart = async (file: string, count: number) => {
+      const first = await spawn({ BENCH_STATE_FILE: file });
+      if (count > 0) await ask(first.child, { type: 'create', count });
+      await stop(first.child);
+      const times: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const again = await spawn({ BENCH_STATE_FILE: file });
+        times.push(again.healthyMs);
+        await stop(again.child);
+      }
+      return times;
+    };
+    const baseline = await measureStart(join(dir, 'alone.db'), 0);
+    const full = await measureStart(join(dir, 'full.db'), SANDBOXES);
+    return { baseline, full };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Submission and GET by id with one sandbox vs 1,000 present, through the last sandbox's key, alternating rounds. */
+async function publicCost() {
+  const one = await spawn();
+  const many = await spawn();
+  const keyOne = ((await ask(one.child, { type: 'create', count: 1 })).keys as string[])[0];
+  const keysMany = (await ask(many.child, { type: 'create', count: SANDBOXES })).keys as string[];
+  const keyMany = keysMany[keysMany.length - 1];
+  const ids: Record<string, string> = {};
+  for (const [url, key] of [
+    [one.url, keyOne],
+    [many.url, keyMany],
+  ]) {
+    const res = await fetch(`${url}/v1/media/generations`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', 'Idempotency-Key': 'bench-get' },
+      body: SUBMISSION,
+    });
+    ids[url] = ((await res.json()) as { generation: { id: string } }).generation.id;
+  }
+  const results = {
+    submit: { one: [] as number[], many: [] as number[] },
+    get: { one: [] as number[], many: [] as number[] },
+  };
+  for (let round = 0; round < ROUNDS; round++)
+    for (const [name, url, key] of [
+      ['one', one.url, keyOne],
+      ['many', many.url, keyMany],
+    ] as const) {
+      const headers = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
+      const submit = await measure(
+        url,
+        { method: 'POST', path: '/v1/media/generations', body: SUBMISSION, headers, freshKey: true },
+        SECONDS,
+      );
+      const get = await measure(url, { method: 'GET', path: `/v1/media/generations/${ids[url]}`, headers }, SECONDS);
+      if (submit.bad > 0 || get.bad > 0) throw new Error(`non-2xx answers: submit ${submit.bad}, get ${get.bad}`);
+      results.submit[name].push(submit.rps);
+      results.get[name].push(get.rps);
+    }
+  await stop(one.child);
+  await stop(many.child);
+  return results;
+}
+
+async function bench() {
+  const load = loadavg()[0];
+  console.log('creation over HTTP ...');
+  const created = await creation();
+  console.log('memory of 1,000 idle sandboxes ...');
+  const mem = await memory();
+  console.log('restart with 1,000 on a state file ...');
+  const restarted = await restart();
+  console.log('public API with 1,000 sandboxes vs one ...');
+  const cost = await publicCost();
+
+  const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  const growth = mem.after - mem.before;
+  const ratio = (many: number[], one: number[]) => median(many) / median(one);
+  const rows = [
+    [
+      'Create a sandbox over HTTP (p50 of 200; p95)',
+      `${median(created.create).toFixed(2)} ms (p95 ${percentile(created.create, 0.95).toFixed(2)})`,
+      `balance change ${median(created.balance).toFixed(2)} ms (p95 ${percentile(created.balance, 0.95).toFixed(2)})`,
+      '≤ 5 ms',
+      median(created.create) <= 5 ? 'yes' : 'no',
+    ],
+    [
+      `RSS growth for ${SANDBOXES} idle sandboxes (after GC)`,
+      `${mb(growth)} (${(growth / SANDBOXES / 1024).toFixed(0)} KB each)`,
+      `noise ${mb(Math.abs(mem.idle - mem.before))}; ${mb(mem.before)} before`,
+      '≤ 150 MB',
+      growth <= 150 * 1024 * 1024 ? 'yes' : 'no',
+    ],
+    [
+      `Restart to healthy with ${SANDBOXES} sandboxes on a state file (median of 3)`,
+      `${median(restarted.full).toFixed(0)} ms (${restarted.full.map((t) => t.toFixed(0)).join(', ')})`,
+      `no sandbox ${median(restarted.baseline).toFixed(0)} ms`,
+      '≤ 2 s',
+      median(restarted.full) <= 2000 ? 'yes' : 'no',
+    ],
+    [
+      'POST /v1/media/generations (fresh key), 1,000 sandboxes / one',
+      `${median(cost.submit.many).toFixed(0)} req/s`,
+      `${median(cost.submit.one).toFixed(0)} req/s (${ratio(cost.submit.many, cost.submit.one).toFixed(2)}×)`,
+      '≥ 0.9×',
+      ratio(cost.submit.many, cost.submit.one) >= 0.9 ? 'yes' : 'no',
+    ],
+    [
+      'GET /v1/media/generations/{id}, 1,000 sandboxes / one',
+      `${median(cost.get.many).toFixed(0)} req/s`,
+      `${median(cost.get.one).toFixed(0)} req/s (${ratio(cost.get.many, cost.get.one).toFixed(2)}×)`,
+      '≥ 0.9×',
+      ratio(cost.get.many, cost.get.one) >= 0.9 ? 'yes' : 'no',
+    ],
+  ];
+  const table = [
+    '| Measure | Sandboxes | Baseline (same run) | Target | Met |',
+    '|---|---|---|---|---|',
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+  ];
+  console.log(table.join('\n'));
+  const section = [
+    HEADING,
+    '',
+    `Command: \`node --import tsx bench/sandboxes.ts --write\`. Date: ${new Date().toISOString()}.`,
+    `Machine: ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, 1-minute load ${load.toFixed(1)} at the start (other sessions share the machine).`,
+    '',
+    'Every emulator runs in a process of its own from src/ through tsx (`timing: manual`, fixture renders); the bench process sends the requests.',
+    `Creation: ${CREATES} sequential POST /_emulator/sandboxes over loopback HTTP, each followed by a balance change (another control POST) as the baseline.`,
+    `Memory: RSS after \`gc()\` before and after creating ${SANDBOXES} sandboxes; the noise is two reads with nothing between.`,
+    `Restart: a new process on a state file written with ${SANDBOXES} sandboxes, from the call of startEmulator() to the first 200 of /_emulator/health, against a file without sandboxes.`,
+    `Public API: autocannon, 10 connections, ${SECONDS} s, ${ROUNDS} alternating rounds (medians), with the key of the last sandbox created; an emulator holding ${SANDBOXES} sandboxes against one holding one.`,
+    '',
+    ...table,
+    '',
+  ].join('\n');
+  if (process.argv.includes('--write')) {
+    const path = fileURLToPath(new URL('RESULTS.md', import.meta.url));
+    const existing = readFileSync(path, 'utf8');
+    const at = existing.indexOf(HEADING);
+    const next = at === -1 ? -1 : existing.indexOf('\n## ', at + HEADING.length);
+    const updated =
+      at === -1
+        ? `${existing.trimEnd()}\n\n${section}`
+        : `${existing.slice(0, at)}${section}${next === -1 ? '' : existing.slice(next + 1)}`;
+    writeFileSync(path, updated);
+  }
+}
+
+if (process.argv[2] === 'serve') await serve();
+else await bench();
