@@ -1,10 +1,10 @@
 """pytest fixtures for the media-generation emulator: one emulator for the whole run, a sandbox for each test.
 
 One emulator serves every test, in every pytest-xdist worker. Each xdist worker runs its own session, so the process
-that runs pytest (xdist's controller, or pytest itself without -n) starts it in pytest_configure and hands its URL to the
-workers through the environment, which they inherit. The session fixture `emulator` gives that URL to the tests. Each
-test then gets its own sandbox (`sandbox`): its own wallet, keys, generations, fault rules, journal and clock, so tests
-running at the same time never see each other's, and the sandbox is deleted when the test ends.
+that runs pytest (xdist's controller, or pytest itself without -n) starts it in pytest_configure and hands its URL to
+the workers through the environment, which they inherit. The session fixture `emulator` gives that URL to the tests.
+Each test then gets its own sandbox (`sandbox`): its own wallet, keys, generations, fault rules, journal and clock, so
+tests running at the same time never see each other's, and the sandbox is deleted when the test ends.
 
 The emulator is, in this order:
 - the one already running at EMULATOR_URL (with EMULATOR_ADMIN_TOKEN when it needs one);
@@ -49,9 +49,11 @@ def _wait_for_listening(stream, what: str) -> str:
         ready.set()  # the stream closed: the process ended
 
     threading.Thread(target=read, daemon=True).start()
-    if not ready.wait(START_TIMEOUT_S) or not any(LISTENING.search(line) for line in seen):
-        raise RuntimeError(f"{what} did not start listening within {START_TIMEOUT_S} s:\n{''.join(seen)}")
-    return LISTENING.search(next(line for line in seen if LISTENING.search(line))).group(1)
+    ready.wait(START_TIMEOUT_S)
+    found = [match for match in map(LISTENING.search, seen) if match]
+    if not found:
+        raise RuntimeError(f"{what} exited or was silent for {START_TIMEOUT_S} s before listening:\n{''.join(seen)}")
+    return found[0].group(1)
 
 
 def _start_cli() -> tuple[str, Callable[[], None]]:
@@ -80,30 +82,33 @@ def _start_cli() -> tuple[str, Callable[[], None]]:
 def _start_docker(image: str) -> tuple[str, Callable[[], None]]:
     # Bound beyond loopback inside the container, the control plane needs an admin token: choose it, and pass it on.
     os.environ.setdefault("EMULATOR_ADMIN_TOKEN", secrets.token_urlsafe(24))
-    run = subprocess.run(
-        ["docker", "run", "-d", "--rm", "-p", "127.0.0.1::8787", "-e", "EMULATOR_ADMIN_TOKEN", image, "--seed", "1"],
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    container = run.stdout.strip()
+    run = ["docker", "run", "-d", "--rm", "-p", "127.0.0.1::8787", "-e", "EMULATOR_ADMIN_TOKEN", image, "--seed", "1"]
+    container = subprocess.run(run, check=True, capture_output=True, text=True).stdout.strip()
+
+    def stop() -> None:
+        subprocess.run(["docker", "stop", "-t", "10", container], check=True, capture_output=True)
+
     try:
-        logs = subprocess.Popen(["docker", "logs", "-f", container], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        logs = subprocess.Popen(
+            ["docker", "logs", "-f", container], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+        )
         _wait_for_listening(logs.stdout, f"docker run {image}")
-        port = subprocess.run(
-            ["docker", "port", container, "8787/tcp"], check=True, capture_output=True, text=True
-        ).stdout.splitlines()[0].rsplit(":", 1)[1]
+        port = subprocess.run(["docker", "port", container, "8787/tcp"], check=True, capture_output=True, text=True)
     except BaseException:
-        subprocess.run(["docker", "stop", container], capture_output=True)
+        stop()
         raise
-    return f"http://127.0.0.1:{port}", lambda: subprocess.run(["docker", "stop", container], check=True, capture_output=True)
+    # "127.0.0.1:49153", on a line of its own (one per address the port is published on).
+    return f"http://127.0.0.1:{port.stdout.splitlines()[0].rsplit(':', 1)[1]}", stop
 
 
 def pytest_configure(config: pytest.Config) -> None:
     if os.environ.get("EMULATOR_URL"):
         return  # one already running, or an xdist worker whose controller started it
     image = os.environ.get("EMULATOR_IMAGE")
-    url, stop = _start_docker(image) if image else _start_cli()
+    try:
+        url, stop = _start_docker(image) if image else _start_cli()
+    except (RuntimeError, OSError, subprocess.CalledProcessError) as error:
+        raise pytest.UsageError(f"the emulator did not start: {error}") from error  # one line, no traceback
     os.environ["EMULATOR_URL"] = url
     config.add_cleanup(stop)
 
