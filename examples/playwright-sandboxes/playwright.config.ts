@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { EMULATOR_PORT } from './fixtures.js';
 
-/** In your project: `npx media-gen-emulator --port ${EMULATOR_PORT}` (node_modules/media-gen-emulator/dist/cli/main.js). */
+/** In your project: node_modules/media-gen-emulator/dist/cli/main.js (what `npx media-gen-emulator` runs). */
 const cli = process.env.EMULATOR_CLI ?? '../../dist/cli/main.js';
 
 export default defineConfig({
