@@ -226,4 +226,25 @@ describe('sandboxes', () => {
     const fromDefault = await send('POST', '/_emulator/keys', { body: { secret: a.apiKey } });
     expect([fromDefault.status, fromDefault.body.error.code]).toEqual([409, 'key_exists']);
   });
+
+  it('exports one sandbox and imports it into another, leaving the default world as it was', async () => {
+    const { send, emulator } = await running();
+    const a = (await send('POST', '/_emulator/sandboxes', { body: {} })).body;
+    const b = (await send('POST', '/_emulator/sandboxes', { body: {} })).body;
+    const made = await send('POST', '/v1/media/generations', { key: a.apiKey, body: submission });
+    const exported = await send('GET', `/_emulator/sandboxes/${a.id}/state`);
+    expect(exported.status).toBe(200);
+    // a's keys are a's: b may not hold them while a lives, and the refusal changes nothing.
+    const refused = await send('PUT', `/_emulator/sandboxes/${b.id}/state`, { body: exported.body });
+    expect([refused.status, refused.body.error.code]).toEqual([409, 'key_exists']);
+    expect((await send('GET', '/v1/media/generations', { key: b.apiKey })).status).toBe(200);
+    await send('DELETE', `/_emulator/sandboxes/${a.id}`);
+    expect((await send('PUT', `/_emulator/sandboxes/${b.id}/state`, { body: exported.body })).status).toBe(200);
+    // b now holds a's state, keys included: a's key finds b.
+    expect((await send('GET', '/v1/media/generations', { key: a.apiKey })).body.generations).toHaveLength(1);
+    const imported = await send('GET', `/_emulator/sandboxes/${b.id}/generations`);
+    expect(imported.body.generations.map((g: { id: string }) => g.id)).toEqual([made.body.generation.id]);
+    expect((await send('GET', '/v1/media/generations', { key: emulator.apiKey })).body.generations).toEqual([]);
+    expect((await send('GET', '/_emulator/state')).body.domain.generations).toEqual([]);
+  });
 });
