@@ -1,16 +1,14 @@
 // Playwright fixtures: a sandbox for each worker (its own wallet, fault rules, journal and clock) and the clip maker
 // page (../playwright/app) calling the emulator with that sandbox's API key.
 import { test as base, type Page } from '@playwright/test';
-import { type Control, connectEmulator } from 'media-gen-emulator';
+import { connectEmulator, type SandboxHandle } from 'media-gen-emulator';
 import { CHROMIUM_ARGS, executablePath } from '../playwright/chromium.js';
 import { serveApp } from '../playwright/static-server.js';
 
 export const EMULATOR_PORT = Number(process.env.EMULATOR_PORT ?? 8790);
 export const EMULATOR_URL = process.env.EMULATOR_URL ?? `http://127.0.0.1:${EMULATOR_PORT}`;
 
-export type Sandbox = Awaited<ReturnType<Control['createSandbox']>>;
-
-export const test = base.extend<{ openApp: () => Promise<Page> }, { sandbox: Sandbox; appOrigin: string }>({
+export const test = base.extend<{ openApp: () => Promise<Page> }, { sandbox: SandboxHandle; appOrigin: string }>({
   sandbox: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads which fixtures a fixture needs from this pattern
     async ({}, use, workerInfo) => {
