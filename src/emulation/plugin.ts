@@ -87,7 +87,10 @@ export function emulationPlane(setup: PluginSetup, planeOptions: PlaneOptions): 
         (url) => {
           baseUrl = url;
         },
-        () => world.part(STORE_HANDLE).commit(),
+        () => {
+          world.part(STORE_HANDLE).commit();
+          world.find(SANDBOXES)?.used(world);
+        },
         (id) => {
           // A sandbox's client signs its links for the same base URL as the client that made it.
           const inner = this.control(world.part(SANDBOXES).world(id));
