@@ -1,6 +1,6 @@
 // The plugins of one emulator, for the composition root: the store of record and the emulation plane, in pipeline order.
 import type { World } from './http/world.js';
-import { type EmulationPlane, emulationPlane, type PlaneOptions } from './emulation/plugin.js';
+import { type EmulationPlane, emulationPlane, type PlaneStart } from './emulation/plugin.js';
 import type { StoreFactory, StoreOfRecord } from './store/store-of-record.js';
 import { storePlugin } from './store/store-plugin.js';
 import type { EmulatorPlugin, PluginSetup } from './wiring/plugin.js';
@@ -30,10 +30,10 @@ function installParts(world: World, plugin: EmulatorPlugin): void {
 export function composePlugins(
   setup: PluginSetup,
   world: World,
-  scenario: PlaneOptions['scenario'],
+  planeOptions: PlaneStart,
   openStore: StoreFactory,
 ): Plugins {
-  const plane = emulationPlane(setup, { scenario });
+  const plane = emulationPlane(setup, planeOptions);
   installParts(world, plane);
   const store = storePlugin(
     { ...setup, runtime: world.runtime, uploadBlobs: world.uploadBlobs },

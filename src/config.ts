@@ -4,7 +4,7 @@ import type { CatalogueFile } from './domain/catalogue-schema.js';
 import type { TimingProfile } from './domain/timing.js';
 import { DEFAULT_MAX_STORE_BYTES } from './infra/renderer.js';
 
-/** The service core's options; the public EmulatorOptions (emulator-options.ts) adds what the plane and verify read. */
+/** The service core's options; the public EmulatorOptions (emulator-options.ts) adds the plane's (emulation/plane-options.ts) and verify's. */
 export interface CoreOptions {
   /** Seeded key secret, `sk-media-...`. */
   apiKey?: string;
@@ -60,19 +60,6 @@ export interface CoreOptions {
   outputLabel?: 'generation' | 'request';
   /** Where log lines go; default silent in-process, stdout from the CLI. */
   log?: (line: string) => void;
-  /**
-   * When set, every /_emulator/* call (except health and the console page) needs this token. Unset: open on loopback,
-   * and a random token is generated when listen() binds a non-loopback address. `false`: open even then (warned).
-   */
-  adminToken?: string | false;
-  /** Extra Host names (no port) that may reach /_emulator/* and the console, besides loopback and the public URL's host; `*` allows any. */
-  allowedHosts?: string[];
-  /** Origins a browser page may drive /_emulator/* from (CORS); default none. The public API's CORS is `corsOrigins`. */
-  controlCorsOrigins?: string[];
-  /** false: no /_emulator/* routes except health (the in-process `control` client still works). Default true. */
-  controlPlane?: boolean;
-  /** `[emulator:...]` markers in prompts script outcomes; false treats them as plain text. Default true. */
-  magicPrompts?: boolean;
   /** SQLite database holding the whole state: loaded at start when it exists, every acknowledged change committed to it. */
   stateFile?: string;
   /**
@@ -104,21 +91,6 @@ export function isLoopbackHost(host: string): boolean {
   return h === 'localhost' || h === '::1' || h === '[::1]' || h.startsWith('127.');
 }
 
-/**
- * The admin token in force once bound to `host`: the configured one; else, beyond loopback with the plane on, a fresh
- * random one (anyone on the network could otherwise read key secrets); else none. `false` opts out explicitly.
- */
-export function tokenForBinding(
-  host: string,
-  configured: string | false | undefined,
-  controlPlane: boolean,
-  generate: () => string,
-): string | undefined {
-  if (configured) return configured;
-  if (configured === false || !controlPlane || isLoopbackHost(host)) return undefined;
-  return generate();
-}
-
 /** An option value that can only be checked against what the emulator loaded (its catalogue); the CLI exits 2 on it. */
 /** Enough for a thousand parallel workers, and bounded (each idle sandbox costs some 100 KB). */
 export const DEFAULT_MAX_SANDBOXES = 1000;
@@ -130,7 +102,7 @@ export class OptionError extends RangeError {
   }
 }
 
-/** A per-model timing for a model the catalogue lacks is refused, as PUT /_emulator/timing refuses it. */
+/** A per-model timing for a model the catalogue lacks is refused, as a timing change at run time refuses it. */
 export function refuseUnknownTimingModels(timingByModel: Record<string, unknown>, catalogue: Catalogue): void {
   const unknown = Object.keys(timingByModel).filter((slug) => !catalogue.get(slug));
   if (unknown.length === 0) return;
@@ -148,7 +120,6 @@ type OptionalOptions =
   | 'storageDir'
   | 'clockStart'
   | 'catalogue'
-  | 'adminToken'
   | 'stateFile';
 
 export type ResolvedOptions = Required<Omit<CoreOptions, OptionalOptions>> & Pick<CoreOptions, OptionalOptions>;
@@ -179,11 +150,6 @@ export function resolveOptions(options: CoreOptions): ResolvedOptions {
     maxUploadStoreBytes: options.maxUploadStoreBytes ?? 1024 * 1024 * 1024,
     outputLabel: options.outputLabel ?? 'request',
     log: options.log ?? (() => {}),
-    adminToken: options.adminToken === false ? false : options.adminToken || undefined,
-    allowedHosts: (options.allowedHosts ?? []).map((h) => h.trim().toLowerCase()).filter(Boolean),
-    controlCorsOrigins: options.controlCorsOrigins ?? [],
-    controlPlane: options.controlPlane ?? true,
-    magicPrompts: options.magicPrompts ?? true,
     stateSync: options.stateSync ?? 'normal',
   };
 }

@@ -1,7 +1,8 @@
 // One composed emulator's start and stop: open its store of record, listen, and close everything in an order that loses nothing.
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
-import { isLoopbackHost, type ResolvedOptions, tokenForBinding } from './config.js';
+import { isLoopbackHost } from './config.js';
+import { type PlaneSettings, tokenForBinding } from './emulation/plane-options.js';
 import { parseDuration } from './domain/durations.js';
 import type { OwnedRuntime } from './domain/runtime.js';
 import type { Emulator, ListenAt, Listening, Started } from './emulator-types.js';
@@ -20,7 +21,7 @@ export interface PlaneAccess {
 
 export interface LifetimeParts {
   app: NodeListener;
-  options: ResolvedOptions;
+  options: PlaneSettings;
   access: PlaneAccess;
   runtime: OwnedRuntime;
   store: StoreOfRecord;

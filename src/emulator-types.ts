@@ -1,7 +1,7 @@
 // The public face of one emulator and what its start-up answers: the types src/index.ts publishes, apart from the options.
-import type { ResolvedOptions } from './config.js';
 import type { Catalogue } from './domain/catalogue.js';
 import type { Control } from './emulation/client.js';
+import type { PlaneSettings } from './emulation/plane-options.js';
 import type { HttpServer, RequestListener } from './http-shapes.js';
 import type { RendererInfo } from './infra/renderer.js';
 
@@ -28,7 +28,7 @@ export interface Listening {
 export interface Emulator {
   /** The emulator as Node's request listener: `request(emulator.app)` (supertest) or `http.createServer(app)`. */
   readonly app: RequestListener;
-  readonly options: ResolvedOptions;
+  readonly options: PlaneSettings;
   readonly catalogue: Catalogue;
   /** Resolves once the renderer has found ffmpeg (or fallen back to fixtures). */
   readonly ready: Promise<void>;

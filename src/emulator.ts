@@ -10,6 +10,7 @@ import { type Catalogue, parseCatalogue } from './domain/catalogue.js';
 import { parseDuration } from './domain/durations.js';
 import type { Runtime } from './domain/runtime.js';
 import { planeGuard } from './emulation/admin/plane-guard.js';
+import { type PlaneSettings, resolvePlaneOptions } from './emulation/plane-options.js';
 import { buildApp } from './http/app.js';
 import { bodyReading } from './http/node/node-body.js';
 import { nodeListener } from './http/node/node-listener.js';
@@ -67,7 +68,8 @@ export function composeEmulator(
   extras: CompositionExtras = {},
 ): { emulator: Emulator; runtime: Runtime; routes: readonly RouteEntry[] } {
   const calibrated = applyCalibration(given);
-  const options = resolveOptions(calibrated.options);
+  const planeOptions = resolvePlaneOptions(calibrated.options);
+  const options: PlaneSettings = { ...resolveOptions(calibrated.options), ...planeOptions };
   const host: EmulatorHost = { ...nodeHost(), ...extras.host };
   const catalogue = loadAnyCatalogue(options.catalogue, host);
   refuseUnknownTimingModels(options.timingByModel, catalogue);
@@ -107,6 +109,7 @@ export function composeEmulator(
     startRenderer,
     currentRenderer: () => renderer,
     planAdjuster: (w) => plugins?.plane.planAdjuster?.(w),
+    outputAccess: (w) => plugins?.plane.outputAccess?.(w),
     promptCheck: (prompt) => plugins?.plane.checkPrompt?.(prompt),
     afterReset: (w) => {
       for (const plugin of plugins?.inOrder ?? []) plugin.afterReset?.(w);
@@ -132,7 +135,7 @@ export function composeEmulator(
   plugins = composePlugins(
     { options, catalogue, rendererInfo: () => renderer?.info },
     world,
-    calibrated.options.scenario,
+    { ...planeOptions, scenario: calibrated.options.scenario },
     host.openStore,
   );
   const { plane, store, inOrder } = plugins;

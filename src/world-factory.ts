@@ -1,7 +1,7 @@
 // One function builds a world from options and the shared host: the composition root's default world and each sandbox.
 import type { ResolvedOptions } from './config.js';
 import type { Catalogue } from './domain/catalogue.js';
-import type { PlanAdjuster } from './domain/context.js';
+import type { OutputAccess, PlanAdjuster } from './domain/context.js';
 import { createRuntime, type OwnedRuntime } from './domain/runtime.js';
 import type { EmulatorHost } from './emulator-host.js';
 import { World, type WorldSettings } from './http/world.js';
@@ -19,6 +19,8 @@ export interface SharedParts {
   currentRenderer(): Renderer | undefined;
   /** The plugins' answers for a world, looked up when called (they are composed after the first world). */
   planAdjuster(world: World): PlanAdjuster | undefined;
+  /** Who may see and sign a world's output links (the plane's), looked up like the adjuster. */
+  outputAccess(world: World): OutputAccess | undefined;
   promptCheck(prompt: string): void;
   afterReset(world: World): void;
 }
@@ -62,6 +64,11 @@ export function buildWorld(spec: WorldSpec, shared: SharedParts): BuiltWorld {
     if (!adjuster && world) adjuster = shared.planAdjuster(world);
     return adjuster;
   };
+  let links: OutputAccess | undefined;
+  const linksOf = () => {
+    if (!links && world) links = shared.outputAccess(world);
+    return links;
+  };
   const runtime = createRuntime({
     accountId: SEEDED_ACCOUNT_ID,
     build: (seeded) =>
@@ -76,6 +83,11 @@ export function buildWorld(spec: WorldSpec, shared: SharedParts): BuiltWorld {
         currentRenderer: shared.currentRenderer,
         // One plugin scripts generations: the plane (a second adjuster would need an order of its own).
         planAdjuster: (input) => adjusterOf()?.(input),
+        outputAccess: {
+          signing: (g) => linksOf()?.signing(g),
+          refusal: (g, expires) => linksOf()?.refusal(g, expires),
+          shown: (g) => linksOf()?.shown(g),
+        },
         promptCheck: shared.promptCheck,
         seeded,
         linkWorld: spec.linkWorld,

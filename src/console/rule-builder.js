@@ -1,4 +1,4 @@
-// The fault-rule builder form, made from the rule's schema (POST /_emulator/faults' body): every action with its fields,
+// The fault-rule builder form, made from the rule's schema (the addFault operation's body): every action with its fields,
 // the matchers, the rule they make, and which field owns each problem the emulator reports.
 import { bodySchema } from './api.js';
 import { el } from './dom.js';

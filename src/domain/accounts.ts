@@ -35,7 +35,7 @@ export const MAX_ACCOUNTS = 10_000;
 const limitReached = (what: string, max: number) =>
   new DomainError(
     'limit_reached',
-    `This emulator already holds ${thousands(max)} ${what}, its maximum; reset it (POST /_emulator/reset), or import a state with fewer (PUT /_emulator/state).`,
+    `This emulator already holds ${thousands(max)} ${what}, its maximum; reset the emulator, or import a state with fewer.`,
   );
 
 /**
@@ -46,7 +46,7 @@ export function checkNewKeyId(id: number) {
   if (id > MAX_COUNTER)
     throw new DomainError(
       'limit_reached',
-      `API key ids have reached ${MAX_COUNTER}, the largest a state holds; reset it (POST /_emulator/reset), or import a state with smaller key ids.`,
+      `API key ids have reached ${MAX_COUNTER}, the largest a state holds; reset the emulator, or import a state with smaller key ids.`,
     );
 }
 
@@ -212,7 +212,7 @@ export class AccountStore {
     if (!key)
       throw new DomainError(
         'invalid_api_key',
-        'This API key is not known. Check the key, or create one in the emulator (POST /_emulator/keys).',
+        'This API key is not known. Check the key, or create one in the emulator (the control client: createKey).',
       );
     if (key.revokedAt !== null)
       throw new DomainError('revoked_api_key', 'This API key has been revoked. Use another key or create a new one.');

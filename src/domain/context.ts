@@ -7,7 +7,7 @@ import type { Scheduler } from '../infra/scheduler.js';
 import type { AccountStore, ApiKey } from './accounts.js';
 import type { Catalogue } from './catalogue.js';
 import type { ModelEntry } from './catalogue-schema.js';
-import type { GenerationPlan } from './generation.js';
+import type { Generation, GenerationPlan } from './generation.js';
 import type { GenerationStore } from './generation-store.js';
 import type { OutputUrlSigner } from './generation-view.js';
 import type { CursorTags } from './page-cursor.js';
@@ -42,11 +42,31 @@ export interface PlanAdjustment {
   reason?: string;
 }
 
+/** What a plan adjuster decided: the plan, who and why, and what it keeps of its own once the generation exists. */
+export interface PlanAdjusted extends PlanAdjustment {
+  plan: GenerationPlan;
+  /** Called with the new generation's id in the same step, so the adjuster keeps its own outcome (links) under it. */
+  accepted?(generationId: string): void;
+}
+
 /**
  * A plugin's say in a generation's plan at acceptance. Undefined leaves the plan; the adjustment's `by` and `reason`
  * come back to the caller in the submission result.
  */
-export type PlanAdjuster = (input: PlanAdjusterInput) => ({ plan: GenerationPlan } & PlanAdjustment) | undefined;
+export type PlanAdjuster = (input: PlanAdjusterInput) => PlanAdjusted | undefined;
+
+/**
+ * How a plugin that scripts output links wants them answered; the core asks and keeps nothing of it. Without one,
+ * every link is signed for the URL lifetime and served until it expires.
+ */
+export interface OutputAccess {
+  /** `expired`: g's links are signed already past; a number (seconds): they expire after it at the earliest. */
+  signing(g: Generation): 'expired' | number | undefined;
+  /** How a verified link to g's outputs, expiring at `expires` (seconds), answers instead of its file. */
+  refusal(g: Generation, expires: number): 'expired' | 'missing' | undefined;
+  /** A public read has just shown g's outputs (a plugin may change its answer for the next read). */
+  shown(g: Generation): void;
+}
 
 export interface DomainContext {
   catalogue: Catalogue;
@@ -70,6 +90,7 @@ export interface DomainContext {
   /** The host's SHA-256 (an upload's content hash), as lower-case hex. */
   sha256Hex: HostCrypto['sha256Hex'];
   planAdjuster?: PlanAdjuster;
+  outputAccess?: OutputAccess;
   /** Throws for a prompt the plan adjuster would refuse at submission, so an estimate agrees. */
   promptCheck?: (prompt: string) => void;
 }

@@ -78,7 +78,7 @@ export class GenerationStore {
     this.touch(generation);
   }
 
-  /** Marks a generation changed (a move, link state, a once-only marker spent by a read). */
+  /** Marks a generation changed (a move). */
   touch(generation: Generation) {
     this.pages.clear();
     this.changed.set(generation.id, generation);

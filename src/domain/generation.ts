@@ -46,10 +46,6 @@ export interface GenerationPlan {
   fail?: FailurePlan;
   /** Stays `running` forever. */
   stall?: boolean;
-  /** Completed outputs whose URLs are already expired, or answer 404. */
-  outputUrls?: 'valid' | 'expired' | 'missing';
-  /** With `expired`: only this many public reads that show the outputs see them expired, then they turn valid. */
-  expiredReads?: number;
 }
 
 export interface OutputFile {
@@ -86,8 +82,6 @@ export interface Generation {
   error: GenerationError | null;
   outputs: OutputFile[];
   plan: GenerationPlan;
-  /** Links whose expiry (seconds) is at or before this were expired by the control plane; later reads sign past it. */
-  linksExpiredThrough?: number;
   /** Timestamps as written in answers, formatted once (they never change): list pages format hundreds per second. */
   text?: { createdAt?: string; completedAt?: string };
 }

@@ -32,7 +32,7 @@ export function filePath(generationId: string, index: number, format: string): s
 
 /**
  * The output a signed URL names (`0.mp4` of a completed generation), or the refusal its client should see. Checked
- * before any file is looked for or rendered: a forged, expired or deliberately missing link costs no work.
+ * before any file is looked for or rendered: a forged, expired or refused link (the output access's) costs no work.
  */
 export function signedOutput(
   ctx: DomainContext,
@@ -48,10 +48,9 @@ export function signedOutput(
     match && generation?.status === 'completed'
       ? generation.outputs.find((o) => o.index === Number(match[1]) && o.format === match[2])
       : undefined;
-  // "Expire this link now" in the control plane: links signed up to that moment answer as expired ones do.
-  if (generation && expires <= (generation.linksExpiredThrough ?? -1))
-    throw new DomainError(REFUSALS.expired[0], REFUSALS.expired[1]);
-  if (!generation || !output || generation.plan.outputUrls === 'missing')
+  const refusal = generation && ctx.outputAccess?.refusal(generation, expires);
+  if (refusal === 'expired') throw new DomainError(REFUSALS.expired[0], REFUSALS.expired[1]);
+  if (!generation || !output || refusal === 'missing')
     throw new DomainError(
       'output_not_found',
       'No such output file. Check the generation id and the file name, or read the generation again for its links.',

@@ -1,4 +1,4 @@
-// Reads of the public API: one generation, a page of generations, and usage. Reads change nothing but a read count.
+// Reads of the public API: one generation, a page of generations, and usage. Reads change nothing.
 import type { ApiKey } from './accounts.js';
 import type { DomainContext } from './context.js';
 import { DomainError } from './errors.js';
@@ -11,7 +11,7 @@ import { issueCursor, readCursor } from './page-cursor.js';
 /** The page size of a list that names no limit. */
 const DEFAULT_PAGE_LIMIT = 30;
 
-/** What the public API answers; a read that shows outputs spends one of the plan's `expiredReads`. */
+/** What the public API answers: a read that shows the outputs tells the output access (changing nothing here). */
 export function publicView(
   ctx: DomainContext,
   g: Generation,
@@ -19,21 +19,11 @@ export function publicView(
   credits = ctx.ledger.generationCredits(g.id),
 ) {
   const view = toPublicGeneration(g, credits, ctx.outputSigner(baseUrl));
-  if (g.status === 'completed' && g.plan.expiredReads !== undefined) {
-    spendExpiredRead(g.plan);
-    ctx.generations.touch(g);
-  }
+  if (g.status === 'completed') ctx.outputAccess?.shown(g);
   return view;
 }
 
-function spendExpiredRead(plan: Generation['plan']) {
-  plan.expiredReads = (plan.expiredReads ?? 1) - 1;
-  if (plan.expiredReads > 0) return;
-  plan.outputUrls = 'valid';
-  delete plan.expiredReads;
-}
-
-/** The same record without spending anything: for the control plane, which must not change what the app sees. */
+/** The same record, with no read told: for views that must not change what the app sees next. */
 export function peekView(ctx: DomainContext, g: Generation, baseUrl: string) {
   return toPublicGeneration(g, ctx.ledger.generationCredits(g.id), ctx.outputSigner(baseUrl));
 }

@@ -83,11 +83,6 @@ export const domainSnapshotSchema = z.looseObject({
       createdAt: instant.optional(),
       startedAt: instant.nullable().optional(),
       completedAt: instant.nullable().optional(),
-      linksExpiredThrough: z
-        .number()
-        .min(0)
-        .max(MAX_TIME_MS / 1000)
-        .optional(),
       plan: z.looseObject({
         pendingMs: span.optional(),
         runningMs: span.optional(),

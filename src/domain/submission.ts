@@ -88,15 +88,11 @@ export function submitGeneration(ctx: DomainContext, s: Submission): SubmissionR
     );
 
   // The plan first: a refusal from the plan adjuster must not use up a generation id.
-  // outputUrls before the spread, not after: a key added after a spread costs every plan its own hidden class on V8.
-  let plan: GenerationPlan = {
-    outputUrls: 'valid',
-    ...plannedTimers(
-      profileFor(ctx.settings.timing, model.slug),
-      { kind: model.kind, durationSeconds: numeric(price.params.duration), count: price.count },
-      ctx.random.next,
-    ),
-  };
+  let plan: GenerationPlan = plannedTimers(
+    profileFor(ctx.settings.timing, model.slug),
+    { kind: model.kind, durationSeconds: numeric(price.params.duration), count: price.count },
+    ctx.random.next,
+  );
   const adjusted = ctx.planAdjuster?.({
     key: s.key,
     model,
@@ -117,6 +113,7 @@ export function submitGeneration(ctx: DomainContext, s: Submission): SubmissionR
     modelSlug: model.slug,
   });
   ctx.generations.add(generation);
+  adjusted?.accepted?.(generation.id);
   const response: StoredResponse = {
     status: 202,
     body: {

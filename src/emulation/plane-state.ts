@@ -1,11 +1,13 @@
-// The emulation plane's own state for one world: fault rules, the journal, the active scenario. Rebuilt by reset.
-import type { ResolvedOptions } from '../config.js';
+// The emulation plane's own state for one world: fault rules, the journal, the active scenario, the scripted output
+// links. Rebuilt by reset.
 import type { Runtime } from '../domain/runtime.js';
 import { WorldPart } from '../http/world.js';
 import type { RendererInfo } from '../infra/renderer.js';
 import type { StoreHandle } from '../wiring/kept-state.js';
 import type { SandboxDirectory } from './sandboxes/sandbox-directory.js';
 import { FaultStore } from './faults/fault-store.js';
+import { OutputLinks } from './generations/output-links.js';
+import type { PlaneSettings } from './plane-options.js';
 import { Journal } from './journal/journal-store.js';
 
 /** A scenario as loaded (scenarios/scenario-schema.ts checks it): each step an operation's input with its `op`. */
@@ -31,8 +33,11 @@ export class ControlState {
   faults = new FaultStore();
   journal = new Journal();
   scenario: ActiveScenario | null = null;
+  /** The same object for the world's whole life: the domain context asks it (OutputAccess) across resets. */
+  readonly links = new OutputLinks();
 
   clear() {
+    this.links.clear();
     this.faults = new FaultStore();
     this.journal = new Journal();
     this.scenario = null;
@@ -46,7 +51,7 @@ export const PLANE_STATE = new WorldPart<ControlState>('the emulation plane');
 export interface ControlDeps {
   runtime: Runtime;
   state: ControlState;
-  options: ResolvedOptions;
+  options: PlaneSettings;
   rendererInfo(): RendererInfo | undefined;
   /** The store of record: the export document and its import. */
   store: StoreHandle;

@@ -9,16 +9,20 @@ import { PLANE_ERROR_STATUSES } from './error-codes.js';
 import { faultHooks } from './faults/fault-hooks.js';
 import { faultSection } from './faults/fault-section.js';
 import { markerActions } from './faults/magic-prompts.js';
+import { linksSection, upgradeLinks } from './generations/links-section.js';
 import { controlPlanHook } from './faults/plan-hook.js';
 import { journalHooks } from './journal/journal-hooks.js';
 import { journalSection } from './journal/journal-section.js';
+import type { ResolvedPlaneOptions } from './plane-options.js';
 import { type ControlDeps, ControlState, PLANE_STATE } from './plane-state.js';
 import { SANDBOXES } from './sandboxes/sandbox-directory.js';
 import { controlRoutes } from './registry/control-routes.js';
 import { loadScenario } from './scenarios/scenario-operations.js';
 import type { ScenarioInput } from './scenarios/scenario-schema.js';
 import { scenarioSection } from './scenarios/scenario-section.js';
-import { upgradeOnceExpiredLinks } from './state/emulator-state.js';
+
+/** The plane's options as the composition root resolved them, and the scenario to apply at start and after a reset. */
+export type PlaneStart = ResolvedPlaneOptions & { scenario?: string | ScenarioInput };
 
 export interface EmulationPlane extends EmulatorPlugin {
   /** The in-process control client of a world: the same operations as the /_emulator/* routes. */
@@ -27,21 +31,20 @@ export interface EmulationPlane extends EmulatorPlugin {
   start(world: World): void;
 }
 
-/** What only the plane reads from the emulator's options: the core's options do not know its words. */
-export interface PlaneOptions {
-  scenario?: string | ScenarioInput;
-}
-
 /**
  * One call serves one emulator; what it keeps per world (rules, journal, scenario) is that world's part, so two
  * emulators, or two worlds, never share rules, journal or scenario.
  */
-export function emulationPlane(setup: PluginSetup, planeOptions: PlaneOptions): EmulationPlane {
-  const { options, rendererInfo } = setup;
+export function emulationPlane(setup: PluginSetup, planeOptions: PlaneStart): EmulationPlane {
+  const { rendererInfo } = setup;
+  // Its operations read the core's options and its own: one object, made once.
+  const { scenario, ...own } = planeOptions;
+  const options = { ...setup.options, ...own };
   const depsOf = (world: World, baseUrl: string | undefined): ControlDeps => ({
     runtime: world.runtime,
     state: world.part(PLANE_STATE),
-    options: world.settings.options ?? options,
+    // A sandbox's own core options (its seeded key, balance, timing), the plane's as the instance's.
+    options: world.settings.options ? { ...world.settings.options, ...own } : options,
     rendererInfo,
     store: world.part(STORE_HANDLE),
     sandboxes: world.find(SANDBOXES),
@@ -50,8 +53,8 @@ export function emulationPlane(setup: PluginSetup, planeOptions: PlaneOptions): 
   });
   const start = (world: World) => {
     // The start-up scenario is the default world's: a sandbox starts from its own options alone.
-    if (planeOptions.scenario !== undefined && world.settings.options === undefined)
-      loadScenario(depsOf(world, undefined), planeOptions.scenario);
+    if (scenario !== undefined && world.settings.options === undefined)
+      loadScenario(depsOf(world, undefined), scenario);
   };
 
   return {
@@ -60,11 +63,15 @@ export function emulationPlane(setup: PluginSetup, planeOptions: PlaneOptions): 
     hooks: [journalHooks, faultHooks],
     // Health always; the console (static files that use /_emulator/* like any client) and the control routes only
     // with the control plane on.
-    routes: [healthRoute(setup), ...(options.controlPlane ? [...consoleRoutes(), ...controlRoutes(setup)] : [])],
+    routes: [
+      healthRoute(setup),
+      ...(options.controlPlane ? [...consoleRoutes(), ...controlRoutes({ options, rendererInfo })] : []),
+    ],
     pathOptions: { ...HEALTH_PATH_OPTIONS, ...(options.controlPlane ? CONSOLE_PATH_OPTIONS : {}) },
     worldParts: [{ key: PLANE_STATE, make: () => new ControlState() }],
     errorStatuses: PLANE_ERROR_STATUSES,
     planAdjuster: (world) => controlPlanHook(world, options.magicPrompts),
+    outputAccess: (world) => world.part(PLANE_STATE).links,
     checkPrompt: options.magicPrompts ? (prompt) => void markerActions(prompt) : undefined,
     openapi: () =>
       import('./openapi/contribution.js').then((m) => m.emulationPaths({ controlPlane: options.controlPlane })),
@@ -72,8 +79,8 @@ export function emulationPlane(setup: PluginSetup, planeOptions: PlaneOptions): 
     keptState: (world) => {
       const state = world.part(PLANE_STATE);
       return {
-        sections: [faultSection(state), journalSection(state), scenarioSection(state)],
-        upgrade: upgradeOnceExpiredLinks,
+        sections: [faultSection(state), journalSection(state), scenarioSection(state), linksSection(state)],
+        upgrade: upgradeLinks,
       };
     },
     afterReset: (world) => {

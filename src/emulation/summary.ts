@@ -9,17 +9,17 @@ import { VERSION } from '../version.js';
 import { listAccounts, listKeys } from './admin/account-operations.js';
 import { contextOf, type ControlDeps } from './plane-state.js';
 import { nextTransition } from './generations/generation-detail.js';
+import type { OutputUrls } from './generations/output-links.js';
 import { listFaults } from './faults/fault-api.js';
 import { clockView, generationView, iso, journalView } from './views.js';
 import { scenarioProgress } from './scenarios/scenario-operations.js';
 import type { summaryQuery } from './inputs.js';
 
 /** What the outputs' links answer now, so the console shows a badge instead of fetching a link that cannot work. */
-function outputState(g: Generation): 'ok' | 'expired' | 'missing' | null {
+function outputState(g: Generation, urls: OutputUrls): 'ok' | 'expired' | 'missing' | null {
   if (g.status !== 'completed' || g.outputs.length === 0) return null;
-  if (g.plan.outputUrls === 'missing') return 'missing';
-  if (g.plan.outputUrls === 'expired') return 'expired';
-  return 'ok';
+  if (urls === 'valid') return 'ok';
+  return urls === 'missing' ? 'missing' : 'expired';
 }
 
 /** The next `limit` scheduled moves of any generation, soonest first; at one instant, in the order they run (seq). */
@@ -66,7 +66,7 @@ export function summary(deps: ControlDeps, q: z.output<typeof summaryQuery>) {
     generations: {
       items: items.map((g) => ({
         ...generationView(ctx, g, deps.baseUrl ?? ''),
-        output_state: outputState(g),
+        output_state: outputState(g, deps.state.links.urls(g.id)),
       })),
       total,
       offset,

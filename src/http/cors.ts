@@ -63,7 +63,7 @@ export function corsPolicy(origins: string[] | '*' = '*'): CorsPolicy {
 }
 
 /**
- * The public API keeps its CORS; /_emulator/* answers CORS only to origins listed for it explicitly, so a page on
+ * The public API keeps its CORS; the plane's routes answer CORS only to origins listed for them explicitly, so a page on
  * another origin can neither read key secrets nor send a preflighted change (finding: any page drove the plane).
  */
 export function splitCors(publicOrigins: string[] | '*', planeOrigins: string[]) {

@@ -2,7 +2,7 @@
 import type { ResolvedOptions } from '../config.js';
 import { AccountStore, KEY_ID_SCOPE } from '../domain/accounts.js';
 import type { Catalogue } from '../domain/catalogue.js';
-import type { DomainContext, PlanAdjuster } from '../domain/context.js';
+import type { DomainContext, OutputAccess, PlanAdjuster } from '../domain/context.js';
 import { LAST_INSTANT_MS } from '../domain/durations.js';
 import { GenerationStore } from '../domain/generation-store.js';
 import { IdempotencyStore } from '../domain/idempotency.js';
@@ -34,6 +34,7 @@ export interface ContextDeps {
   uploadBytes: (id: string) => Promise<Uint8Array>;
   currentRenderer: () => AnyRenderer | undefined;
   planAdjuster?: PlanAdjuster;
+  outputAccess?: OutputAccess;
   promptCheck?: (prompt: string) => void;
   /** False builds a blank context (no seeded account, key or balance) for a state import to fill. */
   seeded?: boolean;
@@ -117,11 +118,13 @@ export function buildContext(deps: ContextDeps): DomainContext {
       timing: { profile: options.timing, byModel: { ...options.timingByModel } },
     },
     planAdjuster: deps.planAdjuster,
+    outputAccess: deps.outputAccess,
     promptCheck: deps.promptCheck,
     outputSigner: outputSigner({
       clock,
       signer: deps.signer,
       urlTtlSeconds: options.urlTtlSeconds,
+      access: deps.outputAccess,
       currentRenderer: deps.currentRenderer,
       world: deps.linkWorld,
     }),

@@ -65,7 +65,7 @@ export interface KeptState {
   /** In the order the document lists them. */
   sections: readonly KeptSection[];
   /** Rewrites an older document in place before it is checked (words a newer version no longer reads). */
-  upgrade?(document: { domain: unknown }): void;
+  upgrade?(document: { domain: unknown; control: Record<string, unknown> }): void;
 }
 
 /** The store of record as a plugin reaches it. */

@@ -1,5 +1,6 @@
 // Signed output URLs in one place: the file path, the expiry from the URL lifetime, the HMAC signature.
 import type { Generation, OutputFile } from '../domain/generation.js';
+import type { OutputAccess } from '../domain/context.js';
 import { isoTimestamp, type OutputUrlSigner } from '../domain/generation-view.js';
 import { filePath } from '../domain/output-files.js';
 import type { Clock } from '../infra/clock.js';
@@ -10,6 +11,8 @@ export interface OutputUrlParts {
   clock: Clock;
   signer: Signer;
   urlTtlSeconds: number;
+  /** A plugin's say in how links are signed (already expired, or past a cut-off). */
+  access?: OutputAccess;
   /** Keeps a file at least as long as the URL just handed out stays valid. */
   currentRenderer(): AnyRenderer | undefined;
   /** The sandbox the URL names (`&sandbox=`): the download is verified with that world's secret, so it cannot lie. */
@@ -26,11 +29,12 @@ export function outputSigner(parts: OutputUrlParts): (baseUrl: string) => Output
   const worldMember = parts.world === undefined ? '' : `&sandbox=${encodeURIComponent(parts.world)}`;
   return (baseUrl) => (g: Generation, o: OutputFile) => {
     const now = parts.clock.now();
-    const expired = g.plan.outputUrls === 'expired';
-    // A URL handed out after links were expired must outlive that cut-off, even on a clock that has not moved.
-    const expiresAtSeconds = expired
-      ? Math.floor((now - 1000) / 1000)
-      : Math.max(Math.floor((now + parts.urlTtlSeconds * 1000) / 1000), (g.linksExpiredThrough ?? 0) + 1);
+    const signing = parts.access?.signing(g);
+    // A URL handed out after a cut-off must outlive it, even on a clock that has not moved.
+    const expiresAtSeconds =
+      signing === 'expired'
+        ? Math.floor((now - 1000) / 1000)
+        : Math.max(Math.floor((now + parts.urlTtlSeconds * 1000) / 1000), (signing ?? 0) + 1);
     const path = filePath(g.id, o.index, o.format);
     parts.currentRenderer()?.touch(o.fileKey, expiresAtSeconds * 1000);
     return {

@@ -1,7 +1,7 @@
 // The one interface through which the store of record, the emulation plane (or any other plugin) add to the service core.
 import type { ResolvedOptions } from '../config.js';
 import type { Catalogue } from '../domain/catalogue.js';
-import type { PlanAdjuster } from '../domain/context.js';
+import type { OutputAccess, PlanAdjuster } from '../domain/context.js';
 import type { PathOptions, RouteEntry } from '../http/front-door.js';
 import type { ExchangeHooks } from '../http/pipeline.js';
 import type { World, WorldPart } from '../http/world.js';
@@ -36,6 +36,8 @@ export interface EmulatorPlugin {
   errorStatuses?: Readonly<Record<string, number>>;
   /** Consulted at every accepted submission in `world`. */
   planAdjuster?: (world: World) => PlanAdjuster;
+  /** Answers how `world`'s output links are signed and served (one plugin: the plane, which scripts them). */
+  outputAccess?: (world: World) => OutputAccess;
   /** Throws for a prompt the plan adjuster would refuse, so POST /estimate refuses it too. */
   checkPrompt?: (prompt: string) => void;
   /** Operations and schemas the plugin adds to /openapi.json; loaded on the first request for the document. */

@@ -169,4 +169,23 @@ describe('output actions', () => {
     expect(file.status).toBe(404);
     expect(file.body.error.code).toBe('output_not_found');
   });
+
+  it('expired_urls once: the plane keeps the outcome, and a public read spends it without changing the core', async () => {
+    const { control, api } = controlled();
+    await control.faults.add({ action: { type: 'expired_urls', once: true } });
+    const id = await accepted(api, 22);
+    await control.waitFor(id, 'completed');
+    const before = await control.exportState();
+    expect(before.control.links).toEqual([{ generationId: id, outputUrls: 'expired-once' }]);
+    expect(before.domain.generations.find((g) => g.id === id)?.plan).not.toHaveProperty('outputUrls');
+    const expiresOf = async () => {
+      const url = (await api.get(`/v1/media/generations/${id}`)).body.generation.outputs[0].url as string;
+      return Number(new URL(url, 'http://x').searchParams.get('expires')) * 1000;
+    };
+    expect(await expiresOf()).toBeLessThan((await control.now()).getTime());
+    const after = await control.exportState();
+    expect(after.domain).toEqual(before.domain);
+    expect(after.control.links).toEqual([]);
+    expect(await expiresOf()).toBeGreaterThan((await control.now()).getTime());
+  });
 });

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { cliOptions } from '../../src/cli/options.js';
-import { tokenForBinding } from '../../src/config.js';
+import { tokenForBinding } from '../../src/emulation/plane-options.js';
 import { startCli, stopCli } from '../helpers/cli-process.js';
 
 const generated = () => 'generated-token';

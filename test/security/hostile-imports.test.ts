@@ -182,7 +182,7 @@ describe('an import with a number out of range', () => {
       const created = await request(started.url).post('/_emulator/keys').send({});
       expect([created.status, created.body.error?.code]).toEqual([409, 'limit_reached']);
       expect(created.body.error.message).toBe(
-        'This emulator already holds 10,000 API keys, its maximum; reset it (POST /_emulator/reset), or import a state with fewer (PUT /_emulator/state).',
+        'This emulator already holds 10,000 API keys, its maximum; reset the emulator, or import a state with fewer.',
       );
     } finally {
       await started.close();

@@ -1,4 +1,5 @@
-// The service core and the store of record speak the service's words: no emulation-plane term in domain/, http/, wiring/, store/ or config.ts.
+// The service core and the store of record speak the service's words: no emulation-plane term in domain/, http/, wiring/, store/ or config.ts,
+// and the core names no plane concept (its path, its switch, its token).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,6 +10,13 @@ import { STORE_ERROR_STATUSES } from '../../src/store/store-errors.js';
 const SRC = new URL('../../src/', import.meta.url).pathname;
 /** Words only an emulator has; `default` and the like do not count (the letter before must not be a letter). */
 const PLANE_WORDS = /(?<![a-z])(fault|scenario|journal|scripted|expired-once)/i;
+/** The plane's concepts: its path, the option that turns it on, its token. */
+const PLANE_CONCEPTS = /\/_emulator|controlPlane|adminToken/;
+/**
+ * The one file of the core that names the plane's path: the front door refuses a path that hides the plane's name
+ * behind an encoding before any plugin sees the request, so the plane's guard cannot be walked around.
+ */
+const PLANE_PATH_FILE = 'http/plane-path.ts';
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(join(SRC, dir), { withFileTypes: true, recursive: true })
@@ -17,11 +25,11 @@ function sourceFiles(dir: string): string[] {
 }
 
 /** `file:line: text` for every line that names a plane word. */
-function planeWordsIn(files: string[]): string[] {
+function planeWordsIn(files: string[], words = PLANE_WORDS): string[] {
   return files.flatMap((file) =>
     readFileSync(join(SRC, file), 'utf8')
       .split('\n')
-      .flatMap((text, i) => (PLANE_WORDS.test(text) ? [`src/${file}:${i + 1}: ${text.trim()}`] : [])),
+      .flatMap((text, i) => (words.test(text) ? [`src/${file}:${i + 1}: ${text.trim()}`] : [])),
   );
 }
 
@@ -38,9 +46,21 @@ describe('the core vocabulary', () => {
     expect(planeWordsIn(store)).toEqual([]);
   });
 
+  it('names no plane concept (its path, controlPlane, adminToken) in domain/, http/, wiring/ or config.ts', () => {
+    const core = [...sourceFiles('domain'), ...sourceFiles('http'), ...sourceFiles('wiring'), 'config.ts'];
+    expect(core).toContain(PLANE_PATH_FILE);
+    const named = planeWordsIn(
+      core.filter((file) => file !== PLANE_PATH_FILE),
+      PLANE_CONCEPTS,
+    );
+    expect(named).toEqual([]);
+  });
+
   it('finds the words where they belong, so the scan itself works', () => {
     expect(planeWordsIn(['emulation/faults/fault-store.ts']).length).toBeGreaterThan(0);
     expect(planeWordsIn(['domain/pricing.ts'])).toEqual([]);
+    expect(planeWordsIn(['emulation/plane-options.ts'], PLANE_CONCEPTS).length).toBeGreaterThan(1);
+    expect(planeWordsIn([PLANE_PATH_FILE], PLANE_CONCEPTS).length).toBeGreaterThan(0);
   });
 
   it('keeps the plane’s error codes out of the core’s list', () => {

@@ -1,7 +1,17 @@
-// Turns a generation-level fault action (from a rule or a magic prompt marker) into the generation's plan.
+// Turns a generation-level fault action (from a rule or a magic prompt marker) into the generation's plan, or into the
+// outcome of its links, which the plane keeps itself (generations/output-links.ts).
 import { failureMessage, toRefundPolicy } from '../../domain/failures.js';
 import type { GenerationPlan } from '../../domain/generation.js';
+import type { OutputUrls } from '../generations/output-links.js';
 import type { GenerationFaultAction } from './fault-schema.js';
+
+/** The link outcome an action scripts; a later action replaces an earlier one's. */
+export function linkOutcome(action: GenerationFaultAction): Exclude<OutputUrls, 'valid'> | undefined {
+  if (action.type === 'missing_outputs') return 'missing';
+  // `once`: the first read that shows the outputs sees them expired, later reads get valid links.
+  if (action.type === 'expired_urls') return action.once ? 'expired-once' : 'expired';
+  return undefined;
+}
 
 /** `charged` is the price of the request, needed to word the message and to cap a partial refund. */
 export function applyGenerationAction(
@@ -38,16 +48,7 @@ export function applyGenerationAction(
       }
       return { ...plan, pendingMs: action.pending ?? plan.pendingMs, runningMs: action.running ?? plan.runningMs };
     }
-    case 'expired_urls':
-      // `once`: the first read that shows the outputs sees them expired, later reads get valid links.
-      return { ...linksLeft(plan), outputUrls: 'expired', ...(action.once ? { expiredReads: 1 } : {}) };
-    case 'missing_outputs':
-      return { ...linksLeft(plan), outputUrls: 'missing' };
+    default:
+      return plan;
   }
-}
-
-/** A later action replaces an earlier one's link outcome, read count included. */
-function linksLeft(plan: GenerationPlan): GenerationPlan {
-  const { expiredReads: _spent, ...rest } = plan;
-  return rest;
 }

@@ -4,7 +4,7 @@ import type { World } from '../../http/world.js';
 import { PLANE_STATE } from '../plane-state.js';
 import { acceptanceFacts } from './fault-facts.js';
 import type { GenerationFaultAction } from './fault-schema.js';
-import { applyGenerationAction } from './generation-actions.js';
+import { applyGenerationAction, linkOutcome } from './generation-actions.js';
 import { markerActions } from './magic-prompts.js';
 
 /** Everything it needs comes in its input (price, idempotency key); the rule that acted goes back as the note. */
@@ -17,9 +17,19 @@ export function controlPlanHook(world: World, magicPrompts: boolean): PlanAdjust
     const facts = acceptanceFacts(input);
     const rule = faults.isEmpty ? undefined : faults.match('generation', facts, world.runtime.context().random.next);
     if (!rule && markers.length === 0) return undefined;
+    const actions = rule ? [rule.parsed.action as GenerationFaultAction, ...markers] : markers;
     let next = plan;
-    if (rule) next = applyGenerationAction(next, rule.parsed.action as GenerationFaultAction, credits);
-    for (const action of markers) next = applyGenerationAction(next, action, credits);
-    return { plan: next, by: rule?.id, reason: rule ? faults.explain(rule, facts) : undefined };
+    let outputUrls: ReturnType<typeof linkOutcome>;
+    for (const action of actions) {
+      next = applyGenerationAction(next, action, credits);
+      outputUrls = linkOutcome(action) ?? outputUrls;
+    }
+    return {
+      plan: next,
+      by: rule?.id,
+      reason: rule ? faults.explain(rule, facts) : undefined,
+      // The links are the plane's to keep: scripted under the new id, asked by the core through OutputAccess.
+      accepted: outputUrls && ((id) => world.part(PLANE_STATE).links.script(id, { outputUrls })),
+    };
   };
 }

@@ -3,6 +3,7 @@ import { PlaneError } from '../error-codes.js';
 import type { Generation, GenerationStatus } from '../../domain/generation.js';
 import { contextOf, type ControlDeps } from '../plane-state.js';
 import { findGeneration, getGeneration } from './generation-operations.js';
+import type { OutputUrls } from './output-links.js';
 import { iso, journalView, ledgerView } from '../views.js';
 
 /** The move the plan has scheduled next, or null (final, or stalled until someone completes or fails it). */
@@ -28,15 +29,9 @@ function timeline(g: Generation) {
 }
 
 /** What a fetch of an output link would answer now, so the console can badge it instead of retrying it. */
-function linkState(g: Generation, expiresAt: string, now: number): 'ok' | 'expired' | 'missing' {
-  if (g.plan.outputUrls === 'missing') return 'missing';
+function linkState(urls: OutputUrls, expiresAt: string, now: number): 'ok' | 'expired' | 'missing' {
+  if (urls === 'missing') return 'missing';
   return Date.parse(expiresAt) <= now ? 'expired' : 'ok';
-}
-
-/** The plane's word for links expired on the first read only, as the expired_urls action's `once` names it. */
-function outputUrlsPlan(plan: Generation['plan']) {
-  if (plan.outputUrls === 'expired' && plan.expiredReads !== undefined) return 'expired-once';
-  return plan.outputUrls ?? 'valid';
 }
 
 export function generationDetail(deps: ControlDeps, id: string) {
@@ -45,6 +40,7 @@ export function generationDetail(deps: ControlDeps, id: string) {
   const now = ctx.clock.now();
   const generation = getGeneration(deps, id);
   const next = nextTransition(g);
+  const urls = deps.state.links.urls(g.id);
   const created = deps.state.journal
     .list({ path: '/v1/media/generations', method: 'POST' })
     .find((e) => e.generationId === g.id);
@@ -54,7 +50,7 @@ export function generationDetail(deps: ControlDeps, id: string) {
     next: next && { status: next.status, at: iso(next.at), manual_only: g.plan.manualOnly },
     plan: {
       stall: Boolean(g.plan.stall),
-      output_urls: outputUrlsPlan(g.plan),
+      output_urls: urls,
       fail: g.plan.fail ? { code: g.plan.fail.code, at: g.plan.fail.at, after_ms: g.plan.fail.afterMs } : null,
     },
     ledger: ctx.ledger.list({ generationId: g.id }).map(ledgerView),
@@ -62,7 +58,7 @@ export function generationDetail(deps: ControlDeps, id: string) {
       index: o.index,
       url: o.url,
       expires_at: o.expires_at,
-      state: linkState(g, o.expires_at, now),
+      state: linkState(urls, o.expires_at, now),
     })),
     request: created ? journalView(created) : null,
   };
@@ -78,7 +74,6 @@ export function expireLinks(deps: ControlDeps, id: string): GenerationDetail {
       `Generation ${g.id} is ${g.status}; only a completed generation has links to expire.`,
     );
   const through = Math.floor((contextOf(deps).clock.now() + deps.options.urlTtlSeconds * 1000) / 1000);
-  g.linksExpiredThrough = Math.max(g.linksExpiredThrough ?? 0, through);
-  contextOf(deps).generations.touch(g);
+  deps.state.links.script(g.id, { linksExpiredThrough: through });
   return generationDetail(deps, id);
 }

@@ -168,10 +168,12 @@ export const stateSchema = z
         journal: z.strictObject({ seq: count(), entries: z.array(z.record(z.string(), z.unknown())) }),
         // Absent in a hand-made state: no scenario in force.
         scenario: z.record(z.string(), z.unknown()).nullable().optional(),
+        // Absent in a hand-made state or one exported before the plane kept them: no link scripted.
+        links: z.array(z.record(z.string(), z.unknown())).optional(),
       })
       .meta({
         description:
-          'What the control plane keeps: fault rules, the journal and the scenario in force, each checked on import as the emulator keeps it.',
+          'What the control plane keeps: fault rules, the journal, the scenario in force and the scripted output links (expired, missing, expired up to a moment), each checked on import as the emulator keeps it.',
       }),
   })
   .meta({

@@ -1,11 +1,11 @@
 // The control plane's routes from the registry: one route per operation, resolved by the front door like the public API's.
-import type { ResolvedOptions } from '../../config.js';
 import { jsonAnswer } from '../../http/answers.js';
 import { baseUrlOf } from '../../http/base-url.js';
 import type { Exchange } from '../../http/exchange.js';
 import type { RouteEntry } from '../../http/front-door.js';
 import type { RendererInfo } from '../../infra/renderer.js';
 import { STORE_HANDLE } from '../../wiring/kept-state.js';
+import type { PlaneSettings } from '../plane-options.js';
 import { type ControlDeps, PLANE_STATE } from '../plane-state.js';
 import { SANDBOXES } from '../sandboxes/sandbox-directory.js';
 import { controlBody } from './control-body.js';
@@ -16,7 +16,7 @@ import { operationEntries } from './registry.js';
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 export interface ControlSetup {
-  options: ResolvedOptions;
+  options: PlaneSettings;
   rendererInfo(): RendererInfo | undefined;
 }
 
@@ -26,7 +26,7 @@ export function controlDepsOf(x: Exchange, setup: ControlSetup): ControlDeps {
     runtime: x.world.runtime,
     state: x.world.part(PLANE_STATE),
     // A sandbox's own options (its seeded key, balance, timing) where it has them.
-    options: x.world.settings.options ?? setup.options,
+    options: x.world.settings.options ? { ...setup.options, ...x.world.settings.options } : setup.options,
     rendererInfo: setup.rendererInfo,
     store: x.world.part(STORE_HANDLE),
     sandboxes: x.world.find(SANDBOXES),

@@ -15,7 +15,7 @@ import { toPydanticItems } from '../validation/to-pydantic.js';
 function storeFull(blobs: UploadBlobs): never {
   throw new DomainError(
     'upload_storage_full',
-    `The emulator's upload store holds ${blobs.bytes()} bytes; its cap is ${blobs.maxBytes}. Reset the emulator (POST /_emulator/reset) or start it with a larger --max-upload-store-bytes.`,
+    `The emulator's upload store holds ${blobs.bytes()} bytes; its cap is ${blobs.maxBytes}: reset the emulator or start it with a larger --max-upload-store-bytes.`,
   );
 }
 
