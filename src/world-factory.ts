@@ -19,7 +19,7 @@ export interface SharedParts {
   currentRenderer(): Renderer | undefined;
   /** The plugins' answers for a world, looked up when called (they are composed after the first world). */
   planAdjuster(world: World): PlanAdjuster | undefined;
-  /** How the plane answers for a world's output links (expired, missing, expire once); none without a plane. */
+  /** Who may see and sign a world's output links (the plane's), looked up like the adjuster. */
   outputAccess(world: World): OutputAccess | undefined;
   promptCheck(prompt: string): void;
   afterReset(world: World): void;

@@ -28,19 +28,6 @@ export const sandboxChoice = {
   set: (id) => (id ? sessionStorage.setItem(SANDBOX_KEY, id) : sessionStorage.removeItem(SANDBOX_KEY)),
 };
 
-/** The control plane's root, read from where the page is served (its `console` path sits directly under it). */
-const PLANE_ROOT = new URL('.', location.href).pathname;
-
-/** A control path in the chosen sandbox (the same path under the plane's `sandboxes/{id}/`); the lifecycle stays the instance's. */
-function inSandbox(url) {
-  const id = sandboxChoice.get();
-  const target = new URL(url);
-  if (!id || !target.pathname.startsWith(PLANE_ROOT) || target.pathname.startsWith(`${PLANE_ROOT}sandboxes`))
-    return url;
-  target.pathname = `${PLANE_ROOT}sandboxes/${encodeURIComponent(id)}/${target.pathname.slice(PLANE_ROOT.length)}`;
-  return target.toString();
-}
-
 let onTokenNeeded = () => {};
 /** Called with the error code when the control plane answers 401 admin_token_required or admin_token_invalid. */
 export function whenTokenNeeded(callback) {
@@ -50,7 +37,7 @@ export function whenTokenNeeded(callback) {
 /** fetch with the token in force and no cache; a refusal of that token asks for one. */
 async function withToken(url, init) {
   const token = adminToken.get();
-  const res = await fetch(inSandbox(url), {
+  const res = await fetch(url, {
     ...init,
     headers: { ...init.headers, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     cache: 'no-store',
@@ -69,7 +56,8 @@ async function withToken(url, init) {
 }
 
 /** The control client: the same methods as connectEmulator's (docs/control-plane.md). */
-export const control = connect(location.origin, { fetch: withToken });
+// In the chosen sandbox every operation but the lifecycle goes under its prefix (the switcher reloads the page).
+export const control = connect(location.origin, { fetch: withToken, sandbox: sandboxChoice.get() || undefined });
 
 /** An error the emulator answered (not one where it could not be reached), with its status, code and problems. */
 export const isAnswered = (error) => error instanceof EmulatorControlError && error.status > 0;

@@ -43,8 +43,8 @@ export function emulationPlane(setup: PluginSetup, planeOptions: PlaneStart): Em
   const depsOf = (world: World, baseUrl: string | undefined): ControlDeps => ({
     runtime: world.runtime,
     state: world.part(PLANE_STATE),
-    // A sandbox's own core options (its seeded key, balance, timing) over the instance's; the plane's are the instance's.
-    options: world.settings.options ? { ...options, ...world.settings.options } : options,
+    // A sandbox's own core options (its seeded key, balance, timing), the plane's as the instance's.
+    options: world.settings.options ? { ...world.settings.options, ...own } : options,
     rendererInfo,
     store: world.part(STORE_HANDLE),
     sandboxes: world.find(SANDBOXES),
@@ -94,7 +94,10 @@ export function emulationPlane(setup: PluginSetup, planeOptions: PlaneStart): Em
         (url) => {
           baseUrl = url;
         },
-        () => world.part(STORE_HANDLE).commit(),
+        () => {
+          world.part(STORE_HANDLE).commit();
+          world.find(SANDBOXES)?.used(world);
+        },
         (id) => {
           // A sandbox's client signs its links for the same base URL as the client that made it.
           const inner = this.control(world.part(SANDBOXES).world(id));

@@ -27,7 +27,7 @@ export interface WorldAccess {
 /** A world found for a request other than by default: the world, the path inside it, and what the guard checks. */
 export interface WorldResolution extends WorldAccess {
   world: World;
-  /** The path the world's routes see, when the request named the world in its path (the plane's `sandboxes/{id}/...`). */
+  /** The path the world's routes see, when the request named the world in its path (a sandbox's prefix). */
   path?: string;
 }
 

@@ -198,6 +198,11 @@ export function sandboxRegistry(deps: RegistryDeps): SandboxRegistry {
     },
     get: (id) => view(found(id)),
     world: (id) => found(id).built.world,
+    used(world) {
+      // An expired sandbox is not brought back by a client that still holds it.
+      const entry = find(world.name);
+      if (entry?.built.world === world) entry.lastUsed = deps.realNow();
+    },
     secretHeldElsewhere(secret, runtime) {
       if (deps.defaultWorld().runtime !== runtime && holds(deps.defaultWorld(), secret)) return true;
       for (const entry of byId.values())

@@ -178,6 +178,13 @@ export const DECISIONS: readonly Decision[] = [
     'finding a limit means hitting it; 429s seen during the run are listed in the notes',
   ),
   row('events', 'events, webhooks (6)', 'none; poll', [], 'nothing to observe over the API'),
+  row(
+    'sandboxes',
+    'several isolated tenants on one server (parallel test workers, a team)',
+    'sandboxes, an emulator lever: each a whole world found by its API key',
+    [],
+    'an emulator lever: the real service has no sandboxes to probe (a key there is simply an account)',
+  ),
   row('nullable-members', 'nullable optional members', 'JSON `null` means "not sent"', ['null-params']),
   row(
     'content-encoding',

@@ -166,6 +166,17 @@ describe('sandboxes', () => {
     expect((await send('GET', '/v1/media/generations', { key: a.apiKey })).status).toBe(401);
   });
 
+  it("counts the in-process client's calls as use of its sandbox", async () => {
+    const { emulator, send, clock } = await running();
+    const sandbox = await emulator.control.createSandbox({ ttlSeconds: 60 });
+    clock.now += 50_000;
+    await sandbox.control.accounts();
+    clock.now += 50_000;
+    expect((await send('GET', `/_emulator/sandboxes/${sandbox.id}`)).status).toBe(200);
+    clock.now += 61_000;
+    expect((await send('GET', `/_emulator/sandboxes/${sandbox.id}`)).status).toBe(404);
+  });
+
   it('signs output links for their sandbox: they download there and nowhere else', async () => {
     const { send, emulator } = await running();
     const a = (await send('POST', '/_emulator/sandboxes', { body: {} })).body;

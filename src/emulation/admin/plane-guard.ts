@@ -80,7 +80,8 @@ export function planeGuard(options: PlaneGuardOptions): (x: Exchange) => void {
       );
     // Which sandbox a request reaches is decided at the front door; its refusal goes out once Host and Origin passed.
     const access = x.worldAccess;
-    if (access?.refusal) throw access.refusal;
+    // Only for an operation: a path no route takes is the front door's 404 whatever sandbox it names.
+    if (access?.refusal && x.dispatch.route) throw access.refusal;
     if (isOpen(canonical, req.method)) return;
     // A browser never sends credentials on a preflight: for an origin listed for the plane, CORS answers it (no side
     // effect, nothing read), and the request that follows carries the token.

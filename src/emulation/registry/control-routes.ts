@@ -25,7 +25,7 @@ export function controlDepsOf(x: Exchange, setup: ControlSetup): ControlDeps {
   return {
     runtime: x.world.runtime,
     state: x.world.part(PLANE_STATE),
-    // A sandbox's own core options (its seeded key, balance, timing) over the instance's; the plane's are the instance's.
+    // A sandbox's own options (its seeded key, balance, timing) where it has them.
     options: x.world.settings.options ? { ...setup.options, ...x.world.settings.options } : setup.options,
     rendererInfo: setup.rendererInfo,
     store: x.world.part(STORE_HANDLE),

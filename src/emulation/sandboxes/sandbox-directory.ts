@@ -32,6 +32,8 @@ export interface SandboxDirectory {
   remove(id: string): Promise<void>;
   /** Another world than the one `runtime` runs (the default or a sandbox) holds this API key secret. */
   secretHeldElsewhere(secret: string, runtime: Runtime): boolean;
+  /** An in-process call reached this world: a sandbox's idle TTL starts again (the default world has none). */
+  used(world: World): void;
   /** A live sandbox's world (the in-process client drives it directly); 404 sandbox_not_found otherwise. */
   world(id: string): World;
 }
