@@ -145,6 +145,7 @@ export function composeEmulator(
   const world = new World('default', runtime, signer, uploadBlobs, {
     publicBaseUrl: options.publicBaseUrl,
     maxUploadBytes: largestUpload(catalogue),
+    inflatedLength: host.inflatedLength,
     recordedModels: calibrated.recordedModels,
   });
   plugins = composePlugins(
