@@ -28,10 +28,10 @@ function installParts(world: World, plugin: EmulatorPlugin): void {
 export function composePlugins(
   setup: PluginSetup,
   world: World,
-  scenario: PlaneOptions['scenario'],
+  planeOptions: PlaneOptions,
   openStore: StoreFactory,
 ): Plugins {
-  const plane = emulationPlane(setup, { scenario });
+  const plane = emulationPlane(setup, planeOptions);
   installParts(world, plane);
   const store = storePlugin(
     { ...setup, runtime: world.runtime, uploadBlobs: world.uploadBlobs },

@@ -10,12 +10,14 @@ import { type Catalogue, parseCatalogue } from './domain/catalogue.js';
 import { parseDuration } from './domain/durations.js';
 import { createRuntime, type Runtime } from './domain/runtime.js';
 import { planeGuard } from './emulation/admin/plane-guard.js';
+import { CONSOLE_PATH_OPTIONS, consoleRoutes } from './emulation/console/console-routes.js';
+import { nodeScenarioShelf } from './emulation/scenarios/scenario-files.js';
 import type { PlanAdjuster } from './domain/context.js';
 import { buildApp } from './http/app.js';
 import { bodyReading } from './http/node/node-body.js';
 import { nodeListener } from './http/node/node-listener.js';
 import type { RouteEntry } from './http/front-door.js';
-import type { ExchangeHooks } from './http/pipeline.js';
+import type { ExchangeHooks, Pipeline } from './http/pipeline.js';
 import { World } from './http/world.js';
 import type { RequestListener } from './http-shapes.js';
 import { createRenderer, RendererStartAborted } from './infra/create-renderer.js';
@@ -65,7 +67,7 @@ function largestUpload(catalogue: Catalogue): number {
 export function composeEmulator(
   given: EmulatorOptions = {},
   extras: CompositionExtras = {},
-): { emulator: Emulator; runtime: Runtime; routes: readonly RouteEntry[] } {
+): { emulator: Emulator; runtime: Runtime; routes: readonly RouteEntry[]; pipeline: Pipeline } {
   const calibrated = applyCalibration(given);
   const options = resolveOptions(calibrated.options);
   const host: EmulatorHost = { ...nodeHost(), ...extras.host };
@@ -151,7 +153,11 @@ export function composeEmulator(
   plugins = composePlugins(
     { options, catalogue, rendererInfo: () => renderer?.info },
     world,
-    calibrated.options.scenario,
+    {
+      scenario: calibrated.options.scenario,
+      scenarios: nodeScenarioShelf,
+      console: { routes: consoleRoutes(), pathOptions: CONSOLE_PATH_OPTIONS },
+    },
     host.openStore,
   );
   const { plane, store, inOrder } = plugins;
@@ -234,7 +240,7 @@ export function composeEmulator(
     close: lifetime.close,
   };
   for (const note of calibrated.notes) options.log(`calibration: ${note}`);
-  return { emulator, runtime, routes: frontDoor.entries };
+  return { emulator, runtime, routes: frontDoor.entries, pipeline };
 }
 
 /** One emulator, not started: `start()` opens its store of record (and listens), `close()` stops it. */

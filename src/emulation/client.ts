@@ -3,7 +3,7 @@ import type { ControlDeps } from './plane-state.js';
 import { CONTROL_OPERATIONS } from './registry/registry.js';
 import { type CLIENT_BINDINGS, type DerivedClient, deriveClient } from './registry/client-bindings.js';
 import { type AnyOperation, type HandlerInput, runOperation } from './registry/operation.js';
-import { scenarioLoadBody } from './scenarios/scenario-files.js';
+import type { HostScenarios } from './scenarios/scenario-shelf.js';
 
 /** The methods and their documentation are the bindings' (registry/client-bindings.ts); both clients are this type. */
 export interface Control extends DerivedClient<typeof CLIENT_BINDINGS> {
@@ -20,6 +20,8 @@ export function createControl(
   deps: () => ControlDeps,
   setBaseUrl: (url: string | undefined) => void,
   commit: () => void = () => undefined,
+  scenarioBody: HostScenarios['loadBody'] = (scenario) =>
+    typeof scenario === 'string' ? { name: scenario } : { scenario },
 ): Control {
   const operations: Record<string, AnyOperation> = CONTROL_OPERATIONS;
   const methods: Omit<Control, 'setBaseUrl'> = deriveClient({
@@ -28,7 +30,7 @@ export function createControl(
       commit();
       return result;
     },
-    scenarioBody: scenarioLoadBody,
+    scenarioBody,
   });
   return { ...methods, setBaseUrl };
 }

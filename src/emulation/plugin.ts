@@ -1,10 +1,10 @@
 // The emulation plane as one plugin: journal and fault hooks, /_emulator/* routes, the plan hook, its kept state, the client.
 import type { World } from '../http/world.js';
+import type { PathOptions, RouteEntry } from '../http/front-door.js';
 import { STORE_HANDLE } from '../wiring/kept-state.js';
 import type { EmulatorPlugin, PluginSetup } from '../wiring/plugin.js';
 import { HEALTH_PATH_OPTIONS, healthRoute } from './admin/health-routes.js';
 import { type Control, createControl } from './client.js';
-import { CONSOLE_PATH_OPTIONS, consoleRoutes } from './console/console-routes.js';
 import { PLANE_ERROR_STATUSES } from './error-codes.js';
 import { faultHooks } from './faults/fault-hooks.js';
 import { faultSection } from './faults/fault-section.js';
@@ -16,6 +16,7 @@ import { type ControlDeps, ControlState, PLANE_STATE } from './plane-state.js';
 import { controlRoutes } from './registry/control-routes.js';
 import { loadScenario } from './scenarios/scenario-operations.js';
 import type { ScenarioInput } from './scenarios/scenario-schema.js';
+import type { HostScenarios } from './scenarios/scenario-shelf.js';
 import { scenarioSection } from './scenarios/scenario-section.js';
 import { upgradeOnceExpiredLinks } from './state/emulator-state.js';
 
@@ -29,6 +30,10 @@ export interface EmulationPlane extends EmulatorPlugin {
 /** What only the plane reads from the emulator's options: the core's options do not know its words. */
 export interface PlaneOptions {
   scenario?: string | ScenarioInput;
+  /** The host's named scenarios (Node: fixtures/scenarios/ and files; a page: bundled). */
+  scenarios: HostScenarios;
+  /** The console's static files, when the host serves them (Node: src/console/; a page: none). */
+  console?: { routes: RouteEntry[]; pathOptions: Record<string, PathOptions> };
 }
 
 /**
@@ -44,6 +49,7 @@ export function emulationPlane(setup: PluginSetup, planeOptions: PlaneOptions): 
     rendererInfo,
     store: world.part(STORE_HANDLE),
     baseUrl: baseUrl ?? options.publicBaseUrl,
+    scenarios: planeOptions.scenarios,
   });
   const start = (world: World) => {
     if (planeOptions.scenario !== undefined) loadScenario(depsOf(world, undefined), planeOptions.scenario);
@@ -55,8 +61,13 @@ export function emulationPlane(setup: PluginSetup, planeOptions: PlaneOptions): 
     hooks: [journalHooks, faultHooks],
     // Health always; the console (static files that use /_emulator/* like any client) and the control routes only
     // with the control plane on.
-    routes: [healthRoute(setup), ...(options.controlPlane ? [...consoleRoutes(), ...controlRoutes(setup)] : [])],
-    pathOptions: { ...HEALTH_PATH_OPTIONS, ...(options.controlPlane ? CONSOLE_PATH_OPTIONS : {}) },
+    routes: [
+      healthRoute(setup),
+      ...(options.controlPlane
+        ? [...(planeOptions.console?.routes ?? []), ...controlRoutes({ ...setup, scenarios: planeOptions.scenarios })]
+        : []),
+    ],
+    pathOptions: { ...HEALTH_PATH_OPTIONS, ...(options.controlPlane ? planeOptions.console?.pathOptions : {}) },
     worldParts: [{ key: PLANE_STATE, make: () => new ControlState() }],
     errorStatuses: PLANE_ERROR_STATUSES,
     planAdjuster: (world) => controlPlanHook(world, options.magicPrompts),
@@ -83,6 +94,7 @@ export function emulationPlane(setup: PluginSetup, planeOptions: PlaneOptions): 
           baseUrl = url;
         },
         () => world.part(STORE_HANDLE).commit(),
+        planeOptions.scenarios.loadBody,
       );
     },
     start,

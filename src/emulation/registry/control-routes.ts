@@ -6,7 +6,7 @@ import type { Exchange } from '../../http/exchange.js';
 import type { RouteEntry } from '../../http/front-door.js';
 import type { RendererInfo } from '../../infra/renderer.js';
 import { STORE_HANDLE } from '../../wiring/kept-state.js';
-import { type ControlDeps, PLANE_STATE } from '../plane-state.js';
+import { type ControlDeps, PLANE_STATE, type ScenarioShelf } from '../plane-state.js';
 import { controlBody } from './control-body.js';
 import { type AnyOperation, runOperation } from './operation.js';
 import { operationEntries } from './registry.js';
@@ -17,6 +17,7 @@ const DEFAULT_BODY_LIMIT = 1024 * 1024;
 export interface ControlSetup {
   options: ResolvedOptions;
   rendererInfo(): RendererInfo | undefined;
+  scenarios: ScenarioShelf;
 }
 
 /** What an operation acts on: the exchange's world, and the base URL its request reached us at. */
@@ -28,6 +29,7 @@ export function controlDepsOf(x: Exchange, setup: ControlSetup): ControlDeps {
     rendererInfo: setup.rendererInfo,
     store: x.world.part(STORE_HANDLE),
     baseUrl: baseUrlOf(x.request, setup.options.publicBaseUrl),
+    scenarios: setup.scenarios,
   };
 }
 
