@@ -125,6 +125,21 @@ module.exports = {
       to: { path: NODE_BUILTIN, reachable: true },
     },
     {
+      name: 'msw-browser-entry-never-reaches-node',
+      severity: 'error',
+      comment:
+        "media-gen-emulator/msw in a browser (src/msw/browser.ts, issue 38) is bundled into pages: nothing its whole import graph reaches (the core, the plane, the store, the fetch host, type imports included) may import a Node built-in, or a bundler would fail or ship a shim. Its Node twin is src/msw/node.ts. tsconfig.browser.json type-checks the same graph without Node's types.",
+      from: { path: '^src/msw/browser' },
+      to: { path: NODE_BUILTIN, reachable: true },
+    },
+    {
+      name: 'msw-only-in-its-adapter',
+      severity: 'error',
+      comment: 'msw is a peer dependency of the handler pack only: the core and the Node server never import it.',
+      from: { path: '^src/', pathNot: '^src/msw/' },
+      to: { path: '^(node_modules/)?msw' },
+    },
+    {
       name: 'http-never-imports-wiring-or-openapi',
       severity: 'error',
       comment: 'http/ holds the public routes; the wiring and the document are built on top of it.',
