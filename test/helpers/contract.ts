@@ -8,6 +8,7 @@ import { createEmulatorWith } from '../../src/testing.js';
 import { emulatorOpenApiDocument } from '../../src/emulation/openapi/contribution.js';
 import type { OpenApiDocument } from '../../src/openapi/document.js';
 import { ContractChecker, type Exchange } from './contract-checker.js';
+import { mswHostOn, servedByMsw } from './msw-host.js';
 
 const violations: string[] = [];
 
@@ -73,7 +74,8 @@ export function contractObserver(checker: () => ContractChecker): ExchangeHooks 
 
 /** createEmulatorApp with the contract observer before every plugin's hooks. */
 export function createCheckedEmulator(options: EmulatorOptions = {}): Emulator {
-  return createEmulatorWith(options, [
+  const emulator = createEmulatorWith(options, [
     contractObserver(() => checkerFor(options.errorStatuses ?? {}, options.controlPlane ?? true)),
   ]);
+  return mswHostOn ? servedByMsw(emulator) : emulator;
 }
