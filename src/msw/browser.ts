@@ -90,7 +90,8 @@ export async function createMediaHandlers(
   });
   const answer = fetchHost(emulator.pipeline, { log });
   return {
-    handlers: [originHandler(origin, answer)],
+    // On the page's own origin only the service's paths are answered: the page's assets still load from its server.
+    handlers: [originHandler(origin, answer, origin === pageOrigin ? 'service' : 'all')],
     apiKey: emulator.apiKey,
     baseUrl: origin,
     control: emulator.control,

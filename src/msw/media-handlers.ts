@@ -31,7 +31,8 @@ export interface MediaHandlerOptions
   > {
   /**
    * The origin the handlers answer for (`http://api.example.test`): every request to it, and only those. In a browser
-   * the page's origin by default; required in Node.
+   * the page's origin by default (then only the service's paths: /v1/, /files/, /_emulator, /openapi.json, so the
+   * page's own assets still load); required in Node.
    */
   baseUrl?: string;
   /** A scenario to start from (its JSON, or the object). */
@@ -64,10 +65,24 @@ export interface MediaHandlers {
   close(): Promise<void>;
 }
 
-/** One msw handler for every method and path under `origin`: the front door answers 404 and 405 itself. */
-export function originHandler(origin: string, answer: (request: Request) => Promise<Response>): RequestHandler {
+/** The service's own paths: the API, signed files, the plane (health included), the document. */
+const SERVICE_PATH = /^\/(v1\/|files\/|_emulator(\/|$)|openapi\.json$)/;
+
+/**
+ * One msw handler for every method and path under `origin` (the front door answers 404 and 405 itself). `paths:
+ * 'service'` claims only the service's own paths, for the page's own origin, whose scripts, styles and assets must
+ * still reach its server.
+ */
+export function originHandler(
+  origin: string,
+  answer: (request: Request) => Promise<Response>,
+  paths: 'all' | 'service' = 'all',
+): RequestHandler {
   return http.all(
-    ({ request }) => new URL(request.url).origin === origin,
+    ({ request }) => {
+      const url = new URL(request.url);
+      return url.origin === origin && (paths === 'all' || SERVICE_PATH.test(url.pathname));
+    },
     ({ request }) => answer(request),
   );
 }
