@@ -1,13 +1,14 @@
 // Scenario files: by name from fixtures/scenarios/, or by path from trusted callers only; regular files under a size cap.
 import { closeSync, fstatSync, openSync, readdirSync, readSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PlaneError } from '../error-codes.js';
 import type { ScenarioDefinition, ScenarioInput } from './scenario-schema.js';
 import { parseScenario } from './scenario-parse.js';
 import { type HostScenarios, scenarioNotFound } from './scenario-shelf.js';
 
-const SCENARIO_DIRECTORY: string = fileURLToPath(new URL('../../../fixtures/scenarios/', import.meta.url));
+// Not `new URL(…, import.meta.url)`: Vite (vitest's jsdom environment) rewrites that pattern into an http: asset URL.
+const SCENARIO_DIRECTORY: string = resolve(dirname(fileURLToPath(import.meta.url)), '../../../fixtures/scenarios');
 
 /** Far above any real scenario (the shipped ones are under 2 KB); a bigger "scenario" is not one. */
 const MAX_SCENARIO_BYTES = 256 * 1024;

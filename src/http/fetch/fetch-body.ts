@@ -74,8 +74,9 @@ export class FetchBody implements RequestBody {
     return NO_FORM;
   }
 
+  /** The page's body is in memory already: it is dropped, not drained (a cancel that waits on the source may not settle). */
   async discard(): Promise<void> {
     const stream = this.request.body;
-    if (stream !== null && !stream.locked) await stream.cancel().catch(() => undefined);
+    if (stream !== null && !stream.locked) void stream.cancel().catch(() => undefined);
   }
 }
