@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { setupServer } from 'msw/node';
 import type { Emulator } from '../../src/index.js';
 import { fetchHost } from '../../src/http/fetch/fetch-host.js';
-import { originHandler } from '../../src/msw/media-handlers.js';
+import { originHandler, originOf } from '../../src/msw/media-handlers.js';
 import { pipelineOf } from '../../src/testing.js';
 
 export const mswHostOn = process.env.EMULATOR_HOST === 'msw';
@@ -14,15 +14,18 @@ let server: ReturnType<typeof setupServer> | undefined;
 let served = 0;
 
 /**
- * Serves `emulator` through msw: its `app` becomes `http://127.0.0.1:<n>`, an origin no server listens on, so a
- * request msw did not answer fails at once (ECONNREFUSED) instead of reaching another host.
+ * Serves `emulator` through msw: its `app` becomes `http://127.0.0.1:<n>` (n a privileged port no test server
+ * listens on), so a request msw did not answer fails at once (ECONNREFUSED) instead of reaching another host.
  */
 export function servedByMsw(emulator: Emulator): Emulator {
   if (!server) {
     server = setupServer();
     server.listen({ onUnhandledFrame: 'bypass' });
   }
-  const origin = `http://127.0.0.1:${9 + served++}`;
+  // A privileged port no test server listens on, never 80 or 443 (the URL would drop a default port).
+  served += served === 79 || served === 442 ? 2 : 1;
+  if (served > 1023) throw new Error('more than 1,000 emulators in one test file: give msw-host.ts more origins');
+  const origin = originOf(`http://127.0.0.1:${served}`);
   const answer = fetchHost(pipelineOf(emulator), {
     readFile: async (body) => (await readFile(body.path)).subarray(body.start, body.end + 1),
     log: emulator.options.log,
