@@ -1,4 +1,4 @@
-// The fetch side of one exchange: the answer as a fetch Response, transport faults as network errors (Response.error()).
+// The fetch side of one exchange: the answer as a fetch Response; a reset, an empty close or a lost answer as a network error.
 import { FileBody, type Outcome, type ServiceResponse, type TransportAction } from '../exchange.js';
 import type { Transport } from '../pipeline.js';
 
