@@ -9,7 +9,9 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { setupServer } from 'msw/node';
+import { fetchHost } from '../src/http/fetch/fetch-host.js';
 import { createMediaHandlers } from '../src/msw/node.js';
+import { createEmulatorWith, pipelineOf } from '../src/testing.js';
 import { launchChromium } from '../test/helpers/chromium.js';
 import { servePages } from '../test/helpers/page-server.js';
 
@@ -43,14 +45,24 @@ async function bundleSize(withMsw: boolean) {
 }
 
 /** POST /v1/media/estimate, `connections` requests in flight, for SECONDS: answers per second. */
-async function estimateRate(url: string, apiKey: string, connections = 10): Promise<number> {
-  const body = JSON.stringify({ model_slug: 'motion-lite-v1', params: { duration: '4' } });
+async function estimateRate(
+  url: string,
+  apiKey: string,
+  connections = 10,
+  send: (url: string, init: RequestInit) => Promise<Response> = fetch,
+): Promise<number> {
+  // bench/throughput.ts's estimate body.
+  const body = JSON.stringify({
+    model_slug: 'motion-lite-v1',
+    prompt: 'a fox in the snow',
+    params: { duration: '8', quality: '720p' },
+  });
   const headers = { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' };
   const until = performance.now() + SECONDS * 1000;
   let answered = 0;
   const worker = async () => {
     while (performance.now() < until) {
-      const response = await fetch(`${url}/v1/media/estimate`, { method: 'POST', headers, body });
+      const response = await send(`${url}/v1/media/estimate`, { method: 'POST', headers, body });
       if (response.status !== 200) throw new Error(`estimate answered ${response.status}`);
       await response.arrayBuffer();
       answered++;
@@ -91,6 +103,20 @@ async function setupServerRate(): Promise<number> {
   } finally {
     server.close();
     await pack.close();
+  }
+}
+
+/** The same requests handed to the fetch host directly (no msw, no interception): what msw's own part costs. */
+async function fetchHostRate(): Promise<number> {
+  const emulator = createEmulatorWith({ timing: 'manual', publicBaseUrl: 'http://bench.test' });
+  await emulator.start();
+  const answer = fetchHost(pipelineOf(emulator), { log: () => undefined });
+  try {
+    const direct = (url: string, init: RequestInit) => answer(new Request(url, init));
+    await estimateRate('http://bench.test', emulator.apiKey, 10, direct);
+    return await estimateRate('http://bench.test', emulator.apiKey, 10, direct);
+  } finally {
+    await emulator.close();
   }
 }
 
@@ -144,6 +170,7 @@ const withMsw = await bundleSize(true);
 const answers = await firstAnswers();
 const cli = median(await Promise.all([cliRate()]).then(async (first) => [...first, await cliRate(), await cliRate()]));
 const inProcess = median([await setupServerRate(), await setupServerRate(), await setupServerRate()]);
+const direct = median([await fetchHostRate(), await fetchHostRate(), await fetchHostRate()]);
 process.stdout.write(`| Measure | Figure | Target |
 | --- | --- | --- |
 | The pack's JavaScript, min+gzip, without the .wasm and msw (entry chunk / all chunks, lazy ones included) | ${kb(withoutMsw.entry)} / ${kb(withoutMsw.total)} | ≤ 150 KB |
@@ -151,4 +178,5 @@ process.stdout.write(`| Measure | Figure | Target |
 | First answer after worker.start() in Chromium (median of ${ROUNDS}; all) | ${median(answers.first).toFixed(0)} ms (${answers.first.map((v) => v.toFixed(0)).join(', ')}) | ≤ 500 ms |
 | createMediaHandlers() (sql.js and its .wasm fetched) to the first answer (median of ${ROUNDS}; all) | ${median(answers.cold).toFixed(0)} ms (${answers.cold.map((v) => v.toFixed(0)).join(', ')}) | – |
 | POST /v1/media/estimate, setupServer in-process vs the CLI over loopback (10 in flight, fetch, median of 3 × ${SECONDS} s) | ${inProcess.toFixed(0)} vs ${cli.toFixed(0)} req/s: ${(inProcess / cli).toFixed(2)}× | ≥ 0.5× |
+| The same requests handed to the fetch host directly (no msw), vs the CLI | ${direct.toFixed(0)} req/s: ${(direct / cli).toFixed(2)}× | – |
 `);
