@@ -8,7 +8,7 @@ export default defineConfig({
   ...base,
   test: {
     ...base.test,
-    include: ['test/api/**/*.test.ts', 'test/scenarios/**/*.test.ts'],
+    include: ['test/api/**/*.test.ts', 'test/scenarios/**/*.test.ts', 'test/generated-client/**/*.test.ts'],
     exclude: [
       // Raw sockets, Node's HTTP parser, connection limits and timeouts: the Node host's own behaviour.
       'test/api/protocol.test.ts',

@@ -18,20 +18,25 @@ let served = 0;
  * listens on), so a request msw did not answer fails at once (ECONNREFUSED) instead of reaching another host.
  */
 export function servedByMsw(emulator: Emulator): Emulator {
-  if (!server) {
-    server = setupServer();
-    server.listen({ onUnhandledFrame: 'bypass' });
-  }
   // A privileged port no test server listens on, never 80 or 443 (the URL would drop a default port).
   served += served === 79 || served === 442 ? 2 : 1;
   if (served > 1023) throw new Error('more than 1,000 emulators in one test file: give msw-host.ts more origins');
   const origin = originOf(`http://127.0.0.1:${served}`);
+  answerOrigin(emulator, origin);
+  // supertest's request(app) takes an origin as well as a listener.
+  Object.defineProperty(emulator, 'app', { value: origin });
+  return emulator;
+}
+
+/** Answers every request to `origin` with `emulator`'s pipeline through the fetch host, under this file's setupServer. */
+export function answerOrigin(emulator: Emulator, origin: string): void {
+  if (!server) {
+    server = setupServer();
+    server.listen({ onUnhandledFrame: 'bypass' });
+  }
   const answer = fetchHost(pipelineOf(emulator), {
     readFile: async (body) => (await readFile(body.path)).subarray(body.start, body.end + 1),
     log: emulator.options.log,
   });
-  server.use(originHandler(origin, answer));
-  // supertest's request(app) takes an origin as well as a listener.
-  Object.defineProperty(emulator, 'app', { value: origin });
-  return emulator;
+  server.use(originHandler(originOf(origin), answer));
 }
