@@ -1,16 +1,17 @@
 // The test suite's second host: with EMULATOR_HOST=msw (vitest.msw.config.ts), every emulator a test makes is answered
 // by the msw handler pack's fetch host under setupServer, and `emulator.app` is the origin supertest sends to.
 import { readFile } from 'node:fs/promises';
-import { setupServer } from 'msw/node';
 import type { Emulator } from '../../src/index.js';
 import { fetchHost } from '../../src/http/fetch/fetch-host.js';
 import { originHandler, originOf } from '../../src/msw/media-handlers.js';
 import { pipelineOf } from '../../src/testing.js';
 
 export const mswHostOn = process.env.EMULATOR_HOST === 'msw';
+/** msw is loaded only under the msw host: every other test file (and Node 20, below msw 3's floor) never loads it. */
+const msw = mswHostOn ? await import('msw/node') : undefined;
 
 /** One setupServer per test file (a fork): requests to an emulator's origin are answered, any other goes out. */
-let server: ReturnType<typeof setupServer> | undefined;
+let server: ReturnType<NonNullable<typeof msw>['setupServer']> | undefined;
 let served = 0;
 
 /**
@@ -30,8 +31,9 @@ export function servedByMsw(emulator: Emulator): Emulator {
 
 /** Answers every request to `origin` with `emulator`'s pipeline through the fetch host, under this file's setupServer. */
 export function answerOrigin(emulator: Emulator, origin: string): void {
+  if (!msw) throw new Error('answerOrigin() runs under the msw host only (EMULATOR_HOST=msw, vitest.msw.config.ts)');
   if (!server) {
-    server = setupServer();
+    server = msw.setupServer();
     server.listen({ onUnhandledFrame: 'bypass' });
   }
   const answer = fetchHost(pipelineOf(emulator), {
