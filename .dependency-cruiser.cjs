@@ -7,16 +7,11 @@ const NODE_BUILTIN = `^(node:)?(${require('node:module').builtinModules.join('|'
  * The modules below the adapters that run on any host (Node, a browser page or worker): the rules, the wiring, the
  * store's core, infra/ and the options. Node's host services are named as such: a `node/` folder in their layer
  * (`infra/node/`, `store/node/`, `wiring/node/`), `infra/ffmpeg/`, and the Node modules of infra/ that predate that
- * folder (Node's SQLite binding and file, the ffmpeg and fixture renderers, the PNG inflate check of uploads).
+ * folder (Node's SQLite binding and file, the ffmpeg and fixture renderers).
  */
 const HOST_NEUTRAL = '^src/(domain|infra|wiring|store|http)/|^src/(config|version)[.]ts$';
 const NODE_HOSTS =
-  '^src/(infra|store|wiring|http)/node/|^src/infra/ffmpeg/|^src/infra/(sqlite-driver|sqlite-connection|create-renderer|fixture-renderer|inflated-length|image-integrity)[.]ts$';
-/**
- * Not yet neutral: the upload handler calls the PNG inflate check of uploads (infra/image-integrity.ts, node:zlib)
- * itself, and the route table and the app reach it through the handler. The check becoming a host service frees them.
- */
-const UPLOAD_CHECK_BOUND = '^src/http/(routes/uploads|public-routes|app)[.]ts$';
+  '^src/(infra|store|wiring|http)/node/|^src/infra/ffmpeg/|^src/infra/(sqlite-driver|sqlite-connection|create-renderer|fixture-renderer)[.]ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -126,8 +121,23 @@ module.exports = {
       severity: 'error',
       comment:
         'The core below the adapters runs in a browser too (issue 38): no module it reaches, directly or through others (type imports included), may import a Node built-in (node:fs, node:crypto, node:os, buffer...). What only Node does is a host service (docs/architecture.md, "Host services"): its Node implementation sits in a node/ folder and the composition root passes it in. Buffer and process are caught by tsconfig.browser.json, which type-checks these folders without Node\'s types.',
-      from: { path: HOST_NEUTRAL, pathNot: `${NODE_HOSTS}|${UPLOAD_CHECK_BOUND}` },
+      from: { path: HOST_NEUTRAL, pathNot: NODE_HOSTS },
       to: { path: NODE_BUILTIN, reachable: true },
+    },
+    {
+      name: 'msw-browser-entry-never-reaches-node',
+      severity: 'error',
+      comment:
+        "media-gen-emulator/msw in a browser (src/msw/browser.ts, issue 38) is bundled into pages: nothing its whole import graph reaches (the core, the plane, the store, the fetch host, type imports included) may import a Node built-in, or a bundler would fail or ship a shim. Its Node twin is src/msw/node.ts. tsconfig.browser.json type-checks the same graph without Node's types.",
+      from: { path: '^src/msw/browser' },
+      to: { path: NODE_BUILTIN, reachable: true },
+    },
+    {
+      name: 'msw-only-in-its-adapter',
+      severity: 'error',
+      comment: 'msw is a peer dependency of the handler pack only: the core and the Node server never import it.',
+      from: { path: '^src/', pathNot: '^src/msw/' },
+      to: { path: '^(node_modules/)?msw' },
     },
     {
       name: 'http-never-imports-wiring-or-openapi',

@@ -11,7 +11,7 @@ COPY package.json package-lock.json ./
 # --ignore-scripts: the root `prepare` would build before src/ is copied; bundling needs no dependency's script.
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
-COPY scripts/build.ts scripts/bundle-cli.ts scripts/bundle-console.ts ./scripts/
+COPY scripts/build.ts scripts/bundle-cli.ts scripts/bundle-console.ts scripts/bundle-msw.ts ./scripts/
 COPY src ./src
 # The image runs only the CLI, and its esbuild bundle (dist/cli/) is self-contained: this is the second half of
 # `npm run build` without the library's tsc output and type-check, which CI runs. 5 s instead of 90 s on a busy machine.

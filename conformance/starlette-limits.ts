@@ -1,7 +1,7 @@
 // Checks that the emulator's multipart limits are the installed Starlette's own defaults (FastAPI calls `request.form()`
 // with none of its own), so a Starlette upgrade that moves them fails the conformance run instead of drifting.
 import { spawnSync } from 'node:child_process';
-import { STARLETTE_LIMITS } from '../src/http/node/node-form.js';
+import { STARLETTE_LIMITS } from '../src/http/body/form-rules.js';
 import { SetupError } from './venv.js';
 
 const READ_DEFAULTS = [

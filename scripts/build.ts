@@ -7,8 +7,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleCli } from './bundle-cli.js';
 import { bundleConsole } from './bundle-console.js';
+import { bundleMswBrowser } from './bundle-msw.js';
 
-/** Only this file, bundle-cli.ts and bundle-console.ts are needed to build (the Docker build stage copies just these). */
+/** Only this file, bundle-cli.ts, bundle-console.ts and bundle-msw.ts are needed to build (the Docker build stage copies just these). */
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 const dist = join(REPO_ROOT, 'dist');
@@ -20,4 +21,7 @@ const tsc = join(dirname(createRequire(import.meta.url).resolve('@typescript/nat
 execFileSync(process.execPath, [tsc, '-p', join(REPO_ROOT, 'tsconfig.build.json')], { stdio: 'inherit' });
 await bundleCli(join(REPO_ROOT, 'src'), dist);
 const consoleClient = await bundleConsole(join(REPO_ROOT, 'src'));
-process.stdout.write(`built ${dist} (library: tsc; CLI: esbuild bundle with chunks) and ${consoleClient}\n`);
+await bundleMswBrowser(join(REPO_ROOT, 'src'), dist, join(REPO_ROOT, 'package.json'));
+process.stdout.write(
+  `built ${dist} (library: tsc; CLI: esbuild bundle with chunks; media-gen-emulator/msw for browsers: esbuild bundle) and ${consoleClient}\n`,
+);

@@ -8,8 +8,11 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const BUILT_CLI = join(ROOT, 'dist', 'cli', 'main.js');
-/** What the build writes: the CLI, and the console's control client, which src/console/ serves beside its own files. */
-const BUILT = [BUILT_CLI, join(ROOT, 'src', 'console', 'control-client.js')];
+/**
+ * What the build writes: the CLI, the console's control client, which src/console/ serves beside its own files, and
+ * the msw pack's browser bundle (the examples import media-gen-emulator/msw from dist/).
+ */
+const BUILT = [BUILT_CLI, join(ROOT, 'src', 'console', 'control-client.js'), join(ROOT, 'dist', 'msw', 'browser.js')];
 /** What the build reads; src/console/'s own files are served as they are, so they never need a build. */
 const INPUTS = [
   'src',
@@ -19,6 +22,7 @@ const INPUTS = [
   'scripts/build.ts',
   'scripts/bundle-cli.ts',
   'scripts/bundle-console.ts',
+  'scripts/bundle-msw.ts',
 ];
 
 /** @param {string} path @returns {number} */

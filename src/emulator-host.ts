@@ -2,6 +2,7 @@
 import type { ResolvedOptions } from './config.js';
 import type { Catalogue } from './domain/catalogue.js';
 import type { HostCrypto } from './infra/host-crypto.js';
+import type { InflatedLength } from './infra/inflated-length.js';
 import type { UploadBlobs } from './infra/upload-blobs.js';
 import type { StoreFactory } from './store/store-of-record.js';
 
@@ -16,4 +17,6 @@ export interface EmulatorHost {
   uploadBlobs: (options: ResolvedOptions) => UploadBlobs;
   /** The store of record: the SQLite the host opens, under the same schema and statements. */
   openStore: StoreFactory;
+  /** What zlib data inflates to, within a limit: the check that an uploaded PNG's pixel data is all there. */
+  inflatedLength: InflatedLength;
 }

@@ -11,11 +11,13 @@ import { parseDuration } from './domain/durations.js';
 import type { Runtime } from './domain/runtime.js';
 import { planeGuard } from './emulation/admin/plane-guard.js';
 import { type PlaneSettings, resolvePlaneOptions } from './emulation/plane-options.js';
+import { CONSOLE_PATH_OPTIONS, consoleRoutes } from './emulation/console/console-routes.js';
+import { nodeScenarioShelf } from './emulation/scenarios/scenario-files.js';
 import { buildApp } from './http/app.js';
 import { bodyReading } from './http/node/node-body.js';
 import { nodeListener } from './http/node/node-listener.js';
 import type { RouteEntry } from './http/front-door.js';
-import type { ExchangeHooks } from './http/pipeline.js';
+import type { ExchangeHooks, Pipeline } from './http/pipeline.js';
 import type { RequestListener } from './http-shapes.js';
 import { createRenderer, RendererStartAborted } from './infra/create-renderer.js';
 import type { Renderer } from './infra/renderer.js';
@@ -66,7 +68,7 @@ function largestUpload(catalogue: Catalogue): number {
 export function composeEmulator(
   given: EmulatorOptions = {},
   extras: CompositionExtras = {},
-): { emulator: Emulator; runtime: Runtime; routes: readonly RouteEntry[] } {
+): { emulator: Emulator; runtime: Runtime; routes: readonly RouteEntry[]; pipeline: Pipeline } {
   const calibrated = applyCalibration(given);
   const planeOptions = resolvePlaneOptions(calibrated.options);
   const options: PlaneSettings = { ...resolveOptions(calibrated.options), ...planeOptions };
@@ -119,6 +121,7 @@ export function composeEmulator(
   const settings = {
     publicBaseUrl: options.publicBaseUrl,
     maxUploadBytes: largestUpload(catalogue),
+    inflatedLength: host.inflatedLength,
     recordedModels: calibrated.recordedModels,
   };
   const { world, runtime, keptSecret, uploadBlobs } = buildWorld(
@@ -135,7 +138,12 @@ export function composeEmulator(
   plugins = composePlugins(
     { options, catalogue, rendererInfo: () => renderer?.info },
     world,
-    { ...planeOptions, scenario: calibrated.options.scenario },
+    {
+      ...planeOptions,
+      scenario: calibrated.options.scenario,
+      scenarios: nodeScenarioShelf,
+      console: { routes: consoleRoutes(), pathOptions: CONSOLE_PATH_OPTIONS },
+    },
     host.openStore,
   );
   const { plane, store, inOrder } = plugins;
@@ -227,7 +235,7 @@ export function composeEmulator(
     close: lifetime.close,
   };
   for (const note of calibrated.notes) options.log(`calibration: ${note}`);
-  return { emulator, runtime, routes: frontDoor.entries };
+  return { emulator, runtime, routes: frontDoor.entries, pipeline };
 }
 
 /** One emulator, not started: `start()` opens its store of record (and listens), `close()` stops it. */

@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import type { EmulatorHost } from './emulator-host.js';
 import { nodeCrypto } from './infra/node/node-crypto.js';
 import { createDiskUploadBlobs } from './infra/node/disk-upload-blobs.js';
+import { nodeInflatedLength } from './infra/node/inflated-length.js';
 import { stateFileStore } from './store/node/state-file.js';
 import { loadCatalogue } from './wiring/node/catalogue-file.js';
 
@@ -19,5 +20,6 @@ export function nodeHost(): EmulatorHost {
         durable: options.stateFile !== undefined,
       }),
     openStore: stateFileStore,
+    inflatedLength: nodeInflatedLength,
   };
 }

@@ -5,7 +5,7 @@ import type { OutputAccess, PlanAdjuster } from './domain/context.js';
 import { createRuntime, type OwnedRuntime } from './domain/runtime.js';
 import type { EmulatorHost } from './emulator-host.js';
 import { World, type WorldSettings } from './http/world.js';
-import type { Renderer } from './infra/renderer.js';
+import type { AnyRenderer } from './infra/renderer.js';
 import { createSigner, createSigningSecret } from './infra/signer.js';
 import type { UploadBlobs } from './infra/upload-blobs.js';
 import { buildContext, SEEDED_ACCOUNT_ID } from './wiring/build-context.js';
@@ -15,8 +15,8 @@ import { type KeptSigningSecret, keptSigningSecret, type MetaStore } from './wir
 export interface SharedParts {
   host: EmulatorHost;
   catalogue: Catalogue;
-  startRenderer(): Promise<Renderer>;
-  currentRenderer(): Renderer | undefined;
+  startRenderer(): Promise<AnyRenderer>;
+  currentRenderer(): AnyRenderer | undefined;
   /** The plugins' answers for a world, looked up when called (they are composed after the first world). */
   planAdjuster(world: World): PlanAdjuster | undefined;
   /** Who may see and sign a world's output links (the plane's), looked up like the adjuster. */

@@ -4,7 +4,7 @@ import { CONTROL_OPERATIONS } from './registry/registry.js';
 import { type CLIENT_BINDINGS, type DerivedClient, deriveClient } from './registry/client-bindings.js';
 import { type AnyOperation, type HandlerInput, runOperation } from './registry/operation.js';
 import type { SandboxInput } from './sandboxes/sandbox-schema.js';
-import { scenarioLoadBody } from './scenarios/scenario-files.js';
+import type { HostScenarios } from './scenarios/scenario-shelf.js';
 
 /** A sandbox as createSandbox() gives it: the same shape a test already uses for an emulator of its own. */
 export interface SandboxHandle {
@@ -42,6 +42,8 @@ export function createControl(
   sandboxControl: (id: string) => Control = () => {
     throw new Error('this control client makes no sandboxes');
   },
+  scenarioBody: HostScenarios['loadBody'] = (scenario) =>
+    typeof scenario === 'string' ? { name: scenario } : { scenario },
 ): Control {
   const operations: Record<string, AnyOperation> = CONTROL_OPERATIONS;
   const methods = deriveClient({
@@ -50,7 +52,7 @@ export function createControl(
       commit();
       return result;
     },
-    scenarioBody: scenarioLoadBody,
+    scenarioBody,
   });
   return {
     ...methods,

@@ -48,6 +48,16 @@ export class ControlState {
 export const PLANE_STATE = new WorldPart<ControlState>('the emulation plane');
 
 /** What every control operation is given: the runtime (the current domain context) and the plane's state. */
+/** Named scenarios as the host keeps them (Node: fixtures/scenarios/ and files; a page: bundled). */
+export interface ScenarioShelf {
+  /** The shipped scenarios' names, sorted. */
+  available(): string[];
+  /** A shipped scenario by name: the only kind an HTTP caller can name. */
+  named(name: string): ScenarioDefinition;
+  /** A name, or a file path from a trusted caller (the scenario option, the in-process client). */
+  fromOption(nameOrPath: string): ScenarioDefinition;
+}
+
 export interface ControlDeps {
   runtime: Runtime;
   state: ControlState;
@@ -61,6 +71,8 @@ export interface ControlDeps {
   world?: string;
   /** Where output URLs point; the HTTP routes pass the base URL of the request. */
   baseUrl?: string;
+  /** The host's named scenarios (Node: fixtures/scenarios/). */
+  scenarios: ScenarioShelf;
   /**
    * Set while a scenario's steps run: a load is synchronous, so an operation that would wait (an advance, for the
    * renders its transitions start) acts at once and leaves the waiting to the background.

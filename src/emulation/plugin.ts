@@ -1,10 +1,10 @@
 // The emulation plane as one plugin: journal and fault hooks, /_emulator/* routes, the plan hook, its kept state, the client.
 import type { World } from '../http/world.js';
+import type { PathOptions, RouteEntry } from '../http/front-door.js';
 import { STORE_HANDLE } from '../wiring/kept-state.js';
 import type { EmulatorPlugin, PluginSetup } from '../wiring/plugin.js';
 import { HEALTH_PATH_OPTIONS, healthRoute } from './admin/health-routes.js';
 import { type Control, createControl } from './client.js';
-import { CONSOLE_PATH_OPTIONS, consoleRoutes } from './console/console-routes.js';
 import { PLANE_ERROR_STATUSES } from './error-codes.js';
 import { faultHooks } from './faults/fault-hooks.js';
 import { faultSection } from './faults/fault-section.js';
@@ -19,10 +19,20 @@ import { SANDBOXES } from './sandboxes/sandbox-directory.js';
 import { controlRoutes } from './registry/control-routes.js';
 import { loadScenario } from './scenarios/scenario-operations.js';
 import type { ScenarioInput } from './scenarios/scenario-schema.js';
+import type { HostScenarios } from './scenarios/scenario-shelf.js';
 import { scenarioSection } from './scenarios/scenario-section.js';
 
-/** The plane's options as the composition root resolved them, and the scenario to apply at start and after a reset. */
-export type PlaneStart = ResolvedPlaneOptions & { scenario?: string | ScenarioInput };
+/**
+ * The plane's options as the composition root resolved them, the scenario to apply at start and after a reset, and
+ * what the host provides the plane: its named scenarios, and the console's static files when it serves them.
+ */
+export type PlaneStart = ResolvedPlaneOptions & {
+  scenario?: string | ScenarioInput;
+  /** The host's named scenarios (Node: fixtures/scenarios/ and files; a page: bundled). */
+  scenarios: HostScenarios;
+  /** The console's static files, when the host serves them (Node: src/console/; a page: none). */
+  console?: { routes: RouteEntry[]; pathOptions: Record<string, PathOptions> };
+};
 
 export interface EmulationPlane extends EmulatorPlugin {
   /** The in-process control client of a world: the same operations as the /_emulator/* routes. */
@@ -38,7 +48,7 @@ export interface EmulationPlane extends EmulatorPlugin {
 export function emulationPlane(setup: PluginSetup, planeOptions: PlaneStart): EmulationPlane {
   const { rendererInfo } = setup;
   // Its operations read the core's options and its own: one object, made once.
-  const { scenario, ...own } = planeOptions;
+  const { scenario, scenarios, console: consoleFiles, ...own } = planeOptions;
   const options = { ...setup.options, ...own };
   const depsOf = (world: World, baseUrl: string | undefined): ControlDeps => ({
     runtime: world.runtime,
@@ -50,6 +60,7 @@ export function emulationPlane(setup: PluginSetup, planeOptions: PlaneStart): Em
     sandboxes: world.find(SANDBOXES),
     world: world.settings.options === undefined ? undefined : world.name,
     baseUrl: baseUrl ?? options.publicBaseUrl,
+    scenarios,
   });
   const start = (world: World) => {
     // The start-up scenario is the default world's: a sandbox starts from its own options alone.
@@ -65,9 +76,11 @@ export function emulationPlane(setup: PluginSetup, planeOptions: PlaneStart): Em
     // with the control plane on.
     routes: [
       healthRoute(setup),
-      ...(options.controlPlane ? [...consoleRoutes(), ...controlRoutes({ options, rendererInfo })] : []),
+      ...(options.controlPlane
+        ? [...(consoleFiles?.routes ?? []), ...controlRoutes({ options, rendererInfo, scenarios })]
+        : []),
     ],
-    pathOptions: { ...HEALTH_PATH_OPTIONS, ...(options.controlPlane ? CONSOLE_PATH_OPTIONS : {}) },
+    pathOptions: { ...HEALTH_PATH_OPTIONS, ...(options.controlPlane ? consoleFiles?.pathOptions : {}) },
     worldParts: [{ key: PLANE_STATE, make: () => new ControlState() }],
     errorStatuses: PLANE_ERROR_STATUSES,
     planAdjuster: (world) => controlPlanHook(world, options.magicPrompts),
@@ -104,6 +117,7 @@ export function emulationPlane(setup: PluginSetup, planeOptions: PlaneStart): Em
           inner.setBaseUrl(baseUrl);
           return inner;
         },
+        scenarios.loadBody,
       );
       return control;
     },

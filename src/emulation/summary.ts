@@ -4,7 +4,6 @@ import { FAILURE_MESSAGES } from '../domain/failures.js';
 import { GENERATION_ACTIONS, HTTP_ACTIONS } from './faults/fault-schema.js';
 import type { Generation } from '../domain/generation.js';
 import { MARKER_EXAMPLES } from './faults/magic-prompts.js';
-import { availableScenarios, loadNamedScenario } from './scenarios/scenario-files.js';
 import { VERSION } from '../version.js';
 import { listAccounts, listKeys } from './admin/account-operations.js';
 import { contextOf, type ControlDeps } from './plane-state.js';
@@ -94,8 +93,8 @@ export function catalogueView(deps: ControlDeps) {
     failure_codes: Object.entries(FAILURE_MESSAGES).map(([code, message]) => ({ code, message })),
     fault_actions: { http: [...HTTP_ACTIONS], generation: [...GENERATION_ACTIONS] },
     markers: MARKER_EXAMPLES.map((m) => ({ ...m })),
-    scenarios: availableScenarios().map((name) => {
-      const s = loadNamedScenario(name);
+    scenarios: deps.scenarios.available().map((name) => {
+      const s = deps.scenarios.named(name);
       return { name, description: s.description ?? null, expect: s.expect ?? null, steps: s.steps, faults: s.faults };
     }),
   };

@@ -19,7 +19,7 @@ export class UnreadableRequest extends Error {
   }
 }
 
-const INTERNAL =
+export const INTERNAL =
   'The emulator hit an internal error. This is a bug in the emulator; please report it with the request.';
 
 export interface ErrorAnswers {

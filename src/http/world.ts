@@ -1,6 +1,7 @@
 // One emulated world: the state a request acts on, reached by handlers and hooks only through their exchange.
 import type { ResolvedOptions } from '../config.js';
 import type { Runtime } from '../domain/runtime.js';
+import type { InflatedLength } from '../infra/inflated-length.js';
 import type { Signer } from '../infra/signer.js';
 import type { UploadBlobs } from '../infra/upload-blobs.js';
 
@@ -10,6 +11,8 @@ export interface WorldSettings {
   publicBaseUrl?: string;
   /** Largest reference file any model accepts: the multipart limit of the `file` part. */
   maxUploadBytes: number;
+  /** The host's zlib count, for the check that an uploaded PNG's pixel data is all there. */
+  inflatedLength: InflatedLength;
   /** Recorded `GET /models` bodies from a calibration, served verbatim: `all` without a kind filter, else by kind. */
   recordedModels?: { all: unknown; byKind: Record<string, unknown> };
   /** A sandbox's own options (its seeded key, balance, seed, timing); the instance's when undefined. */

@@ -1,8 +1,8 @@
 // Whether an uploaded image's pixel data is really there (a header alone, 45 bytes, can fake any size), checked at a
-// bounded cost: the header is judged before a byte is decoded, and the decode counts into one reused buffer, in slices.
-import { inflatedLength } from './inflated-length.js';
+// bounded cost: the header is judged before a byte is decoded, and the decode is counted by the host's InflatedLength.
+import type { InflatedLength } from './inflated-length.js';
 
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const IHDR = 0x49484452;
 const IDAT = 0x49444154;
 const IEND = 0x49454e44;
@@ -20,9 +20,6 @@ const MAX_DIMENSION = 2 ** 31 - 1;
  * Past it the declared image is refused from its header alone.
  */
 export const MAX_DECODED_BYTES = 512 * 1024 * 1024;
-const START_OF_SCAN = Buffer.from([0xff, 0xda]);
-const END_OF_IMAGE = Buffer.from([0xff, 0xd9]);
-const ZEROS = Buffer.alloc(64 * 1024);
 /** Real encoders write a few dozen chunks (IDAT split every 8-64 KiB); a file of a million empty ones is not a PNG. */
 const MAX_CHUNKS = 20_000;
 /** The Adam7 passes: x start, y start, x step, y step. */
@@ -53,10 +50,11 @@ function decodedBytes({ width, height, bitsPerPixel, interlaced }: PngHeader): n
   return total;
 }
 
-function readHeader(body: Buffer): PngHeader | string {
+function readHeader(body: Uint8Array): PngHeader | string {
   if (body.length !== 13) return 'the IHDR chunk is not 13 bytes';
-  const width = body.readUInt32BE(0);
-  const height = body.readUInt32BE(4);
+  const view = new DataView(body.buffer, body.byteOffset, body.length);
+  const width = view.getUint32(0);
+  const height = view.getUint32(4);
   const [depth, colourType, compression, filter, interlace] = body.subarray(8, 13);
   const colour = COLOUR_TYPES[colourType];
   if (!width || !height || width > MAX_DIMENSION || height > MAX_DIMENSION)
@@ -68,22 +66,22 @@ function readHeader(body: Buffer): PngHeader | string {
 
 interface PngChunks {
   header: PngHeader | string;
-  idat: Buffer[];
+  idat: Uint8Array[];
   ended: boolean;
 }
 
 /** Walks the chunks by their lengths (one jump per chunk, at most MAX_CHUNKS), keeping the header and image data. */
-function walkChunks(data: Buffer): PngChunks | string {
+function walkChunks(data: Uint8Array): PngChunks | string {
   const view = new DataView(data.buffer, data.byteOffset, data.length);
   let header: PngHeader | string = 'no IHDR chunk';
-  const idat: Buffer[] = [];
+  const idat: Uint8Array[] = [];
   let offset = 8;
   for (let chunks = 0; offset + 8 <= data.length; chunks++) {
     if (chunks === MAX_CHUNKS) return `it holds more than ${MAX_CHUNKS} chunks`;
     const length = view.getUint32(offset);
     const type = view.getUint32(offset + 4);
     const end = offset + 8 + length;
-    if (end > data.length) return `chunk ${data.toString('latin1', offset + 4, offset + 8)} is cut short`;
+    if (end > data.length) return `chunk ${String.fromCharCode(...data.subarray(offset + 4, offset + 8))} is cut short`;
     if (type === IHDR && offset === 8) header = readHeader(data.subarray(offset + 8, end));
     else if (type === IDAT) idat.push(data.subarray(offset + 8, end));
     else if (type === IEND) return { header, idat, ended: true };
@@ -93,8 +91,8 @@ function walkChunks(data: Buffer): PngChunks | string {
 }
 
 /** PNG: judges the header from the chunks, then counts what the image data inflates to. */
-async function pngProblem(data: Buffer): Promise<string | undefined> {
-  if (!data.subarray(0, 8).equals(PNG_SIGNATURE)) return 'no PNG signature';
+async function pngProblem(data: Uint8Array, inflatedLength: InflatedLength): Promise<string | undefined> {
+  if (!startsWith(data, PNG_SIGNATURE)) return 'no PNG signature';
   const chunks = walkChunks(data);
   if (typeof chunks === 'string') return chunks;
   const { header, idat, ended } = chunks;
@@ -111,33 +109,38 @@ async function pngProblem(data: Buffer): Promise<string | undefined> {
   return undefined;
 }
 
-/** Whether every byte from `start` on is zero, compared natively a slice at a time. */
-function zerosFrom(data: Buffer, start: number): boolean {
-  for (let at = start; at < data.length; at += ZEROS.length) {
-    const slice = data.subarray(at, at + ZEROS.length);
-    if (!slice.equals(ZEROS.subarray(0, slice.length))) return false;
-  }
-  return true;
-}
+const startsWith = (data: Uint8Array, prefix: readonly number[]) => prefix.every((byte, i) => data[i] === byte);
 
-/** JPEG: scan data must start (SOS) and the file must end with EOI (zero padding after it aside). */
-function jpegProblem(data: Buffer): string | undefined {
-  if (data.indexOf(START_OF_SCAN) < 0) return 'no scan data (SOS)';
-  const end = data.lastIndexOf(END_OF_IMAGE);
-  if (end < 0 || !zerosFrom(data, end + 2)) return 'no end-of-image marker: the file is truncated';
+/** JPEG: scan data must start (SOS, FF DA) and the file must end with EOI (FF D9; zero padding after it aside). */
+function jpegProblem(data: Uint8Array): string | undefined {
+  // One native search over the bytes as Latin-1 text (0xFF and 0xDA read the same there), whatever the file holds.
+  if (!new TextDecoder('latin1').decode(data).includes('\u00ff\u00da')) return 'no scan data (SOS)';
+  // Trailing zeros walked back from the end, then the marker must sit just before them.
+  let end = data.length;
+  while (end > 0 && data[end - 1] === 0) end--;
+  if (end < 2 || data[end - 2] !== 0xff || data[end - 1] !== 0xd9)
+    return 'no end-of-image marker: the file is truncated';
   return undefined;
 }
 
 /** WebP: the RIFF size must match the file, and the image chunk must carry data. */
-function webpProblem(data: Buffer): string | undefined {
+function webpProblem(data: Uint8Array): string | undefined {
   if (data.length < 20) return 'the file is truncated';
-  if (data.readUInt32LE(4) + 8 > data.length) return 'the RIFF container is cut short';
+  if (new DataView(data.buffer, data.byteOffset, data.length).getUint32(4, true) + 8 > data.length)
+    return 'the RIFF container is cut short';
   return undefined;
 }
 
-/** Why the image cannot be decoded, or undefined when its data is complete. Call it only once the size is allowed. */
-export async function imageProblem(format: string, data: Buffer): Promise<string | undefined> {
-  if (format === 'png') return pngProblem(data);
+/**
+ * Why the image cannot be decoded, or undefined when its data is complete. Call it only once the size is allowed;
+ * `inflatedLength` is the host's zlib count (the PNG check).
+ */
+export async function imageProblem(
+  format: string,
+  data: Uint8Array,
+  inflatedLength: InflatedLength,
+): Promise<string | undefined> {
+  if (format === 'png') return pngProblem(data, inflatedLength);
   if (format === 'jpg' || format === 'jpeg') return jpegProblem(data);
   if (format === 'webp') return webpProblem(data);
   return undefined;

@@ -57,7 +57,8 @@ export interface InMemoryFile extends RenderedFile {
 }
 
 export interface RendererInfo {
-  mode: 'ffmpeg' | 'fixture';
+  /** `webcodecs`: the browser renderer (a page's WebCodecs encoders). */
+  mode: 'ffmpeg' | 'fixture' | 'webcodecs';
   /** Where the binary came from; absent in fixture mode. */
   source?: 'FFMPEG_PATH' | 'PATH' | 'ffmpeg-static' | '@ffmpeg-installer/ffmpeg';
   binary?: string;

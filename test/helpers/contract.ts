@@ -8,6 +8,7 @@ import { createEmulatorWith } from '../../src/testing.js';
 import { emulatorOpenApiDocument } from '../../src/emulation/openapi/contribution.js';
 import type { OpenApiDocument } from '../../src/openapi/document.js';
 import { ContractChecker, type Exchange } from './contract-checker.js';
+import { mswHostOn, servedByMsw } from './msw-host.js';
 
 const violations: string[] = [];
 
@@ -76,9 +77,10 @@ export function createCheckedEmulator(
   options: EmulatorOptions = {},
   extras: Parameters<typeof createEmulatorWith>[2] = {},
 ): Emulator {
-  return createEmulatorWith(
+  const emulator = createEmulatorWith(
     options,
     [contractObserver(() => checkerFor(options.errorStatuses ?? {}, options.controlPlane ?? true))],
     extras,
   );
+  return mswHostOn ? servedByMsw(emulator) : emulator;
 }

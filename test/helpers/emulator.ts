@@ -3,6 +3,7 @@ import request from 'supertest';
 import { afterEach } from 'vitest';
 import type { Control, Emulator, EmulatorOptions, RunningEmulator, StartOptions } from '../../src/index.js';
 import { createCheckedEmulator } from './contract.js';
+import { answerOrigin, mswHostOn } from './msw-host.js';
 
 const open = new Set<Emulator>();
 
@@ -37,6 +38,8 @@ export async function startSharedEmulator(options: StartOptions = {}): Promise<R
   // The one start-up sequence startEmulator and the CLI use, then the renderer, so a test starts from a settled state.
   const { url } = await emulator.start({ port, host });
   await emulator.ready;
+  // Under the msw host (vitest.msw.config.ts) the listening URL is answered by the pack before any socket is reached.
+  if (mswHostOn) answerOrigin(emulator, url);
   control.setBaseUrl(rest.publicBaseUrl ?? url);
   return { url, apiKey: emulator.apiKey, emulator, control, close: emulator.close };
 }

@@ -1,4 +1,5 @@
 // What one journal entry adds to GET /_emulator/journal, in bytes: the unit of the journal's byte budget.
+import { utf8Length } from '../../http/answers.js';
 
 /**
  * An entry as listed, less its texts: member names, punctuation, the largest id, time, key id, status and latency
@@ -11,11 +12,7 @@ export const ENTRY_FRAME_BYTES = 224;
 const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
 
 const textBytes = (text: string | null | undefined): number =>
-  text === null || text === undefined
-    ? 4
-    : PLAIN.test(text)
-      ? text.length + 2
-      : Buffer.byteLength(JSON.stringify(text));
+  text === null || text === undefined ? 4 : PLAIN.test(text) ? text.length + 2 : utf8Length(JSON.stringify(text));
 
 /** The texts of a journal entry (journal-store.ts) that the list shows; the rest is in the frame. */
 interface ListedTexts {

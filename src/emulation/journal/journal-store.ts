@@ -1,4 +1,5 @@
 // The request journal: every /v1/media request with its answer, for test assertions (like WireMock's /__admin/requests).
+import { utf8Length } from '../../http/answers.js';
 import { PlaneError } from '../error-codes.js';
 import { entryBytes } from './entry-bytes.js';
 
@@ -69,16 +70,15 @@ export const JOURNAL_BODIES = ['requestBody', 'responseBody'] as const;
 export function captureBody(data: Uint8Array | string, contentType: string | null): CapturedBody {
   // Most bodies are short JSON text: kept as they are, with no round trip through a Buffer on every request.
   if (typeof data === 'string') {
-    const bytes = Buffer.byteLength(data);
+    const bytes = utf8Length(data);
     if (bytes <= BODY_CAP) return { contentType, bytes, text: data, truncated: false };
   }
-  const buffer =
-    typeof data === 'string' ? Buffer.from(data, 'utf8') : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-  const truncated = buffer.length > BODY_CAP;
+  const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : data;
+  const truncated = bytes.length > BODY_CAP;
   return {
     contentType,
-    bytes: buffer.length,
-    text: (truncated ? buffer.subarray(0, BODY_CAP) : buffer).toString('utf8'),
+    bytes: bytes.length,
+    text: new TextDecoder().decode(truncated ? bytes.subarray(0, BODY_CAP) : bytes),
     truncated,
   };
 }

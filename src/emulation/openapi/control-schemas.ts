@@ -9,7 +9,7 @@ const timingProfile = z.enum(TIMING_PROFILES);
 export const count = () => z.int().min(0);
 
 const rendererInfoSchema = z.strictObject({
-  mode: z.enum(['ffmpeg', 'fixture']),
+  mode: z.enum(['ffmpeg', 'fixture', 'webcodecs']),
   source: z.enum(['FFMPEG_PATH', 'PATH', 'ffmpeg-static', '@ffmpeg-installer/ffmpeg']).optional(),
   binary: z.string().optional(),
   version: z.string().optional(),

@@ -6,7 +6,7 @@ import type { RouteEntry } from '../../http/front-door.js';
 import type { RendererInfo } from '../../infra/renderer.js';
 import { STORE_HANDLE } from '../../wiring/kept-state.js';
 import type { PlaneSettings } from '../plane-options.js';
-import { type ControlDeps, PLANE_STATE } from '../plane-state.js';
+import { type ControlDeps, PLANE_STATE, type ScenarioShelf } from '../plane-state.js';
 import { SANDBOXES } from '../sandboxes/sandbox-directory.js';
 import { controlBody } from './control-body.js';
 import { type AnyOperation, runOperation } from './operation.js';
@@ -18,6 +18,7 @@ const DEFAULT_BODY_LIMIT = 1024 * 1024;
 export interface ControlSetup {
   options: PlaneSettings;
   rendererInfo(): RendererInfo | undefined;
+  scenarios: ScenarioShelf;
 }
 
 /** What an operation acts on: the exchange's world, and the base URL its request reached us at. */
@@ -32,6 +33,7 @@ export function controlDepsOf(x: Exchange, setup: ControlSetup): ControlDeps {
     sandboxes: x.world.find(SANDBOXES),
     world: x.world.settings.options === undefined ? undefined : x.world.name,
     baseUrl: baseUrlOf(x.request, setup.options.publicBaseUrl),
+    scenarios: setup.scenarios,
   };
 }
 

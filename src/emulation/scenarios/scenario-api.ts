@@ -5,7 +5,6 @@ import { scenarioProgressSchema } from '../openapi/control-schemas.js';
 import { faultRule } from '../faults/fault-api.js';
 import { scenarioLoadInput } from '../inputs.js';
 import { MAX_SCENARIO_ITEMS, scenarioSchema } from './scenario-schema.js';
-import { availableScenarios } from './scenario-files.js';
 import { loadScenario, scenarioProgress, unloadScenario } from './scenario-operations.js';
 
 /** What a scenario's steps may refuse with, besides the scenario's own codes. */
@@ -42,7 +41,7 @@ export const SCENARIO_API = {
     answer: z
       .strictObject({ available: z.array(z.string()), active: scenarioProgressSchema.nullable() })
       .meta({ id: 'Scenarios' }),
-    handle: (deps) => ({ available: availableScenarios(), active: scenarioProgress(deps) }),
+    handle: (deps) => ({ available: deps.scenarios.available(), active: scenarioProgress(deps) }),
   }),
   loadScenario: defineOperation({
     method: 'post',

@@ -1,12 +1,14 @@
 // Scenario files: by name from fixtures/scenarios/, or by path from trusted callers only; regular files under a size cap.
 import { closeSync, fstatSync, openSync, readdirSync, readSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PlaneError } from '../error-codes.js';
 import type { ScenarioDefinition, ScenarioInput } from './scenario-schema.js';
 import { parseScenario } from './scenario-parse.js';
+import { type HostScenarios, scenarioNotFound } from './scenario-shelf.js';
 
-const SCENARIO_DIRECTORY: string = fileURLToPath(new URL('../../../fixtures/scenarios/', import.meta.url));
+// Not `new URL(…, import.meta.url)`: Vite (vitest's jsdom environment) rewrites that pattern into an http: asset URL.
+const SCENARIO_DIRECTORY: string = resolve(dirname(fileURLToPath(import.meta.url)), '../../../fixtures/scenarios');
 
 /** Far above any real scenario (the shipped ones are under 2 KB); a bigger "scenario" is not one. */
 const MAX_SCENARIO_BYTES = 256 * 1024;
@@ -25,11 +27,7 @@ export function availableScenarios(directory = SCENARIO_DIRECTORY): string[] {
   }
 }
 
-const notFound = (name: string, directory: string) =>
-  new PlaneError(
-    'scenario_not_found',
-    `No scenario named '${name}'. Available: ${availableScenarios(directory).join(', ')}. Over HTTP, send a name like these or the scenario itself as { "scenario": { ... } }.`,
-  );
+const notFound = (name: string, directory: string) => scenarioNotFound(name, availableScenarios(directory));
 
 /**
  * Reads a regular file of at most MAX_SCENARIO_BYTES. Opened once and checked on the open descriptor, so a device
@@ -104,3 +102,11 @@ export function scenarioLoadBody(scenario: string | ScenarioInput): { name: stri
   parseScenario(data, file);
   return { scenario: data as ScenarioInput };
 }
+
+/** Node's shelf: the shipped scenarios in fixtures/scenarios/, and files by path for trusted callers. */
+export const nodeScenarioShelf: HostScenarios = {
+  available: () => availableScenarios(),
+  named: (name) => loadNamedScenario(name),
+  fromOption: (nameOrPath) => loadScenarioFile(nameOrPath),
+  loadBody: scenarioLoadBody,
+};

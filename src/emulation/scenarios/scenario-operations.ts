@@ -1,5 +1,4 @@
 // Control operations on scenarios: load one (steps run in order, then its rules installed), read its progress, unload it.
-import { loadNamedScenario, loadScenarioFile } from './scenario-files.js';
 import { parseScenario } from './scenario-parse.js';
 import { preflightScenario } from './scenario-preflight.js';
 import { stepOf } from './scenario-schema.js';
@@ -13,8 +12,9 @@ const sourceOf = (name: string) => `scenario:${name}`;
  * A name in fixtures/scenarios/, a file path (trusted callers only), a scenario object, or a body `{ name }` /
  * `{ scenario }`. `fromHttp` allows names and inline objects only: a path from a request is never opened.
  */
-function resolveScenario(input: unknown, fromHttp = false): ScenarioDefinition {
-  if (typeof input === 'string') return fromHttp ? loadNamedScenario(input) : loadScenarioFile(input);
+function resolveScenario(deps: ControlDeps, input: unknown, fromHttp = false): ScenarioDefinition {
+  const shelf = deps.scenarios;
+  if (typeof input === 'string') return fromHttp ? shelf.named(input) : shelf.fromOption(input);
   if (
     input &&
     typeof input === 'object' &&
@@ -23,7 +23,7 @@ function resolveScenario(input: unknown, fromHttp = false): ScenarioDefinition {
   ) {
     const body = parseInput(scenarioLoadInput, input, 'scenario request');
     if (!('name' in body)) return parseScenario(body.scenario);
-    return fromHttp ? loadNamedScenario(body.name) : loadScenarioFile(body.name);
+    return fromHttp ? shelf.named(body.name) : shelf.fromOption(body.name);
   }
   return parseScenario(input);
 }
@@ -36,7 +36,7 @@ function resolveScenario(input: unknown, fromHttp = false): ScenarioDefinition {
  * operation (scenario-step.ts) as a request would, except that nothing waits for renders.
  */
 export function loadScenario(deps: ControlDeps, input: unknown, fromHttp = false): ScenarioProgress {
-  const definition = resolveScenario(input, fromHttp);
+  const definition = resolveScenario(deps, input, fromHttp);
   const { faults } = deps.state;
   const previous = deps.state.scenario;
   const staying = faults.list().filter((r) => !previous || r.source !== sourceOf(previous.definition.name));

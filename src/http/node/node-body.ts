@@ -5,8 +5,9 @@ import { DomainError } from '../../domain/errors.js';
 import { type ByteBudget, byteBudget } from '../body/byte-budget.js';
 import type { FormRead, FormSpec, RequestBody } from '../exchange.js';
 import { limitText } from '../routes/limits.js';
-import { readForm, STARLETTE_LIMITS } from './node-form.js';
-import { collect, dump, EMPTY, tooLarge } from './read-stream.js';
+import { maxFormHeld, tooLarge } from '../body/form-rules.js';
+import { readForm } from './node-form.js';
+import { collect, dump, EMPTY } from './read-stream.js';
 import { watchStall } from './stall-watch.js';
 
 export interface BodyReadingOptions {
@@ -76,7 +77,7 @@ export class NodeBody implements RequestBody {
 
   async form(spec: FormSpec): Promise<FormRead> {
     if (!this.present) return { fields: {}, file: undefined, type: undefined };
-    return this.guarded(maxFormHeld(spec), () => readForm(this.req, spec));
+    return this.guarded(maxFormHeld(spec.maxFileBytes), () => readForm(this.req, spec));
   }
 
   discard(): Promise<void> {
@@ -117,9 +118,4 @@ export class NodeBody implements RequestBody {
       );
     });
   }
-}
-
-/** The most a form read holds: the file (and a byte past its limit) and two text parts (and a byte past theirs). */
-function maxFormHeld(spec: FormSpec): number {
-  return spec.maxFileBytes + 1 + 2 * (STARLETTE_LIMITS.maxPartBytes + 1);
 }

@@ -1,22 +1,17 @@
 // Reads a form as Starlette's parsers do (FastAPI 0.142 / Starlette 1.7): multipart/form-data with busboy, urlencoded as text.
 import type { IncomingMessage } from 'node:http';
 import { DomainError } from '../../domain/errors.js';
-import { UnreadableRequest } from '../error-answers.js';
 import type { FormFile, FormRead, FormSpec } from '../exchange.js';
-import { charsetOf, mediaTypeOf } from '../media-type.js';
-import { codingHint, latin1Text } from '../validation/body-encoding.js';
-import { collect, dump, tooLarge } from './read-stream.js';
-
-/**
- * Starlette's defaults (`request.form()` as FastAPI calls it): up to 1000 files and 1000 fields, and a text part of
- * at most 1 MiB. Over any of them Starlette answers 400, and so do we (`malformed_multipart`).
- */
-export const STARLETTE_LIMITS = { maxFiles: 1000, maxFields: 1000, maxPartBytes: 1024 * 1024 };
-
-/** An urlencoded form carries no file, so it is read only this far (413 past it). */
-const URLENCODED_LIMIT = 64 * 1024;
-/** More fields than this in an urlencoded form is refused (413), as body-parser did. */
-const URLENCODED_PARAMETERS = 1000;
+import { mediaTypeOf } from '../media-type.js';
+import {
+  multipartRefusal,
+  STARLETTE_LIMITS,
+  tooLarge,
+  URLENCODED_LIMIT,
+  urlencodedCharset,
+  urlencodedForm,
+} from '../body/form-rules.js';
+import { collect, dump } from './read-stream.js';
 
 const EMPTY: FormRead = { fields: {}, file: undefined, type: undefined };
 
@@ -28,58 +23,17 @@ export function readForm(req: IncomingMessage, spec: FormSpec): Promise<FormRead
   return Promise.resolve(EMPTY);
 }
 
-/** The `+`-as-space, percent-decoded text qs gave body-parser: an escape that does not decode is kept as sent. */
-function decodeComponent(text: string, charset: string): string {
-  const spaced = text.replace(/\+/g, ' ');
-  if (charset === 'iso-8859-1')
-    return spaced.replace(/%[0-9a-f]{2}/gi, (hex) => String.fromCharCode(Number.parseInt(hex.slice(1), 16)));
-  try {
-    return decodeURIComponent(spaced);
-  } catch {
-    return spaced;
-  }
-}
-
-/** Fields in order; a repeated one becomes an array, an empty key is skipped, as qs parsed them (depth 0). */
-export function parseUrlencoded(text: string, charset: string): Record<string, string | string[]> {
-  const fields: Record<string, string | string[]> = {};
-  if (text.length === 0) return fields;
-  for (const part of text.split('&')) {
-    const bracketEquals = part.indexOf(']=');
-    const at = bracketEquals === -1 ? part.indexOf('=') : bracketEquals + 1;
-    const key = decodeComponent(at === -1 ? part : part.slice(0, at), charset);
-    const value = at === -1 ? '' : decodeComponent(part.slice(at + 1), charset);
-    // `__proto__` set on a plain object changes nothing; qs's result never had it.
-    if (key === '' || key === '__proto__') continue;
-    const held = fields[key];
-    if (held === undefined) fields[key] = value;
-    else fields[key] = Array.isArray(held) ? [...held, value] : [held, value];
-  }
-  return fields;
-}
-
 async function readUrlencoded(req: IncomingMessage): Promise<FormRead> {
-  const charset = charsetOf(req.headers['content-type']) ?? 'utf-8';
-  if (charset !== 'utf-8' && charset !== 'iso-8859-1')
-    throw new UnreadableRequest(415, `unsupported charset "${charset.toUpperCase()}"`);
+  const charset = urlencodedCharset(req.headers['content-type']);
   const declared = Number(req.headers['content-length']);
   if (Number.isSafeInteger(declared) && declared > URLENCODED_LIMIT) {
     await dump(req);
     throw tooLarge(URLENCODED_LIMIT);
   }
-  const bytes = await collect(req, URLENCODED_LIMIT);
-  const text = charset === 'utf-8' ? new TextDecoder().decode(bytes) : latin1Text(bytes);
-  let count = 1;
-  for (let at = text.indexOf('&'); at !== -1; at = text.indexOf('&', at + 1))
-    if (++count > URLENCODED_PARAMETERS) throw new UnreadableRequest(413, 'too many parameters');
-  return { fields: parseUrlencoded(text, charset), file: undefined, type: 'urlencoded' };
+  return urlencodedForm(await collect(req, URLENCODED_LIMIT), charset);
 }
 
-const refusal = (req: IncomingMessage, why: string) =>
-  new DomainError(
-    'malformed_multipart',
-    `The multipart body was refused (${why}). Send multipart/form-data with a boundary and one "file" part.${codingHint(req.headers['content-encoding'])}`,
-  );
+const refusal = (req: IncomingMessage, why: string) => multipartRefusal(why, req.headers['content-encoding']);
 
 /**
  * Reads the parts named in `fields` (text) and `fileField`; FastAPI reads only the parameters it declares, so every

@@ -1,13 +1,9 @@
 // Reading a request's stream: all of it within a limit, or what is left dropped.
 import type { IncomingMessage } from 'node:http';
-import { DomainError } from '../../domain/errors.js';
+import { tooLarge } from '../body/form-rules.js';
 import { UnreadableRequest } from '../error-answers.js';
-import { limitText } from '../routes/limits.js';
 
 export const EMPTY = new Uint8Array(0);
-
-export const tooLarge = (limit: number) =>
-  new DomainError('payload_too_large', `The request body is larger than ${limitText(limit)}. Send a smaller body.`);
 
 /** Reads what is left and drops it; settles once the request is over (read whole, or cut off). */
 export function dump(req: IncomingMessage): Promise<void> {

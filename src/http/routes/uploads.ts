@@ -58,17 +58,14 @@ export async function upload(x: Exchange) {
   // Checked before an id is drawn, so a refusal skips no seeded id; put() checks again for concurrent uploads.
   if (!uploadBlobs.fits(file.bytes.length)) storeFull(uploadBlobs);
   const ctx = x.world.runtime.context();
-  // The image checks below read Buffers (infra/image-*.ts); a later step makes them take any Uint8Array.
-  const data = Buffer.isBuffer(file.bytes)
-    ? file.bytes
-    : Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength);
+  const data = file.bytes;
   const registered = await registerUpload(ctx, key, {
     modelSlug: parsed.data.model_slug,
     targetSlot: parsed.data.target_slot,
     filename: file.filename || null,
     data,
     sniffed: sniffImage(data),
-    pixelProblem: (format) => imageProblem(format, data),
+    pixelProblem: (format) => imageProblem(format, data, settings.inflatedLength),
   });
   try {
     await uploadBlobs.put(registered.id, data);

@@ -1,0 +1,182 @@
+// The msw handler pack (issue 38): its JavaScript min+gzip without the .wasm, the first answer after worker.start() in
+// headless Chromium, and POST /v1/media/estimate through setupServer against the CLI over loopback. Prints a Markdown
+// table for bench/RESULTS.md; never fails on a figure. `node --import tsx bench/msw-pack.ts` on Node 22.12+ (msw 3).
+import { spawn } from 'node:child_process';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { setupServer } from 'msw/node';
+import { fetchHost } from '../src/http/fetch/fetch-host.js';
+import { createMediaHandlers } from '../src/msw/node.js';
+import { createEmulatorWith, pipelineOf } from '../src/testing.js';
+import { launchChromium } from '../test/helpers/chromium.js';
+import { servePages } from '../test/helpers/page-server.js';
+
+const require = createRequire(import.meta.url);
+const ROUNDS = Number(process.env.MSW_BENCH_ROUNDS ?? 5);
+const SECONDS = Number(process.env.MSW_BENCH_SECONDS ?? 5);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** The pack as a page bundles it (minified, split), msw left out or in: every JavaScript file, gzipped. */
+async function bundleSize(withMsw: boolean) {
+  const result = await build({
+    entryPoints: ['src/msw/browser.ts'],
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    minify: true,
+    write: false,
+    outdir: join(tmpdir(), 'msw-pack-size'),
+    external: withMsw ? [] : ['msw', 'msw/*'],
+    logLevel: 'error',
+  });
+  const files = result.outputFiles.map((f) => ({
+    name: f.path.split('/').pop() ?? '',
+    gz: gzipSync(f.contents).length,
+  }));
+  const entry = files.find((f) => f.name === 'browser.js')?.gz ?? 0;
+  const total = files.reduce((sum, f) => sum + f.gz, 0);
+  return { entry, total };
+}
+
+/** POST /v1/media/estimate, `connections` requests in flight, for SECONDS: answers per second. */
+async function estimateRate(
+  url: string,
+  apiKey: string,
+  connections = 10,
+  send: (url: string, init: RequestInit) => Promise<Response> = fetch,
+): Promise<number> {
+  // bench/throughput.ts's estimate body.
+  const body = JSON.stringify({
+    model_slug: 'motion-lite-v1',
+    prompt: 'a fox in the snow',
+    params: { duration: '8', quality: '720p' },
+  });
+  const headers = { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' };
+  const until = performance.now() + SECONDS * 1000;
+  let answered = 0;
+  const worker = async () => {
+    while (performance.now() < until) {
+      const response = await send(`${url}/v1/media/estimate`, { method: 'POST', headers, body });
+      if (response.status !== 200) throw new Error(`estimate answered ${response.status}`);
+      await response.arrayBuffer();
+      answered++;
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, worker));
+  return answered / SECONDS;
+}
+
+async function cliRate(): Promise<number> {
+  const child = spawn(process.execPath, ['dist/cli/main.js', '--port', '0', '--timing', 'manual'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let seen = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      const found = /http:\/\/127\.0\.0\.1:\d+/.exec(seen);
+      if (found) resolve(found[0]);
+    });
+    child.once('exit', () => reject(new Error(`the CLI exited before listening: ${seen}`)));
+  });
+  try {
+    await estimateRate(url, 'sk-media-local-emulator-key', 10); // warm-up
+    return await estimateRate(url, 'sk-media-local-emulator-key');
+  } finally {
+    child.kill();
+  }
+}
+
+async function setupServerRate(): Promise<number> {
+  const pack = await createMediaHandlers({ baseUrl: 'http://bench.test', timing: 'manual' });
+  const server = setupServer(...pack.handlers);
+  server.listen({ onUnhandledFrame: 'error' });
+  try {
+    await estimateRate('http://bench.test', pack.apiKey, 10);
+    return await estimateRate('http://bench.test', pack.apiKey);
+  } finally {
+    server.close();
+    await pack.close();
+  }
+}
+
+/** The same requests handed to the fetch host directly (no msw, no interception): what msw's own part costs. */
+async function fetchHostRate(): Promise<number> {
+  const emulator = createEmulatorWith({ timing: 'manual', publicBaseUrl: 'http://bench.test' });
+  await emulator.start();
+  const answer = fetchHost(pipelineOf(emulator), { log: () => undefined });
+  try {
+    const direct = (url: string, init: RequestInit) => answer(new Request(url, init));
+    await estimateRate('http://bench.test', emulator.apiKey, 10, direct);
+    return await estimateRate('http://bench.test', emulator.apiKey, 10, direct);
+  } finally {
+    await emulator.close();
+  }
+}
+
+async function firstAnswers(): Promise<{ first: number[]; cold: number[] }> {
+  const root = mkdtempSync(join(tmpdir(), 'msw-pack-bench-'));
+  await build({
+    entryPoints: ['test/browser/msw-page/msw-page.ts'],
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    minify: true,
+    outdir: root,
+    logLevel: 'error',
+  });
+  copyFileSync(require.resolve('sql.js/dist/sql-wasm-browser.wasm'), join(root, 'sql-wasm-browser.wasm'));
+  copyFileSync(require.resolve('msw/mockServiceWorker.js'), join(root, 'mockServiceWorker.js'));
+  writeFileSync(join(root, 'index.html'), '<!doctype html><script type="module" src="./msw-page.js"></script>');
+  const pages = await servePages(root);
+  const browser = await launchChromium();
+  const first: number[] = [];
+  const cold: number[] = [];
+  try {
+    for (let round = 0; round < ROUNDS; round++) {
+      const page = await browser.context.newPage();
+      await page.goto(`${pages.origin}/`);
+      await page.waitForFunction(() => 'mswPage' in globalThis);
+      const started = (await page.evaluate(() =>
+        (globalThis as unknown as { mswPage: { start(o: object): Promise<unknown> } }).mswPage.start({
+          persist: false,
+        }),
+      )) as { firstAnswerMs: number; coldMs: number };
+      first.push(started.firstAnswerMs);
+      cold.push(started.coldMs);
+      // The next round registers the worker again, as a first visit does.
+      await page.evaluate(
+        'navigator.serviceWorker.getRegistrations().then((all) => Promise.all(all.map((r) => r.unregister())))',
+      );
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+    await pages.close();
+    rmSync(root, { recursive: true, force: true });
+  }
+  return { first, cold };
+}
+
+const withoutMsw = await bundleSize(false);
+const withMsw = await bundleSize(true);
+const answers = await firstAnswers();
+const cli = median(await Promise.all([cliRate()]).then(async (first) => [...first, await cliRate(), await cliRate()]));
+const inProcess = median([await setupServerRate(), await setupServerRate(), await setupServerRate()]);
+const direct = median([await fetchHostRate(), await fetchHostRate(), await fetchHostRate()]);
+process.stdout.write(`| Measure | Figure | Target |
+| --- | --- | --- |
+| The pack's JavaScript, min+gzip, without the .wasm and msw (entry chunk / all chunks, lazy ones included) | ${kb(withoutMsw.entry)} / ${kb(withoutMsw.total)} | ≤ 150 KB |
+| The same with msw bundled in | ${kb(withMsw.entry)} / ${kb(withMsw.total)} | – |
+| First answer after worker.start() in Chromium (median of ${ROUNDS}; all) | ${median(answers.first).toFixed(0)} ms (${answers.first.map((v) => v.toFixed(0)).join(', ')}) | ≤ 500 ms |
+| createMediaHandlers() (sql.js and its .wasm fetched) to the first answer (median of ${ROUNDS}; all) | ${median(answers.cold).toFixed(0)} ms (${answers.cold.map((v) => v.toFixed(0)).join(', ')}) | – |
+| POST /v1/media/estimate, setupServer in-process vs the CLI over loopback (10 in flight, fetch, median of 3 × ${SECONDS} s) | ${inProcess.toFixed(0)} vs ${cli.toFixed(0)} req/s: ${(inProcess / cli).toFixed(2)}× | ≥ 0.5× |
+| The same requests handed to the fetch host directly (no msw), vs the CLI | ${direct.toFixed(0)} req/s: ${(direct / cli).toFixed(2)}× | – |
+`);

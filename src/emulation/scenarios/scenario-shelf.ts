@@ -1,0 +1,33 @@
+// Where named scenarios come from, a host service: Node reads fixtures/scenarios/ (scenario-files.ts); a page has them
+// bundled (memoryShelf over the same JSON, imported).
+import { PlaneError } from '../error-codes.js';
+import type { ScenarioDefinition, ScenarioShelf } from '../plane-state.js';
+import { parseScenario } from './scenario-parse.js';
+import type { ScenarioInput } from './scenario-schema.js';
+
+/** The host's scenarios, and how its in-process client sends one. */
+export interface HostScenarios extends ScenarioShelf {
+  /** What the in-process client sends to load `scenario`: a name as is, an object inline, a file read and inlined. */
+  loadBody(scenario: string | ScenarioInput): { name: string } | { scenario: ScenarioInput };
+}
+
+export const scenarioNotFound = (name: string, available: string[]) =>
+  new PlaneError(
+    'scenario_not_found',
+    `No scenario named '${name}'. Available: ${available.join(', ')}. Over HTTP, send a name like these or the scenario itself as { "scenario": { ... } }.`,
+  );
+
+/** A shelf of scenarios held in memory (a page's, bundled from fixtures/scenarios/): no file is ever read. */
+export function memoryShelf(scenarios: Readonly<Record<string, unknown>>): HostScenarios {
+  const names = Object.keys(scenarios).sort();
+  const named = (name: string): ScenarioDefinition => {
+    if (!Object.hasOwn(scenarios, name)) throw scenarioNotFound(name, names);
+    return parseScenario(scenarios[name], `'${name}'`);
+  };
+  return {
+    available: () => [...names],
+    named,
+    fromOption: named,
+    loadBody: (scenario) => (typeof scenario === 'string' ? { name: scenario } : { scenario }),
+  };
+}
