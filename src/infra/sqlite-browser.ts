@@ -10,7 +10,7 @@ import type { WasmSqlConnection, WasmSqlite } from './sqlite-wasm-driver.js';
  * handles (behind sqlite-wasm's "opfs" and "opfs-sahpool") do not exist. So the database lives in memory, synchronous
  * as the store needs, and its whole file image is written after the commits (at most one write per `keepAfterMs`, and
  * when the page goes away) and read back at the next open. A tab closed by a crash loses what the last `keepAfterMs`
- * committed; `flush()` writes it at once.
+ * committed; `flush()` writes it at once (the msw pack awaits it before each answer).
  */
 export interface BrowserDatabaseOptions {
   /** 'indexeddb' keeps the database across reloads under `name`; false starts empty every time. */

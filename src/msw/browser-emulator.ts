@@ -41,6 +41,8 @@ export interface BrowserEmulator {
   control: Control;
   reset(): Promise<void>;
   close(): Promise<void>;
+  /** Resolves once every committed change is written where a reload finds it (at once without `persist`). */
+  kept(): Promise<void>;
 }
 
 /** The browser renderer's report in the plane's words (health, the console). */
@@ -168,7 +170,14 @@ export async function composeBrowserEmulator(parts: BrowserEmulatorParts): Promi
     })());
   // Parsed once here so a bad timing option fails at creation, as on Node.
   parseDuration(options.renderTimeout, 'renderTimeout');
-  return { pipeline, apiKey: options.apiKey, control: plane.control(world), reset: runtime.reset, close };
+  return {
+    pipeline,
+    apiKey: options.apiKey,
+    control: plane.control(world),
+    reset: runtime.reset,
+    close,
+    kept: () => database.flush(),
+  };
 }
 
 export type { ScenarioInput };

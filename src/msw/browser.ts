@@ -88,7 +88,14 @@ export async function createMediaHandlers(
       return new Uint8Array(await response.arrayBuffer());
     },
   });
-  const answer = fetchHost(emulator.pipeline, { log });
+  const served = fetchHost(emulator.pipeline, { log });
+  // An answered change survives a reload, as the server's survives kill -9: the answer waits for the image's write
+  // (a failed write is said once through the log, and the next commit tries again).
+  const answer = async (request: Request) => {
+    const response = await served(request);
+    await emulator.kept().catch(() => undefined);
+    return response;
+  };
   return {
     // On the page's own origin only the service's paths are answered: the page's assets still load from its server.
     handlers: [originHandler(origin, answer, origin === pageOrigin ? 'service' : 'all')],

@@ -24,19 +24,6 @@ const inPage = <T>(page: Page, script: string, arg: unknown = null): Promise<T> 
     [script, arg] as const,
   ) as Promise<T>;
 
-/** In the page: whether IndexedDB holds the kept image of the page's database (sqlite-browser.ts's KEPT_IMAGES_AT). */
-const KEPT_IMAGE_READ = `new Promise((resolve) => {
-  const opening = indexedDB.open('media-gen-emulator');
-  opening.onerror = () => resolve(false);
-  opening.onsuccess = () => {
-    const db = opening.result;
-    if (!db.objectStoreNames.contains('database-images')) return resolve(false);
-    const read = db.transaction('database-images').objectStore('database-images').get('msw-page');
-    read.onsuccess = () => resolve(read.result !== undefined);
-    read.onerror = () => resolve(false);
-  };
-})`;
-
 /** fetch with the seeded key, from the page: JSON in, { status, body } out. */
 const CALL = `
   const call = async (method, path, body, headers = {}) => {
@@ -162,10 +149,7 @@ describe('media-gen-emulator/msw with setupWorker in Chromium', () => {
       { apiKey: first.apiKey, model: MODEL_A },
     );
     expect(spent.status).toBe(202);
-    // The image is written after the commit (within keepAfterMs, 200 ms) and again on pagehide; a reload at once after a
-    // commit lost it in about one run in four here (the pagehide write is src/infra/sqlite-browser.ts's), so the test
-    // reloads once the kept image is in IndexedDB, as a page does some time after its last change.
-    await first.page.waitForFunction(KEPT_IMAGE_READ);
+    // Reloaded at once after the answer: the handler answers only once the change is kept in IndexedDB.
     const again = await openPage(true, first.page);
     const balance = await inPage<number>(
       again.page,
