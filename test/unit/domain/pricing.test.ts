@@ -3,7 +3,15 @@ import { describe, it, expect } from 'vitest';
 import type { ModelEntry } from '../../../src/domain/catalogue-schema.js';
 import { fixtureModel } from '../../helpers/catalogue.js';
 import { defaultPrice, maxPrice, quote, resolveParams } from '../../../src/domain/pricing.js';
-import { ceil, compare, formatRational, parseRational, product, rational } from '../../../src/domain/rational.js';
+import {
+  ceil,
+  compare,
+  formatRational,
+  parsePositiveInteger,
+  parseRational,
+  product,
+  rational,
+} from '../../../src/domain/rational.js';
 
 const model = fixtureModel;
 const A = model('motion-lite-v1');
@@ -259,6 +267,16 @@ describe('rational helpers', () => {
       expect(() => parseRational(bad)).toThrow(RangeError);
   });
 
+  it('names the price text it refuses, which the catalogue loader passes on to whoever wrote it', () => {
+    expect(() => parseRational('21,8')).toThrow(new RangeError('not a decimal or fraction: "21,8"'));
+  });
+
+  it('reads a units or count value as a positive integer in its one spelling, and names any other', () => {
+    expect(parsePositiveInteger('15')).toBe(15n);
+    for (const bad of ['0', '04', '-1', '1.5', ''])
+      expect(() => parsePositiveInteger(bad)).toThrow(new RangeError(`not a positive integer: ${JSON.stringify(bad)}`));
+  });
+
   it('rounds up exactly, also below zero', () => {
     expect(ceil(rational(436n, 5n))).toBe(88n);
     expect(ceil(rational(88n))).toBe(88n);
@@ -274,5 +292,73 @@ describe('rational helpers', () => {
     expect(compare(parseRational('0.5'), parseRational('1/2'))).toBe(0);
     expect(compare(parseRational('1/3'), parseRational('0.34'))).toBe(-1);
     expect(compare(parseRational('2'), parseRational('1.99'))).toBe(1);
+  });
+});
+
+describe('a catalogue written by hand', () => {
+  /** A model with one option group of the given values (in that order) priced by `multipliers`, nothing else. */
+  const oneGroup = (values: string[], multipliers: Record<string, string>, creditsPerUnit = '10'): ModelEntry => ({
+    ...A,
+    option_groups: [{ name: 'tier', values, default: values[0] }],
+    price: { unit: 'output', credits_per_unit: creditsPerUnit, multipliers: { tier: multipliers }, rounding: 'ceil' },
+  });
+
+  it('finds the highest price whatever order the option values are listed in', () => {
+    const descending: ModelEntry = {
+      ...A,
+      option_groups: A.option_groups.map((g) => ({ ...g, values: [...g.values].reverse() })),
+    };
+    expect(maxPrice(descending)).toBe(2943n);
+    const dearestInTheMiddle = oneGroup(['basic', 'studio', 'plus'], { basic: '1', studio: '5/2', plus: '3/2' });
+    expect(maxPrice(dearestInTheMiddle)).toBe(25n);
+    expect(price(dearestInTheMiddle, { tier: 'studio' })).toBe(25);
+  });
+
+  it('counts a value without a multiplier at factor 1 when it is the dearest', () => {
+    expect(maxPrice(oneGroup(['half', 'full'], { half: '1/2' }))).toBe(10n);
+  });
+
+  it('prices at the largest safe integer, and refuses to quote one past it instead of rounding', () => {
+    expect(price(oneGroup(['x'], {}, '9007199254740991'))).toBe(Number.MAX_SAFE_INTEGER);
+    expect(price(oneGroup(['x'], {}, '9007199254740990.5'))).toBe(Number.MAX_SAFE_INTEGER);
+    expect(() => quote({ ...oneGroup(['x'], {}, '9007199254740992'), slug: 'huge' })).toThrow(
+      new RangeError("price of model 'huge' (9007199254740992) exceeds the largest safe integer"),
+    );
+    expect(maxPrice(oneGroup(['x', 'y'], { y: '2' }, '9007199254740991'))).toBe(18014398509481982n);
+  });
+});
+
+describe('a price table (a calibration, or the catalogue’s price.table)', () => {
+  const tabled = (table: { params: Record<string, string>; credits: number }[]): ModelEntry => ({
+    ...A,
+    price: { ...A.price, table },
+  });
+
+  it('charges a listed option set the table’s figure, and the rest by the formula', () => {
+    const m = tabled([{ params: { duration: '5' }, credits: 111 }]);
+    expect(quote(m, { duration: '5' })).toMatchObject({ credits: 111, units: 5, credits_per_unit: '21.8' });
+    expect(price(m, { duration: '6' })).toBe(131);
+    expect(price(m)).toBe(88);
+  });
+
+  it('takes the groups a row leaves out at their default', () => {
+    const m = tabled([{ params: { duration: '5' }, credits: 111 }]);
+    // 720p is not the default quality, so the row does not match and the formula prices it: 21.8 x 5 x 9/4.
+    expect(price(m, { duration: '5', quality: '720p' })).toBe(246);
+    expect(price(m, { duration: '5', quality: '480p', count: '1' })).toBe(111);
+  });
+
+  it('matches a row on every value it names', () => {
+    const m = tabled([
+      { params: { duration: '5', quality: '720p' }, credits: 300 },
+      { params: { quality: '720p' }, credits: 200 },
+    ]);
+    expect(price(m, { duration: '5', quality: '720p' })).toBe(300);
+    expect(price(m, { quality: '720p' })).toBe(200);
+    expect(price(m, { duration: '5' })).toBe(109);
+  });
+
+  it('charges nothing for an option set the table lists as free', () => {
+    expect(price(tabled([{ params: {}, credits: 0 }]))).toBe(0);
   });
 });

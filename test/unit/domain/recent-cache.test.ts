@@ -33,4 +33,14 @@ describe('RecentCache', () => {
     expect(cache.size).toBe(0);
     expect(cache.get('c')).toBeUndefined();
   });
+
+  it('keeps nothing for a key it was asked about and does not hold', () => {
+    const cache = new RecentCache<string, number>(2);
+    cache.set('a', 1);
+    cache.set('b', 2);
+    expect(cache.get('x')).toBeUndefined();
+    expect(cache.size).toBe(2);
+    cache.set('c', 3); // evicts a, the least recently used: the miss took no place
+    expect(keysKept(cache, ['a', 'b', 'c', 'x'])).toEqual(['b', 'c']);
+  });
 });
