@@ -66,8 +66,29 @@ console.log(`consumer: ${done.status}, ${bytes} bytes of ${file.headers.get('con
 await media.close();
 JS
   node consumer.mjs
+  # The README's msw line, as a consumer writes it: media-gen-emulator/msw under setupServer (msw 3, its peer).
+  npm install --no-audit --no-fund --loglevel=error msw@3
+  cat >consumer-msw.mjs <<'JS'
+import { setupServer } from 'msw/node';
+import { createMediaHandlers } from 'media-gen-emulator/msw';
+
+const media = await createMediaHandlers({ baseUrl: 'http://api.test', timing: 'manual', seed: 1 });
+const server = setupServer(...media.handlers);
+server.listen({ onUnhandledRequest: 'error' });
+const res = await fetch('http://api.test/v1/media/estimate', {
+  method: 'POST',
+  headers: { Authorization: `Bearer ${media.apiKey}`, 'Content-Type': 'application/json' },
+  body: JSON.stringify({ model_slug: 'still-sketch-v1', prompt: 'a lighthouse at dusk' }),
+});
+const body = await res.json();
+if (res.status !== 200 || typeof body.credits !== 'number') throw new Error(`estimate: ${res.status} ${JSON.stringify(body)}`);
+console.log(`consumer (msw): estimate ${body.credits} credits through setupServer`);
+server.close();
+await media.close();
+JS
+  node consumer-msw.mjs
 )
-say "consumer project: the packed tarball installed and used in $(($(date +%s) - s)) s"
+say "consumer project: the packed tarball installed and used (library, CLI, msw) in $(($(date +%s) - s)) s"
 
 # 4. The README's second command.
 # shellcheck disable=SC2086 # FRESH_VITEST_ARGS is a list of arguments
