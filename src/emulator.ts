@@ -25,7 +25,7 @@ import { nodeHost } from './node-host.js';
 import { OPENAPI_PATH_OPTIONS, openapiRoute } from './openapi/openapi-route.js';
 import { applyCalibration } from './verify/calibration.js';
 import { SEEDED_ACCOUNT_ID } from './wiring/build-context.js';
-import { buildWorld, type SharedParts } from './world-factory.js';
+import { buildWorld, pluginAnswers, type SharedParts } from './world-factory.js';
 import { composeSandboxes, type Sandboxes } from './sandboxes/compose-sandboxes.js';
 
 /** What only the composition's callers in this repository pass: the environment the CLI read, test hooks. */
@@ -110,12 +110,7 @@ export function composeEmulator(
     catalogue,
     startRenderer,
     currentRenderer: () => renderer,
-    planAdjuster: (w) => plugins?.plane.planAdjuster?.(w),
-    outputAccess: (w) => plugins?.plane.outputAccess?.(w),
-    promptCheck: (prompt) => plugins?.plane.checkPrompt?.(prompt),
-    afterReset: (w) => {
-      for (const plugin of plugins?.inOrder ?? []) plugin.afterReset?.(w);
-    },
+    ...pluginAnswers(() => plugins),
   };
   // The default world: every request acts on it unless the registry of sandboxes resolves another one.
   const settings = {

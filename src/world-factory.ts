@@ -1,4 +1,5 @@
 // One function builds a world from options and the shared host: the composition root's default world and each sandbox.
+import type { Plugins } from './compose-plugins.js';
 import type { ResolvedOptions } from './config.js';
 import type { Catalogue } from './domain/catalogue.js';
 import type { OutputAccess, PlanAdjuster } from './domain/context.js';
@@ -23,6 +24,23 @@ export interface SharedParts {
   outputAccess(world: World): OutputAccess | undefined;
   promptCheck(prompt: string): void;
   afterReset(world: World): void;
+}
+
+/**
+ * What the plugins answer for any world, looked up when called: they are composed after the first world exists, so the
+ * composition root hands the lookup, not the plugins.
+ */
+export function pluginAnswers(
+  plugins: () => Plugins | undefined,
+): Pick<SharedParts, 'planAdjuster' | 'outputAccess' | 'promptCheck' | 'afterReset'> {
+  return {
+    planAdjuster: (world) => plugins()?.plane.planAdjuster?.(world),
+    outputAccess: (world) => plugins()?.plane.outputAccess?.(world),
+    promptCheck: (prompt) => plugins()?.plane.checkPrompt?.(prompt),
+    afterReset: (world) => {
+      for (const plugin of plugins()?.inOrder ?? []) plugin.afterReset?.(world);
+    },
+  };
 }
 
 export interface WorldSpec {

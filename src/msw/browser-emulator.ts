@@ -23,7 +23,7 @@ import { loadWasmSqlite } from '../infra/sqlite-wasm-driver.js';
 import { createMemoryUploadBlobs } from '../infra/upload-blobs.js';
 import { OPENAPI_PATH_OPTIONS, openapiRoute } from '../openapi/openapi-route.js';
 import { type StoreFactory, storeOfRecordOver } from '../store/store-of-record.js';
-import { buildWorld } from '../world-factory.js';
+import { buildWorld, pluginAnswers } from '../world-factory.js';
 import type { BrowserOnlyOptions, MediaHandlerOptions } from './media-handlers.js';
 
 export interface BrowserEmulatorParts {
@@ -113,12 +113,7 @@ export async function composeBrowserEmulator(parts: BrowserEmulatorParts): Promi
       catalogue,
       startRenderer,
       currentRenderer: () => renderer,
-      planAdjuster: (w) => plugins?.plane.planAdjuster?.(w),
-      outputAccess: (w) => plugins?.plane.outputAccess?.(w),
-      promptCheck: (prompt) => plugins?.plane.checkPrompt?.(prompt),
-      afterReset: (w) => {
-        for (const plugin of plugins?.inOrder ?? []) plugin.afterReset?.(w);
-      },
+      ...pluginAnswers(() => plugins),
     },
   );
   plugins = composePlugins(
