@@ -41,6 +41,24 @@ const current = (): BrowserRenderer => {
   return renderer;
 };
 
+/**
+ * Seeks and waits until the frame there is presented, not only decoded: in the fresh-machine container's Chromium
+ * (software decoding, a loaded machine) a read right after 'loadeddata' or 'seeked' could still see another frame.
+ * requestVideoFrameCallback fires once the new frame reaches the compositor; bounded at 2 s where it never fires.
+ */
+async function seekAndPresent(video: HTMLVideoElement, time: number): Promise<void> {
+  const presented = new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, 2000);
+    video.requestVideoFrameCallback(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  const seeked = new Promise((resolve) => video.addEventListener('seeked', resolve, { once: true }));
+  video.currentTime = time;
+  await Promise.all([seeked, presented]);
+}
+
 const harness: RenderHarness = {
   async start(options: HarnessOptions) {
     await renderer?.close();
@@ -74,15 +92,10 @@ const harness: RenderHarness = {
   async playVideo(file, point): Promise<Played> {
     const video = document.createElement('video');
     const played = await playMedia(video, blobOf(file), async () => {
-      // A seek and its 'seeked' before reading: right after 'loadeddata' a loaded machine's Chromium may not have
-      // painted the first frame yet (a blank read, seen once in the fresh-machine container). The middle of the first
-      // frame's slot, as for the last.
-      video.currentTime = 1 / 48;
-      await new Promise((resolve) => video.addEventListener('seeked', resolve, { once: true }));
+      // The middle of the first and of the last frame's slot, so each seek lands on that frame and no other.
+      await seekAndPresent(video, 1 / 48);
       const first = pixelOf(video, point);
-      // The middle of the last frame's slot, so the seek lands on that frame and no other.
-      video.currentTime = Math.max(0, video.duration - 1 / 48);
-      await new Promise((resolve) => video.addEventListener('seeked', resolve, { once: true }));
+      await seekAndPresent(video, Math.max(0, video.duration - 1 / 48));
       return { first, last: pixelOf(video, point) };
     });
     return {
