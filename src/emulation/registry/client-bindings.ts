@@ -11,12 +11,14 @@ import type { ControlOperations, OperationId } from './registry.js';
 type Input<K extends OperationId> = CallInput<ControlOperations[K]>;
 type Answer<K extends OperationId> = AnswerOf<ControlOperations[K]>;
 
-/** Sends one operation: in-process it runs the handler, remotely it is an HTTP request. */
-export type Invoke = <K extends OperationId>(id: K, input: Input<K>) => Promise<Answer<K>>;
+/** The body that loads `scenario` where no file can be read (a page, a host with bundled scenarios): a name or the object. */
+export const inlineScenarioBody = (scenario: string | ScenarioInput) =>
+  typeof scenario === 'string' ? { name: scenario } : { scenario };
 
 /** What a binding may use beside its arguments. */
 export interface ClientContext {
-  invoke: Invoke;
+  /** Sends one operation: in-process it runs the handler, remotely it is an HTTP request. */
+  invoke<K extends OperationId>(id: K, input: Input<K>): Promise<Answer<K>>;
   /** The body that loads `scenario`: a name, the object, or (in Node) a file read on the client's side. */
   scenarioBody(scenario: string | ScenarioInput): { name: string } | { scenario: ScenarioInput };
 }
@@ -187,14 +189,41 @@ export type DerivedClient<B> = {
 
 const isBinding = (value: object): value is AnyBinding => 'op' in value;
 
+/** A sandbox as createSandbox() gives it: the same shape a test already uses for an emulator of its own. */
+export interface SandboxHandle {
+  id: string;
+  /** Its seeded API key: public requests bearing it act on this sandbox. */
+  apiKey: string;
+  /** Its control token (`sbt_...`), for another process: `connectEmulator(url, { sandbox: id, token })`. */
+  token: string;
+  /** The control client of this sandbox only. */
+  control: Control;
+  /** Deletes the sandbox. */
+  close(): Promise<void>;
+}
+
+/** The methods and their documentation are the bindings'; both clients are this type. */
+export interface Control extends Omit<DerivedClient<typeof CLIENT_BINDINGS>, 'createSandbox'> {
+  /** Base URL for output links in control answers; startEmulator sets it to the listening URL (default: relative links). */
+  setBaseUrl(url: string | undefined): void;
+  /**
+   * A sandbox: a whole world of its own (wallet, keys, generations, faults, journal, clock), reached by its API key.
+   * `close()` deletes it.
+   */
+  createSandbox(options?: SandboxInput): Promise<SandboxHandle>;
+}
+
+/** What a client is made of: how it sends, where its links point, and the client of a sandbox it created. */
+export interface ClientSide extends ClientContext {
+  setBaseUrl(url: string | undefined): void;
+  sandboxControl(created: { id: string; token: string }): Control;
+}
+
 /**
  * Every client is this, over its own `invoke`. `refuse` turns what failed before anything was sent (a scenario file
  * that cannot be read) into the client's own error.
  */
-export function deriveClient(
-  client: ClientContext,
-  refuse: (error: unknown) => unknown = (error) => error,
-): DerivedClient<typeof CLIENT_BINDINGS> {
+export function deriveControl(client: ClientSide, refuse: (error: unknown) => unknown = (error) => error): Control {
   const derive = (bindings: object): object =>
     Object.fromEntries(
       Object.entries(bindings).map(([name, value]: [string, AnyBinding | object]) => [
@@ -212,5 +241,14 @@ export function deriveClient(
           : derive(value),
       ]),
     );
-  return derive(CLIENT_BINDINGS) as DerivedClient<typeof CLIENT_BINDINGS>;
+  const methods = derive(CLIENT_BINDINGS) as DerivedClient<typeof CLIENT_BINDINGS>;
+  return {
+    ...methods,
+    setBaseUrl: client.setBaseUrl,
+    async createSandbox(spec) {
+      const created = await methods.createSandbox(spec);
+      const { id, apiKey, token } = created;
+      return { id, apiKey, token, control: client.sandboxControl(created), close: () => methods.deleteSandbox(id) };
+    },
+  };
 }

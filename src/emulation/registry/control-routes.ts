@@ -1,8 +1,8 @@
 // The control plane's routes from the registry: one route per operation, resolved by the front door like the public API's.
 import { jsonAnswer } from '../../http/answers.js';
 import { baseUrlOf } from '../../http/base-url.js';
-import type { Exchange } from '../../http/exchange.js';
 import type { RouteEntry } from '../../http/front-door.js';
+import type { World } from '../../http/world.js';
 import type { RendererInfo } from '../../infra/renderer.js';
 import { STORE_HANDLE } from '../../wiring/kept-state.js';
 import type { PlaneSettings } from '../plane-options.js';
@@ -21,18 +21,19 @@ export interface ControlSetup {
   scenarios: ScenarioShelf;
 }
 
-/** What an operation acts on: the exchange's world, and the base URL its request reached us at. */
-export function controlDepsOf(x: Exchange, setup: ControlSetup): ControlDeps {
+/** What an operation acts on: a world, its output links signed for `baseUrl` (default: the configured public URL). */
+export function controlDeps(world: World, setup: ControlSetup, baseUrl?: string): ControlDeps {
+  const own = world.settings.options;
   return {
-    runtime: x.world.runtime,
-    state: x.world.part(PLANE_STATE),
+    runtime: world.runtime,
+    state: world.part(PLANE_STATE),
     // A sandbox's own options (its seeded key, balance, timing) where it has them.
-    options: x.world.settings.options ? { ...setup.options, ...x.world.settings.options } : setup.options,
+    options: own ? { ...setup.options, ...own } : setup.options,
     rendererInfo: setup.rendererInfo,
-    store: x.world.part(STORE_HANDLE),
-    sandboxes: x.world.find(SANDBOXES),
-    world: x.world.settings.options === undefined ? undefined : x.world.name,
-    baseUrl: baseUrlOf(x.request, setup.options.publicBaseUrl),
+    store: world.part(STORE_HANDLE),
+    sandboxes: world.find(SANDBOXES),
+    world: own === undefined ? undefined : world.name,
+    baseUrl: baseUrl ?? setup.options.publicBaseUrl,
     scenarios: setup.scenarios,
   };
 }
@@ -49,7 +50,8 @@ function route(id: string, op: AnyOperation, setup: ControlSetup): RouteEntry {
     body: op.body ? { kind: 'plane-json', limit } : undefined,
     async handle(x) {
       const body = op.body ? await controlBody(x, limit) : undefined;
-      const answer = await runOperation(op, controlDepsOf(x, setup), {
+      const deps = controlDeps(x.world, setup, baseUrlOf(x.request, setup.options.publicBaseUrl));
+      const answer = await runOperation(op, deps, {
         params: x.dispatch.params,
         query: x.request.query,
         body,
