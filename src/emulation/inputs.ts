@@ -119,20 +119,6 @@ export const summaryQuery = z.object({
 
 export const ledgerQuery = z.object({ account_id: z.string().optional(), generation_id: z.string().optional() });
 
-/** Arguments of the control clients, as a caller writes them. */
-export type NewKey = z.input<typeof newKeyInput>;
-export type TimingChange = z.input<typeof timingInput>;
-export type Failure = z.input<typeof failInput>;
-export type GenerationsQuery = z.input<typeof generationsQuery>;
-export type SummaryQuery = z.input<typeof summaryQuery>;
-/** A status, or `final` for completed-or-failed. */
-export type WaitTarget = z.output<typeof waitInput>['target'];
-export type WaitOptions = Omit<z.input<typeof waitInput>, 'target'>;
-export type JournalQuery = Omit<z.input<typeof journalQuery>, 'since'> & {
-  /** ISO 8601 or ms since the epoch, on the emulator clock. */
-  since?: string | number | Date;
-};
-
 /** Parses with `schema`; a failure is a 422 `code` whose message and `problems` name every bad field. */
 export function parseOrRefuse<T extends z.ZodType>(
   code: PlaneErrorCode,

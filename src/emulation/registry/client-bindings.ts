@@ -4,14 +4,18 @@ import type { FaultRuleInput } from '../faults/fault-schema.js';
 import type { ScenarioInput } from '../scenarios/scenario-schema.js';
 import type { SandboxInput } from '../sandboxes/sandbox-schema.js';
 import type { EmulatorState } from '../state/emulator-state.js';
-import type * as inputs from '../inputs.js';
 import type { AnswerOf, CallInput } from './operation.js';
 import type { ControlOperations, OperationId } from './registry.js';
 
 type Input<K extends OperationId> = CallInput<ControlOperations[K]>;
 type Answer<K extends OperationId> = AnswerOf<ControlOperations[K]>;
+/** An operation's body or query as a caller writes it: a client method's argument. */
+type Body<K extends OperationId> = NonNullable<Input<K>['body']>;
+type Query<K extends OperationId> = NonNullable<Input<K>['query']>;
+/** `since` as ISO 8601, ms since the epoch or a Date, on the emulator clock. */
+type JournalQuery = Omit<Query<'journal'>, 'since'> & { since?: string | number | Date };
 
-/** The body that loads `scenario` where no file can be read (a page, a host with bundled scenarios): a name or the object. */
+/** The body that loads `scenario` where no file is read (a page, bundled scenarios): a name, or the object. */
 export const inlineScenarioBody = (scenario: string | ScenarioInput) =>
   typeof scenario === 'string' ? { name: scenario } : { scenario };
 
@@ -75,7 +79,7 @@ export const CLIENT_BINDINGS = {
   /** The seeded API key (`--api-key`, default DEFAULT_API_KEY): the one startEmulator() returns as `apiKey`. */
   apiKey: bind('seededKey', none, pick('api_key')),
   keys: bind('listKeys', none, pick('keys')),
-  createKey: bind('createKey', (_, key?: inputs.NewKey) => ({ body: key ?? {} }), pick('key')),
+  createKey: bind('createKey', (_, key?: Body<'createKey'>) => ({ body: key ?? {} }), pick('key')),
   revokeKey: bind('revokeKey', (_, id: number) => ({ params: { id: String(id) } }), pick('key')),
   /** Sets the key's daily credit ceiling, checked from its next request on; `null` removes it. */
   setKeyDailyLimit: bind(
@@ -85,14 +89,18 @@ export const CLIENT_BINDINGS = {
   ),
 
   timing: bind('getTiming'),
-  setTiming: bind('setTiming', (_, change: inputs.TimingChange) => ({ body: change })),
+  setTiming: bind('setTiming', (_, change: Body<'setTiming'>) => ({ body: change })),
 
-  generations: bind('adminListGenerations', (_, query?: inputs.GenerationsQuery) => ({ query }), pick('generations')),
+  generations: bind(
+    'adminListGenerations',
+    (_, query?: Query<'adminListGenerations'>) => ({ query }),
+    pick('generations'),
+  ),
   generation: bind('adminGetGeneration', byId, pick('generation')),
   complete: bind('completeGeneration', byId, pick('generation')),
   fail: bind(
     'failGeneration',
-    (_, id: string, failure?: inputs.Failure) => ({ params: { id }, body: failure ?? {} }),
+    (_, id: string, failure?: Body<'failGeneration'>) => ({ params: { id }, body: failure ?? {} }),
     pick('generation'),
   ),
   /** Refunds a completed or failed generation: what is left (default) or `amount`. Twice in full is `already_refunded`. */
@@ -104,11 +112,16 @@ export const CLIENT_BINDINGS = {
   detail: bind('generationDetail', byId),
   /** Every link handed out so far answers 403 url_expired; the next read signs fresh ones. */
   expireLinks: bind('expireLinks', byId),
-  ledger: bind('ledger', (_, query?: { account_id?: string; generation_id?: string }) => ({ query }), pick('entries')),
+  ledger: bind('ledger', (_, query?: Query<'ledger'>) => ({ query }), pick('entries')),
   /** Advances the clock transition by transition until the generation is in `target`; throws `unreachable_state` otherwise. */
   waitFor: bind(
     'waitForGeneration',
-    (_, id: string, target: inputs.WaitTarget, options: inputs.WaitOptions = {}) => ({
+    (
+      _,
+      id: string,
+      target: Body<'waitForGeneration'>['target'],
+      options: Omit<Body<'waitForGeneration'>, 'target'> = {},
+    ) => ({
       params: { id },
       body: { target, ...options },
     }),
@@ -140,7 +153,7 @@ export const CLIENT_BINDINGS = {
 
   journal: bind(
     'journal',
-    (_, query: inputs.JournalQuery = {}) => ({
+    (_, query: JournalQuery = {}) => ({
       query: { ...query, since: query.since instanceof Date ? query.since.toISOString() : query.since },
     }),
     pick('entries'),
@@ -149,7 +162,7 @@ export const CLIENT_BINDINGS = {
   journalEntry: bind('journalEntry', (_, id: number) => ({ params: { id: String(id) } }), pick('entry')),
   clearJournal: bind('clearJournal'),
   /** What the console reads on each refresh: clock, wallets, rules, scenario, a page of generations, journal, upcoming. */
-  summary: bind('summary', (_, query?: inputs.SummaryQuery) => ({ query })),
+  summary: bind('summary', (_, query?: Query<'summary'>) => ({ query })),
   /** Models, failure codes, fault actions, prompt marker examples and scenarios with their steps and rules. */
   catalogue: bind('catalogue'),
 
