@@ -1,5 +1,4 @@
 // What the plane notes of one exchange of the public API or a download: when it arrived, and the fault rule that acted.
-import type { ApiKey } from '../domain/accounts.js';
 import type { DomainContext } from '../domain/context.js';
 import { type Exchange, exchangeSlot } from '../http/exchange.js';
 import { type ControlState, PLANE_STATE } from './plane-state.js';
@@ -33,12 +32,3 @@ export function openNote(x: Exchange): PlaneNote {
 }
 
 export const noteOf = (x: Exchange): PlaneNote | undefined => slot.get(x);
-
-/** The key a valid bearer key resolves to; never throws (the route still authenticates and answers its 401). */
-export function peekKey(ctx: DomainContext, authorization: string | undefined): ApiKey | undefined {
-  try {
-    return ctx.accounts.authenticate(authorization);
-  } catch {
-    return undefined;
-  }
-}

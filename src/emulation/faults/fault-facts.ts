@@ -1,8 +1,8 @@
 // The facts a fault rule matches on, taken from the exchange the front door resolved (or, at acceptance, from the submission).
+import type { ApiKey } from '../../domain/accounts.js';
 import type { DomainContext, PlanAdjusterInput } from '../../domain/context.js';
 import type { Exchange } from '../../http/exchange.js';
 import { PUBLIC_ROUTES } from '../../http/public-routes.js';
-import { peekKey } from '../plane-note.js';
 
 /**
  * What a rule can look at: the facts of the resolved operation. `path` is the request's, or for a
@@ -18,6 +18,15 @@ export interface FaultFacts {
   prompt?: string;
   idempotencyKey?: string;
   generationId?: string;
+}
+
+/** The key a valid bearer key resolves to; never throws (the route still authenticates and answers its 401). */
+export function peekKey(ctx: DomainContext, authorization: string | undefined): ApiKey | undefined {
+  try {
+    return ctx.accounts.authenticate(authorization);
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -2,7 +2,8 @@
 import { utf8Length } from '../../http/answers.js';
 import { type Exchange, FileBody, type Outcome, type ServiceResponse } from '../../http/exchange.js';
 import type { ExchangeHooks } from '../../http/pipeline.js';
-import { isWatched, noteOf, openNote, type PlaneNote, peekKey } from '../plane-note.js';
+import { peekKey } from '../faults/fault-facts.js';
+import { isWatched, noteOf, openNote, type PlaneNote } from '../plane-note.js';
 import { BODY_CAP, type CapturedBody, captureBody, JOURNAL_TEXT_CAP } from './journal-store.js';
 
 const cut = (text: string) => (text.length > JOURNAL_TEXT_CAP ? text.slice(0, JOURNAL_TEXT_CAP) : text);
