@@ -4,7 +4,7 @@ import type { PathOptions, RouteEntry } from '../http/front-door.js';
 import { STORE_HANDLE } from '../wiring/kept-state.js';
 import type { EmulatorPlugin, PluginSetup } from '../wiring/plugin.js';
 import { HEALTH_PATH_OPTIONS, healthRoute } from './admin/health-routes.js';
-import { type Control, createControl } from './client.js';
+import { type Control, deriveControl } from './client.js';
 import { PLANE_ERROR_STATUSES } from './error-codes.js';
 import { faultHooks } from './faults/fault-hooks.js';
 import { faultSection } from './faults/fault-section.js';
@@ -17,6 +17,8 @@ import type { ResolvedPlaneOptions } from './plane-options.js';
 import { ControlState, PLANE_STATE } from './plane-state.js';
 import { SANDBOXES } from './sandboxes/sandbox-directory.js';
 import { controlDeps, controlRoutes } from './registry/control-routes.js';
+import { type AnyOperation, type HandlerInput, runOperation } from './registry/operation.js';
+import { CONTROL_OPERATIONS } from './registry/registry.js';
 import { loadScenario } from './scenarios/scenario-operations.js';
 import type { ScenarioInput } from './scenarios/scenario-schema.js';
 import type { HostScenarios } from './scenarios/scenario-shelf.js';
@@ -90,25 +92,27 @@ export function emulationPlane(setup: PluginSetup, planeOptions: PlaneStart): Em
     },
     control(world) {
       let baseUrl: string | undefined;
-      return createControl(
-        () => depsOf(world, baseUrl),
-        {
-          setBaseUrl: (url) => {
-            baseUrl = url;
-          },
-          // A sandbox's client signs its links for the same base URL as the client that made it.
-          sandboxControl: ({ id }) => {
-            const inner = this.control(world.part(SANDBOXES).world(id));
-            inner.setBaseUrl(baseUrl);
-            return inner;
-          },
-          scenarioBody: scenarios.loadBody,
-        },
-        () => {
+      return deriveControl({
+        // Runs the operation's handler, then writes its change to the store of record before the promise settles, as
+        // an answer over HTTP is (a full disk rejects it with storage_full, the change rolled back).
+        async invoke(id, input) {
+          const operation: AnyOperation = CONTROL_OPERATIONS[id];
+          const result = await runOperation(operation, depsOf(world, baseUrl), input as Partial<HandlerInput<string>>);
           world.part(STORE_HANDLE).commit();
           world.find(SANDBOXES)?.used(world);
+          return result;
         },
-      );
+        setBaseUrl: (url) => {
+          baseUrl = url;
+        },
+        // A sandbox's client signs its links for the same base URL as the client that made it.
+        sandboxControl: ({ id }) => {
+          const inner = this.control(world.part(SANDBOXES).world(id));
+          inner.setBaseUrl(baseUrl);
+          return inner;
+        },
+        scenarioBody: scenarios.loadBody,
+      });
     },
     start,
   };

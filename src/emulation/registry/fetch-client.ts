@@ -1,6 +1,7 @@
 // The control client over fetch, given each operation's method and path: connectEmulator's, and the console's in a browser.
 import { CodedError } from '../../domain/errors.js';
-import { type ClientContext, type Control, deriveControl, inlineScenarioBody } from './client-bindings.js';
+import { type Control, deriveControl, inlineScenarioBody } from '../client.js';
+import type { ClientContext } from './client-bindings.js';
 import type { OperationId } from './registry.js';
 
 /** Where an operation is sent: its method and its path in Express form (`:id`). */
