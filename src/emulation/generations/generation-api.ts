@@ -5,7 +5,8 @@ import { adminGenerationSchema, ledgerEntrySchema } from '../openapi/control-sch
 import { detailSchema } from '../openapi/control-console.js';
 import { failInput, generationsQuery, ledgerQuery, refundInput, waitInput } from '../inputs.js';
 import { waitFor } from '../clock/wait-for.js';
-import { expireLinks, generationDetail } from './generation-detail.js';
+import { generationDetail } from './generation-detail.js';
+import { PlaneError } from '../error-codes.js';
 import { findGeneration, generationOf, getGeneration } from './generation-operations.js';
 import type { Generation } from '../../domain/generation.js';
 import { contextOf } from '../plane-state.js';
@@ -127,6 +128,16 @@ export const GENERATION_API = {
     summary: 'Expire every output link handed out so far (403 url_expired); the next read signs fresh ones',
     answer: detailSchema,
     errors: [found, 'generation_not_completed'],
-    handle: (deps, { params }) => expireLinks(deps, params.id),
+    handle: (deps, { params: { id } }) => {
+      const g = findGeneration(deps, id);
+      if (g.status !== 'completed')
+        throw new PlaneError(
+          'generation_not_completed',
+          `Generation ${g.id} is ${g.status}; only a completed generation has links to expire.`,
+        );
+      const through = Math.floor((contextOf(deps).clock.now() + deps.options.urlTtlSeconds * 1000) / 1000);
+      deps.state.links.script(g.id, { linksExpiredThrough: through });
+      return generationDetail(deps, id);
+    },
   }),
 };
