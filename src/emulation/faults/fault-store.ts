@@ -113,10 +113,6 @@ export class FaultStore {
     return [...this.rules];
   }
 
-  get size(): number {
-    return this.rules.length;
-  }
-
   get isEmpty(): boolean {
     return this.rules.length === 0;
   }

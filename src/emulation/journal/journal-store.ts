@@ -1,5 +1,7 @@
 // The request journal: every /v1/media request with its answer, for test assertions (like WireMock's /__admin/requests).
+import type * as z from 'zod';
 import { utf8Length } from '../../http/answers.js';
+import { type journalQuery, parseInstant } from '../inputs.js';
 import { PlaneError } from '../error-codes.js';
 import { entryBytes } from './entry-bytes.js';
 
@@ -36,18 +38,11 @@ export interface CapturedBody {
   truncated: boolean;
 }
 
-interface JournalFilter {
-  /** Exact path, or a prefix ending in `*` (`/v1/media/generations*`). */
-  path?: string;
-  method?: string;
-  /** `503`, or a class such as `5xx`; `0` for exchanges that got no HTTP answer. */
-  status?: string | number;
-  /** Entries at or after this instant (ms). */
-  since?: number;
-  faultId?: string;
-  /** The most recent N, still oldest first. */
-  limit?: number;
-}
+/**
+ * GET /_emulator/journal's query as parsed: `path` exact or a prefix ending in `*`, `status` such as 503 or a class
+ * such as 5xx (0 for exchanges that got no HTTP answer), `since` an instant, `limit` the most recent N (oldest first).
+ */
+type JournalFilter = z.output<typeof journalQuery>;
 
 /** Enough for any test run; the oldest entries go first when it fills, so a long-running emulator stays bounded. */
 export const JOURNAL_CAPACITY = 10_000;
@@ -147,6 +142,7 @@ export class Journal {
   }
 
   list(filter: JournalFilter = {}): JournalEntry[] {
+    const since = filter.since === undefined ? undefined : parseInstant(filter.since, 'since');
     const status = filter.status === undefined || filter.status === '' ? undefined : statusMatcher(filter.status);
     const path = filter.path;
     const prefix = path?.endsWith('*') ? path.slice(0, -1) : undefined;
@@ -155,8 +151,8 @@ export class Journal {
         (path === undefined || (prefix !== undefined ? e.path.startsWith(prefix) : e.path === path)) &&
         (filter.method === undefined || e.method === filter.method.toUpperCase()) &&
         (status === undefined || status(e.status)) &&
-        (filter.since === undefined || e.at >= filter.since) &&
-        (filter.faultId === undefined || e.faultId === filter.faultId),
+        (since === undefined || e.at >= since) &&
+        (filter.fault_id === undefined || e.faultId === filter.fault_id),
     );
     return filter.limit === undefined ? found : found.slice(Math.max(0, found.length - filter.limit));
   }
