@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { MAX_COUNTER } from '../../domain/counters.js';
 import { LAST_INSTANT_MS } from '../../domain/durations.js';
 import { utf8Length } from '../../http/answers.js';
-import { type journalQuery, parseInstant } from '../inputs.js';
+import type { journalQuery } from '../inputs.js';
 import { PlaneError } from '../error-codes.js';
 import { entryBytes } from './entry-bytes.js';
 
@@ -159,7 +159,6 @@ export class Journal {
   }
 
   list(filter: JournalFilter = {}): JournalEntry[] {
-    const since = filter.since === undefined ? undefined : parseInstant(filter.since, 'since');
     const status = filter.status === undefined || filter.status === '' ? undefined : statusMatcher(filter.status);
     const path = filter.path;
     const prefix = path?.endsWith('*') ? path.slice(0, -1) : undefined;
@@ -168,7 +167,7 @@ export class Journal {
         (path === undefined || (prefix !== undefined ? e.path.startsWith(prefix) : e.path === path)) &&
         (filter.method === undefined || e.method === filter.method.toUpperCase()) &&
         (status === undefined || status(e.status)) &&
-        (since === undefined || e.at >= since) &&
+        (filter.since === undefined || e.at >= filter.since) &&
         (filter.fault_id === undefined || e.faultId === filter.fault_id),
     );
     return filter.limit === undefined ? found : found.slice(Math.max(0, found.length - filter.limit));

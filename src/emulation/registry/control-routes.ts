@@ -3,10 +3,8 @@ import { jsonAnswer } from '../../http/answers.js';
 import { baseUrlOf } from '../../http/base-url.js';
 import type { RouteEntry } from '../../http/front-door.js';
 import type { World } from '../../http/world.js';
-import type { RendererInfo } from '../../infra/renderer.js';
 import { STORE_HANDLE } from '../../wiring/kept-state.js';
-import type { PlaneSettings } from '../plane-options.js';
-import { type ControlDeps, PLANE_STATE, type ScenarioShelf } from '../plane-state.js';
+import { type ControlDeps, PLANE_STATE } from '../plane-state.js';
 import { SANDBOXES } from '../sandboxes/sandbox-directory.js';
 import { controlBody } from './control-body.js';
 import { type AnyOperation, runOperation } from './operation.js';
@@ -15,11 +13,8 @@ import { operationEntries } from './registry.js';
 /** A control body's limit unless the operation names its own (the state import). */
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
-export interface ControlSetup {
-  options: PlaneSettings;
-  rendererInfo(): RendererInfo | undefined;
-  scenarios: ScenarioShelf;
-}
+/** What every world's operations share: the emulator's options, its renderer, the host's scenarios. */
+export type ControlSetup = Pick<ControlDeps, 'options' | 'rendererInfo' | 'scenarios'>;
 
 /** What an operation acts on: a world, its output links signed for `baseUrl` (default: the configured public URL). */
 export function controlDeps(world: World, setup: ControlSetup, baseUrl?: string): ControlDeps {
