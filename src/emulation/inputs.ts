@@ -96,6 +96,8 @@ export const journalQuery = z.object({
     .union([z.iso.datetime({ offset: true }), z.string().regex(/^\d{1,15}$/), z.int().min(0).max(MAX_EPOCH_DIGITS)], {
       error: 'must be one time: an ISO 8601 date-time such as 2026-01-01T00:00:00Z, or milliseconds since 1970',
     })
+    // The instant in ms: digits as their number, a date-time (its calendar already checked) as Date.parse reads it.
+    .transform((t) => (typeof t === 'number' || /^\d+$/.test(t) ? Number(t) : Date.parse(t)))
     .optional(),
   fault_id: z.string({ error: 'must be one fault rule id' }).optional(),
   limit: wholeNumber(1, 10_000).optional(),
@@ -119,20 +121,6 @@ export const summaryQuery = z.object({
 
 export const ledgerQuery = z.object({ account_id: z.string().optional(), generation_id: z.string().optional() });
 
-/** Arguments of the control clients, as a caller writes them. */
-export type NewKey = z.input<typeof newKeyInput>;
-export type TimingChange = z.input<typeof timingInput>;
-export type Failure = z.input<typeof failInput>;
-export type GenerationsQuery = z.input<typeof generationsQuery>;
-export type SummaryQuery = z.input<typeof summaryQuery>;
-/** A status, or `final` for completed-or-failed. */
-export type WaitTarget = z.output<typeof waitInput>['target'];
-export type WaitOptions = Omit<z.input<typeof waitInput>, 'target'>;
-export type JournalQuery = Omit<z.input<typeof journalQuery>, 'since'> & {
-  /** ISO 8601 or ms since the epoch, on the emulator clock. */
-  since?: string | number | Date;
-};
-
 /** Parses with `schema`; a failure is a 422 `code` whose message and `problems` name every bad field. */
 export function parseOrRefuse<T extends z.ZodType>(
   code: PlaneErrorCode,
@@ -149,14 +137,3 @@ export function parseOrRefuse<T extends z.ZodType>(
 /** Parses a control input (an absent body or query reads as `{}`); a failure is `invalid_control_request`. */
 export const parseInput = <T extends z.ZodType>(schema: T, input: unknown, what: string): z.output<T> =>
   parseOrRefuse('invalid_control_request', schema, input ?? {}, what);
-
-/** An instant given as ISO 8601 or ms since the epoch. */
-export function parseInstant(value: string | number, field: string): number {
-  const ms = typeof value === 'number' || /^\d+$/.test(value) ? Number(value) : Date.parse(value);
-  if (!Number.isFinite(ms))
-    throw new PlaneError(
-      'invalid_control_request',
-      `${field} must be an ISO 8601 date-time or milliseconds since the epoch, got "${value}".`,
-    );
-  return ms;
-}

@@ -4,7 +4,7 @@ import type { PathOptions, RouteEntry } from '../http/front-door.js';
 import { STORE_HANDLE } from '../wiring/kept-state.js';
 import type { EmulatorPlugin, PluginSetup } from '../wiring/plugin.js';
 import { HEALTH_PATH_OPTIONS, healthRoute } from './admin/health-routes.js';
-import { type Control, createControl } from './client.js';
+import { type Control, deriveControl } from './client.js';
 import { PLANE_ERROR_STATUSES } from './error-codes.js';
 import { faultHooks } from './faults/fault-hooks.js';
 import { faultSection } from './faults/fault-section.js';
@@ -14,9 +14,11 @@ import { controlPlanHook } from './faults/plan-hook.js';
 import { journalHooks } from './journal/journal-hooks.js';
 import { journalSection } from './journal/journal-section.js';
 import type { ResolvedPlaneOptions } from './plane-options.js';
-import { type ControlDeps, ControlState, PLANE_STATE } from './plane-state.js';
+import { ControlState, PLANE_STATE } from './plane-state.js';
 import { SANDBOXES } from './sandboxes/sandbox-directory.js';
-import { controlRoutes } from './registry/control-routes.js';
+import { controlDeps, controlRoutes } from './registry/control-routes.js';
+import { type AnyOperation, type HandlerInput, runOperation } from './registry/operation.js';
+import { CONTROL_OPERATIONS } from './registry/registry.js';
 import { loadScenario } from './scenarios/scenario-operations.js';
 import type { ScenarioInput } from './scenarios/scenario-schema.js';
 import type { HostScenarios } from './scenarios/scenario-shelf.js';
@@ -50,18 +52,8 @@ export function emulationPlane(setup: PluginSetup, planeOptions: PlaneStart): Em
   // Its operations read the core's options and its own: one object, made once.
   const { scenario, scenarios, console: consoleFiles, ...own } = planeOptions;
   const options = { ...setup.options, ...own };
-  const depsOf = (world: World, baseUrl: string | undefined): ControlDeps => ({
-    runtime: world.runtime,
-    state: world.part(PLANE_STATE),
-    // A sandbox's own core options (its seeded key, balance, timing), the plane's as the instance's.
-    options: world.settings.options ? { ...world.settings.options, ...own } : options,
-    rendererInfo,
-    store: world.part(STORE_HANDLE),
-    sandboxes: world.find(SANDBOXES),
-    world: world.settings.options === undefined ? undefined : world.name,
-    baseUrl: baseUrl ?? options.publicBaseUrl,
-    scenarios,
-  });
+  const controlSetup = { options, rendererInfo, scenarios };
+  const depsOf = (world: World, baseUrl: string | undefined) => controlDeps(world, controlSetup, baseUrl);
   const start = (world: World) => {
     // The start-up scenario is the default world's: a sandbox starts from its own options alone.
     if (scenario !== undefined && world.settings.options === undefined)
@@ -76,9 +68,7 @@ export function emulationPlane(setup: PluginSetup, planeOptions: PlaneStart): Em
     // with the control plane on.
     routes: [
       healthRoute(setup),
-      ...(options.controlPlane
-        ? [...(consoleFiles?.routes ?? []), ...controlRoutes({ options, rendererInfo, scenarios })]
-        : []),
+      ...(options.controlPlane ? [...(consoleFiles?.routes ?? []), ...controlRoutes(controlSetup)] : []),
     ],
     pathOptions: { ...HEALTH_PATH_OPTIONS, ...(options.controlPlane ? consoleFiles?.pathOptions : {}) },
     worldParts: [{ key: PLANE_STATE, make: () => new ControlState() }],
@@ -102,24 +92,27 @@ export function emulationPlane(setup: PluginSetup, planeOptions: PlaneStart): Em
     },
     control(world) {
       let baseUrl: string | undefined;
-      const control: Control = createControl(
-        () => depsOf(world, baseUrl),
-        (url) => {
-          baseUrl = url;
-        },
-        () => {
+      return deriveControl({
+        // Runs the operation's handler, then writes its change to the store of record before the promise settles, as
+        // an answer over HTTP is (a full disk rejects it with storage_full, the change rolled back).
+        async invoke(id, input) {
+          const operation: AnyOperation = CONTROL_OPERATIONS[id];
+          const result = await runOperation(operation, depsOf(world, baseUrl), input as Partial<HandlerInput<string>>);
           world.part(STORE_HANDLE).commit();
           world.find(SANDBOXES)?.used(world);
+          return result;
         },
-        (id) => {
-          // A sandbox's client signs its links for the same base URL as the client that made it.
+        setBaseUrl: (url) => {
+          baseUrl = url;
+        },
+        // A sandbox's client signs its links for the same base URL as the client that made it.
+        sandboxControl: ({ id }) => {
           const inner = this.control(world.part(SANDBOXES).world(id));
           inner.setBaseUrl(baseUrl);
           return inner;
         },
-        scenarios.loadBody,
-      );
-      return control;
+        scenarioBody: scenarios.loadBody,
+      });
     },
     start,
   };

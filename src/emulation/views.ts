@@ -88,7 +88,6 @@ export const journalEntryView = (e: JournalEntry) => ({
   request_body: bodyView(e.requestBody),
   response_body: bodyView(e.responseBody),
 });
-export type JournalEntryDetailView = ReturnType<typeof journalEntryView>;
 
 /** How often a rule matched and fired, and what it has left. */
 function counters(rule: FaultRule) {

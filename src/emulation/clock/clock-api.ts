@@ -6,7 +6,8 @@ import { advanceInput, timingInput } from '../inputs.js';
 import { contextOf } from '../plane-state.js';
 import { clockView, timingView } from '../views.js';
 import { operationStep, ownStep } from '../scenarios/scenario-step.js';
-import { advanceClock, advanceToNext, checkTimingModels, setClock, setFrozen, setTiming } from './clock-operations.js';
+import { advanceClock, checkTimingModels, setClock, setFrozen } from './clock-operations.js';
+import { PlaneError } from '../error-codes.js';
 
 export const CLOCK_API = {
   getClock: defineOperation({
@@ -32,7 +33,23 @@ export const CLOCK_API = {
     summary: 'Move the clock exactly to the next scheduled transition',
     answer: advanceSchema.meta({ id: 'AdvanceToNext' }),
     errors: ['nothing_scheduled'],
-    handle: (deps) => advanceToNext(deps),
+    handle: async (deps) => {
+      const ctx = contextOf(deps);
+      await deps.runtime.settle();
+      const due = ctx.scheduler.nextDueAt();
+      if (due === undefined)
+        throw new PlaneError(
+          'nothing_scheduled',
+          'No transition is scheduled: every generation is final or stalled. Submit one, or complete or fail a stalled one.',
+        );
+      // The call takes no duration: a transition the clock can never reach is "nothing scheduled", not a bad advance.
+      if (due > ctx.clock.latest)
+        throw new PlaneError(
+          'nothing_scheduled',
+          'The next transition is due after 9999-12-31T23:59:59.999Z, where the emulator clock stops. Set the clock back (a scenario set_clock step) or reset.',
+        );
+      return advanceClock(deps, Math.max(0, due - ctx.clock.now()));
+    },
   }),
   freezeClock: defineOperation({
     method: 'post',
@@ -62,7 +79,16 @@ export const CLOCK_API = {
     body: timingInput,
     input: 'timing',
     answer: timingSchema,
-    handle: (deps, { body }) => setTiming(deps, body),
+    handle: (deps, { body }) => {
+      const ctx = contextOf(deps);
+      checkTimingModels(deps, body);
+      if (body.profile) ctx.settings.timing.profile = body.profile;
+      for (const [slug, profile] of Object.entries(body.by_model ?? {})) {
+        if (profile === null) delete ctx.settings.timing.byModel[slug];
+        else ctx.settings.timing.byModel[slug] = profile;
+      }
+      return timingView(ctx);
+    },
   }),
 };
 

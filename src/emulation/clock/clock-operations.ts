@@ -6,7 +6,7 @@ import { PlaneError } from '../error-codes.js';
 import type { advanceSchema } from '../openapi/control-schemas.js';
 import { contextOf, type ControlDeps } from '../plane-state.js';
 import type { timingInput } from '../inputs.js';
-import { clockView, timingView, type ClockView, type TimingView } from '../views.js';
+import { clockView, type ClockView } from '../views.js';
 
 /** The clock after the advance, and the status moves it caused (pending -> completed counts two). */
 type AdvanceResult = z.output<typeof advanceSchema>;
@@ -36,25 +36,6 @@ export function advanceClock(deps: ControlDeps, ms: number): AdvanceResult | Pro
     stop();
   }
   return result();
-}
-
-/** Moves the clock exactly to the soonest scheduled transition (and runs it); 409 nothing_scheduled when none is. */
-export async function advanceToNext(deps: ControlDeps): Promise<AdvanceResult> {
-  const ctx = contextOf(deps);
-  await deps.runtime.settle();
-  const due = ctx.scheduler.nextDueAt();
-  if (due === undefined)
-    throw new PlaneError(
-      'nothing_scheduled',
-      'No transition is scheduled: every generation is final or stalled. Submit one, or complete or fail a stalled one.',
-    );
-  // The call takes no duration: a transition the clock can never reach is "nothing scheduled", not a bad advance.
-  if (due > ctx.clock.latest)
-    throw new PlaneError(
-      'nothing_scheduled',
-      'The next transition is due after 9999-12-31T23:59:59.999Z, where the emulator clock stops. Set the clock back (a scenario set_clock step) or reset.',
-    );
-  return advanceClock(deps, Math.max(0, due - ctx.clock.now()));
 }
 
 /** Stops the clock, or lets it follow real time again. */
@@ -87,16 +68,4 @@ export function checkTimingModels(deps: ControlDeps, body: z.output<typeof timin
   for (const slug of Object.keys(body.by_model ?? {}))
     if (!contextOf(deps).catalogue.get(slug))
       throw new PlaneError('invalid_control_request', `by_model.${slug}: no model '${slug}' in the catalogue.`);
-}
-
-/** `{ profile?, by_model?: { slug: profile | null } }`: by_model entries are merged, null removes one. */
-export function setTiming(deps: ControlDeps, body: z.output<typeof timingInput>): TimingView {
-  const ctx = contextOf(deps);
-  checkTimingModels(deps, body);
-  if (body.profile) ctx.settings.timing.profile = body.profile;
-  for (const [slug, profile] of Object.entries(body.by_model ?? {})) {
-    if (profile === null) delete ctx.settings.timing.byModel[slug];
-    else ctx.settings.timing.byModel[slug] = profile;
-  }
-  return timingView(ctx);
 }

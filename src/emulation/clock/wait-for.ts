@@ -5,10 +5,13 @@ import { PlaneError } from '../error-codes.js';
 import { isFinal, STATUS_RANK, type Generation } from '../../domain/generation.js';
 import { contextOf, type ControlDeps } from '../plane-state.js';
 import { findGeneration, getGeneration } from '../generations/generation-operations.js';
-import type { WaitTarget, waitInput } from '../inputs.js';
+import type { waitInput } from '../inputs.js';
 import type { AdminGenerationView } from '../views.js';
 
 const MAX_STEPS = 10_000;
+
+/** A status, or `final` for completed-or-failed. */
+type WaitTarget = z.output<typeof waitInput>['target'];
 
 function reached(g: Generation, target: WaitTarget): boolean {
   return target === 'final' ? isFinal(g.status) : g.status === target;

@@ -3,7 +3,6 @@ import type { JsonSchema } from '../../openapi/json-schema.js';
 import type { Control } from '../client.js';
 import { type ConnectOptions, connectOver, type Routes } from '../registry/fetch-client.js';
 import type { OperationId } from '../registry/registry.js';
-import type { ScenarioInput } from '../scenarios/scenario-schema.js';
 
 export { EmulatorControlError } from '../registry/fetch-client.js';
 
@@ -14,11 +13,8 @@ export { EmulatorControlError } from '../registry/fetch-client.js';
 declare const CONTROL_REGISTRY: { routes: Routes; bodies: Partial<Record<OperationId, JsonSchema>> };
 
 /** A page has no files: a scenario is loaded by name or given whole. */
-const scenarioBody = (scenario: string | ScenarioInput) =>
-  typeof scenario === 'string' ? { name: scenario } : { scenario };
-
 export const connect = (url: string, options: ConnectOptions = {}): Control =>
-  connectOver(CONTROL_REGISTRY.routes, url, options, scenarioBody);
+  connectOver(CONTROL_REGISTRY.routes, url, options);
 
 /** The JSON Schema of an operation's body, as /openapi.json documents it. */
 export const bodySchema = (id: OperationId): JsonSchema | undefined => CONTROL_REGISTRY.bodies[id];

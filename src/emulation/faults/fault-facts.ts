@@ -21,7 +21,7 @@ export interface FaultFacts {
 }
 
 /** The key a valid bearer key resolves to; never throws (the route still authenticates and answers its 401). */
-function peekKey(ctx: DomainContext, authorization: string | undefined): ApiKey | undefined {
+export function peekKey(ctx: DomainContext, authorization: string | undefined): ApiKey | undefined {
   try {
     return ctx.accounts.authenticate(authorization);
   } catch {

@@ -29,19 +29,8 @@ export const OPERATION_FACTS: Readonly<Record<PublicOperation, readonly FactMatc
 /** A generation action acts when a submission is accepted: on this operation only, with its facts. */
 const ACCEPTANCE: PublicOperation = 'submitGeneration';
 
-interface Target {
-  operation: PublicOperation;
-  method: string;
-  path: string;
-  facts: readonly FactMatcher[];
-}
-
-const TARGETS: readonly Target[] = PUBLIC_ROUTES.map((route) => ({
-  operation: route.operation,
-  method: route.method,
-  path: route.path,
-  facts: OPERATION_FACTS[route.operation],
-}));
+const TARGETS = PUBLIC_ROUTES.map((route) => ({ ...route, facts: OPERATION_FACTS[route.operation] }));
+type Target = (typeof TARGETS)[number];
 
 const named = (targets: readonly Target[]) => targets.map((t) => `${t.method} ${t.path.replace(/:(\w+)/g, '{$1}')}`);
 const list = (targets: readonly Target[]) => named(targets).join(', ');

@@ -1,7 +1,5 @@
 // The fault rules as a section of the store of record: exported, checked whole and restored with the state.
-import * as z from 'zod';
 import { IMPORTED_COUNTER_RULE, MAX_IMPORTED_COUNTER } from '../../domain/counters.js';
-import { LAST_INSTANT_MS } from '../../domain/durations.js';
 import { DomainError } from '../../domain/errors.js';
 import type { RestoreOrigin } from '../../domain/runtime.js';
 import { notAnExport } from '../../domain/state-problems.js';
@@ -11,22 +9,8 @@ import type { ControlState } from '../plane-state.js';
 import { unreachable } from './fault-reach.js';
 import { faultRuleSchema } from './fault-schema.js';
 import { MAX_FAULT_RULES } from './fault-rule-ids.js';
-import { FaultStore, type FaultRule } from './fault-store.js';
+import { type FaultRule, FaultStore, faultSnapshotSchema } from './fault-store.js';
 import { thousands } from '../../domain/thousands.js';
-
-/** A rule as the export writes it: every member the views and matching read, typed, so none can break them later. */
-const snapshotSchema = z.object({
-  id: z.string().min(1, 'must be the rule id'),
-  source: z.string().regex(/^(api|scenario:.+)$/, "must be 'api' or 'scenario:<name>'"),
-  createdAt: z
-    .number()
-    .min(0, 'must be a time from 1970 to 9999 (ms since the epoch)')
-    .max(LAST_INSTANT_MS, 'must be a time from 1970 to 9999 (ms since the epoch)'),
-  definition: z.record(z.string(), z.unknown()),
-  enabled: z.boolean(),
-  matched: z.int('must be a whole number').min(0),
-  fired: z.int('must be a whole number').min(0),
-});
 
 /**
  * One kept rule, checked as POST /_emulator/faults checks it. Its id is held to today's id rules on an import only:
@@ -34,7 +18,7 @@ const snapshotSchema = z.object({
  */
 function parseKept(value: unknown, i: number, origin: RestoreOrigin, problems: FieldProblem[]): FaultRule | undefined {
   const at = ['control', 'faults', i];
-  const outer = snapshotSchema.safeParse(value);
+  const outer = faultSnapshotSchema.safeParse(value);
   if (!outer.success) {
     problems.push(...fieldProblems(outer.error.issues, at));
     return undefined;

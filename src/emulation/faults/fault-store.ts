@@ -1,4 +1,6 @@
 // Fault rules: an ordered list, first match wins; `after` skips early matches, `probability` draws from the seeded random, `times` spends a rule.
+import * as z from 'zod';
+import { LAST_INSTANT_MS } from '../../domain/durations.js';
 import { PlaneError } from '../error-codes.js';
 import { compileRegex, compileRoute, type Pattern } from './fault-patterns.js';
 import { faultExists, faultLimitReached, MAX_FAULT_RULES, nextFreeId, planIds } from './fault-rule-ids.js';
@@ -11,22 +13,29 @@ import { unreachable } from './fault-reach.js';
 /** HTTP rules act when a request arrives; generation rules when a submission is accepted (POST /v1/media/generations). */
 type FaultPhase = 'http' | 'generation';
 
-export interface FaultRule {
-  id: string;
+/**
+ * A rule as the store keeps it and the export writes it (checked again on restore): every member the views and
+ * matching read, typed, so none can break them later.
+ */
+export const faultSnapshotSchema = z.object({
+  id: z.string().min(1, 'must be the rule id'),
   /** `api`, or `scenario:<name>` for rules a scenario installed (unloading it removes them). */
-  source: string;
-  createdAt: number;
+  source: z.string().regex(/^(api|scenario:.+)$/, "must be 'api' or 'scenario:<name>'"),
+  createdAt: z
+    .number()
+    .min(0, 'must be a time from 1970 to 9999 (ms since the epoch)')
+    .max(LAST_INSTANT_MS, 'must be a time from 1970 to 9999 (ms since the epoch)'),
   /** The rule as it was given (without id), kept for display and export. */
-  definition: Record<string, unknown>;
-  parsed: ParsedFaultRule;
-  enabled: boolean;
+  definition: z.record(z.string(), z.unknown()),
+  enabled: z.boolean(),
   /** Requests that satisfied every matcher while the rule was live. */
-  matched: number;
-  fired: number;
-}
+  matched: z.int('must be a whole number').min(0),
+  fired: z.int('must be a whole number').min(0),
+});
 
 /** A rule as the state export keeps it: the parsed form is rebuilt from the definition on restore. */
-export type FaultSnapshot = Omit<FaultRule, 'parsed'>;
+export type FaultSnapshot = z.output<typeof faultSnapshotSchema>;
+export type FaultRule = FaultSnapshot & { parsed: ParsedFaultRule };
 
 interface Compiled {
   route?: Pattern;
@@ -102,10 +111,6 @@ export class FaultStore {
 
   list(): FaultRule[] {
     return [...this.rules];
-  }
-
-  get size(): number {
-    return this.rules.length;
   }
 
   get isEmpty(): boolean {

@@ -5,15 +5,12 @@ import { adminGenerationSchema, ledgerEntrySchema } from '../openapi/control-sch
 import { detailSchema } from '../openapi/control-console.js';
 import { failInput, generationsQuery, ledgerQuery, refundInput, waitInput } from '../inputs.js';
 import { waitFor } from '../clock/wait-for.js';
-import { expireLinks, generationDetail } from './generation-detail.js';
-import {
-  completeGeneration,
-  failGeneration,
-  getGeneration,
-  ledgerEntries,
-  listGenerations,
-  refundGeneration,
-} from './generation-operations.js';
+import { generationDetail } from './generation-detail.js';
+import { PlaneError } from '../error-codes.js';
+import { findGeneration, generationOf, getGeneration } from './generation-operations.js';
+import type { Generation } from '../../domain/generation.js';
+import { contextOf } from '../plane-state.js';
+import { ledgerView } from '../views.js';
 
 const found = 'generation_not_found';
 const envelope = z.strictObject({ generation: adminGenerationSchema }).meta({ id: 'AdminGenerationEnvelope' });
@@ -26,7 +23,17 @@ export const GENERATION_API = {
     query: generationsQuery,
     input: 'generations query',
     answer: z.strictObject({ generations: z.array(adminGenerationSchema) }).meta({ id: 'AdminGenerationList' }),
-    handle: (deps, { query }) => ({ generations: listGenerations(deps, query) }),
+    // Newest first, every account; `status`, `account_id` and `limit` (default 100) narrow it.
+    handle: (deps, { query: q }) => {
+      const limit = q.limit ?? 100;
+      const found: Generation[] = [];
+      if (limit > 0)
+        for (const g of contextOf(deps).generations.newestFirst({ status: q.status, accountId: q.account_id })) {
+          found.push(g);
+          if (found.length === limit) break;
+        }
+      return { generations: found.map((g) => generationOf(deps, g)) };
+    },
   }),
   adminGetGeneration: defineOperation({
     method: 'get',
@@ -42,7 +49,12 @@ export const GENERATION_API = {
     summary: 'Complete a generation now, once its outputs are rendered',
     answer: envelope,
     errors: [found, 'generation_final'],
-    handle: async (deps, { params }) => ({ generation: await completeGeneration(deps, params.id) }),
+    // Whatever the plan said (a stalled or scripted-to-fail generation too), once its outputs are rendered.
+    handle: async (deps, { params }) => {
+      const g = findGeneration(deps, params.id);
+      await contextOf(deps).lifecycle.completeNow(g);
+      return { generation: generationOf(deps, g) };
+    },
   }),
   failGeneration: defineOperation({
     method: 'post',
@@ -52,7 +64,16 @@ export const GENERATION_API = {
     input: 'failure',
     answer: envelope,
     errors: [found, 'generation_final', 'invalid_refund_amount'],
-    handle: (deps, { params, body }) => ({ generation: failGeneration(deps, params.id, body) }),
+    // With a code (default internal_error), a message and a refund policy (default full).
+    handle: (deps, { params, body }) => {
+      const g = findGeneration(deps, params.id);
+      contextOf(deps).lifecycle.failNow(g, {
+        code: body.code ?? 'internal_error',
+        message: body.message,
+        refund: body.refund ?? 'full',
+      });
+      return { generation: generationOf(deps, g) };
+    },
   }),
   waitForGeneration: defineOperation({
     method: 'post',
@@ -72,7 +93,15 @@ export const GENERATION_API = {
     input: 'refund',
     answer: z.strictObject({ generation: adminGenerationSchema, refunded: z.int().positive() }).meta({ id: 'Refund' }),
     errors: [found, 'generation_not_final', 'already_refunded', 'invalid_refund_amount'],
-    handle: (deps, { params, body }) => refundGeneration(deps, params.id, body),
+    // What is left in full, or `amount`. A second full refund is 409 already_refunded.
+    handle: (deps, { params, body }) => {
+      const g = findGeneration(deps, params.id);
+      const refunded = contextOf(deps).lifecycle.refund(
+        g,
+        body.amount === undefined ? { kind: 'full' } : { kind: 'partial', amount: body.amount },
+      );
+      return { generation: generationOf(deps, g), refunded };
+    },
   }),
   ledger: defineOperation({
     method: 'get',
@@ -81,7 +110,9 @@ export const GENERATION_API = {
     query: ledgerQuery,
     input: 'ledger query',
     answer: z.strictObject({ entries: z.array(ledgerEntrySchema) }).meta({ id: 'Ledger' }),
-    handle: (deps, { query }) => ({ entries: ledgerEntries(deps, query) }),
+    handle: (deps, { query: q }) => ({
+      entries: contextOf(deps).ledger.list({ accountId: q.account_id, generationId: q.generation_id }).map(ledgerView),
+    }),
   }),
   generationDetail: defineOperation({
     method: 'get',
@@ -97,6 +128,16 @@ export const GENERATION_API = {
     summary: 'Expire every output link handed out so far (403 url_expired); the next read signs fresh ones',
     answer: detailSchema,
     errors: [found, 'generation_not_completed'],
-    handle: (deps, { params }) => expireLinks(deps, params.id),
+    handle: (deps, { params: { id } }) => {
+      const g = findGeneration(deps, id);
+      if (g.status !== 'completed')
+        throw new PlaneError(
+          'generation_not_completed',
+          `Generation ${g.id} is ${g.status}; only a completed generation has links to expire.`,
+        );
+      const through = Math.floor((contextOf(deps).clock.now() + deps.options.urlTtlSeconds * 1000) / 1000);
+      deps.state.links.script(g.id, { linksExpiredThrough: through });
+      return generationDetail(deps, id);
+    },
   }),
 };

@@ -1,5 +1,4 @@
 // One generation in depth for the console: its timeline on the emulator clock, ledger, output links, creating request.
-import { PlaneError } from '../error-codes.js';
 import type { Generation, GenerationStatus } from '../../domain/generation.js';
 import { contextOf, type ControlDeps } from '../plane-state.js';
 import { findGeneration, getGeneration } from './generation-operations.js';
@@ -62,18 +61,4 @@ export function generationDetail(deps: ControlDeps, id: string) {
     })),
     request: created ? journalView(created) : null,
   };
-}
-type GenerationDetail = ReturnType<typeof generationDetail>;
-
-/** Every link handed out so far answers 403 url_expired from now on; the next read signs fresh ones. */
-export function expireLinks(deps: ControlDeps, id: string): GenerationDetail {
-  const g = findGeneration(deps, id);
-  if (g.status !== 'completed')
-    throw new PlaneError(
-      'generation_not_completed',
-      `Generation ${g.id} is ${g.status}; only a completed generation has links to expire.`,
-    );
-  const through = Math.floor((contextOf(deps).clock.now() + deps.options.urlTtlSeconds * 1000) / 1000);
-  deps.state.links.script(g.id, { linksExpiredThrough: through });
-  return generationDetail(deps, id);
 }

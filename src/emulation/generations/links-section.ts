@@ -1,26 +1,15 @@
 // The scripted output links as a section of the store of record, and the upgrade of documents that kept them on generations.
 import * as z from 'zod';
-import { LAST_INSTANT_MS } from '../../domain/durations.js';
 import { notAnExport } from '../../domain/state-problems.js';
 import { thousands } from '../../domain/thousands.js';
 import { fieldProblems } from '../../domain/zod-issues.js';
 import type { KeptValue } from '../../wiring/kept-state.js';
 import type { ControlState } from '../plane-state.js';
-import { type LinkRecord, MAX_LINK_RECORDS } from './output-links.js';
-
-const recordSchema = z.strictObject({
-  generationId: z.string().min(1).max(200),
-  outputUrls: z.enum(['expired', 'expired-once', 'missing']).optional(),
-  linksExpiredThrough: z
-    .number()
-    .min(0)
-    .max(LAST_INSTANT_MS / 1000)
-    .optional(),
-});
+import { type LinkRecord, linkRecordSchema, MAX_LINK_RECORDS } from './output-links.js';
 
 /** Checked whole; an import brings at most MAX_LINK_RECORDS (the store's own may hold more: its newest are kept). */
 function parseLinks(value: unknown, origin: string): LinkRecord[] {
-  const parsed = z.array(recordSchema).safeParse(value);
+  const parsed = z.array(linkRecordSchema).safeParse(value);
   if (!parsed.success) throw notAnExport(fieldProblems(parsed.error.issues, ['control', 'links']));
   if (origin === 'import' && parsed.data.length > MAX_LINK_RECORDS)
     throw notAnExport([

@@ -1,18 +1,25 @@
 // The output links the plane scripts, per generation: expired (on every read, or on the first only), missing, or expired
 // up to a moment (expire-links). The core asks them through OutputAccess and keeps nothing of them.
+import * as z from 'zod';
 import type { OutputAccess } from '../../domain/context.js';
+import { LAST_INSTANT_MS } from '../../domain/durations.js';
 import type { Generation } from '../../domain/generation.js';
 
 /** What the plane's views call a generation's links: `expired-once` turns `valid` after the first read that shows them. */
 export type OutputUrls = 'valid' | 'expired' | 'expired-once' | 'missing';
 
-/** One generation's scripted links, as the export document's `control.links` holds it. */
-export interface LinkRecord {
-  generationId: string;
-  outputUrls?: Exclude<OutputUrls, 'valid'>;
+/** One generation's scripted links, as the export document's `control.links` holds it (checked on restore). */
+export const linkRecordSchema = z.strictObject({
+  generationId: z.string().min(1).max(200),
+  outputUrls: z.enum(['expired', 'expired-once', 'missing']).optional(),
   /** Links expiring (seconds) at or before this answer 403 url_expired; reads after it sign past it. */
-  linksExpiredThrough?: number;
-}
+  linksExpiredThrough: z
+    .number()
+    .min(0)
+    .max(LAST_INSTANT_MS / 1000)
+    .optional(),
+});
+export type LinkRecord = z.output<typeof linkRecordSchema>;
 
 /**
  * Generations whose links are scripted at once: far past any test's needs. The oldest go first, so a long-running

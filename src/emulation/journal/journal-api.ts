@@ -4,35 +4,8 @@ import { defineOperation } from '../registry/operation.js';
 import { journalEntrySchema, okSchema } from '../openapi/control-schemas.js';
 import { journalEntryEnvelopeSchema } from '../openapi/control-console.js';
 import { PlaneError } from '../error-codes.js';
-import type { ControlDeps } from '../plane-state.js';
-import { journalQuery, parseInstant } from '../inputs.js';
-import { journalEntryView, journalView, type JournalEntryDetailView, type JournalEntryView } from '../views.js';
-
-/** The query as it came in a URL, or from a client (which sends a Date as ISO 8601). */
-function readJournal(deps: ControlDeps, q: z.output<typeof journalQuery>): JournalEntryView[] {
-  return deps.state.journal
-    .list({
-      path: q.path,
-      method: q.method,
-      status: q.status,
-      since: q.since === undefined ? undefined : parseInstant(q.since, 'since'),
-      faultId: q.fault_id,
-      limit: q.limit,
-    })
-    .map(journalView);
-}
-
-/** One entry with its request and response bodies, for the request inspector. */
-function readJournalEntry(deps: ControlDeps, id: string): JournalEntryDetailView {
-  // Anything but digits names no entry, and the message repeats the id as sent (not NaN).
-  const entry = /^\d{1,15}$/.test(id) ? deps.state.journal.get(Number(id)) : undefined;
-  if (!entry)
-    throw new PlaneError(
-      'journal_entry_not_found',
-      `No journal entry '${id}': it never existed, or the journal was cleared or trimmed. List entries with GET /_emulator/journal.`,
-    );
-  return journalEntryView(entry);
-}
+import { journalQuery } from '../inputs.js';
+import { journalEntryView, journalView } from '../views.js';
 
 export const JOURNAL_API = {
   journal: defineOperation({
@@ -42,7 +15,8 @@ export const JOURNAL_API = {
     query: journalQuery,
     input: 'journal query',
     answer: z.strictObject({ entries: z.array(journalEntrySchema) }).meta({ id: 'Journal' }),
-    handle: (deps, { query }) => ({ entries: readJournal(deps, query) }),
+    // The query as it came in a URL, or from a client (which sends a Date as ISO 8601).
+    handle: (deps, { query }) => ({ entries: deps.state.journal.list(query).map(journalView) }),
   }),
   clearJournal: defineOperation({
     method: 'delete',
@@ -60,6 +34,15 @@ export const JOURNAL_API = {
     summary: 'One journal entry with its request and response bodies (each cut at 4 KB)',
     answer: journalEntryEnvelopeSchema,
     errors: ['journal_entry_not_found'],
-    handle: (deps, { params }) => ({ entry: readJournalEntry(deps, params.id) }),
+    handle: (deps, { params: { id } }) => {
+      // Anything but digits names no entry, and the message repeats the id as sent (not NaN).
+      const entry = /^\d{1,15}$/.test(id) ? deps.state.journal.get(Number(id)) : undefined;
+      if (!entry)
+        throw new PlaneError(
+          'journal_entry_not_found',
+          `No journal entry '${id}': it never existed, or the journal was cleared or trimmed. List entries with GET /_emulator/journal.`,
+        );
+      return { entry: journalEntryView(entry) };
+    },
   }),
 };

@@ -1,22 +1,13 @@
 // Records every exchange of the public API and every download in the journal when it ends: answered, faulted, dropped or abandoned.
-import type { DomainContext } from '../../domain/context.js';
 import { utf8Length } from '../../http/answers.js';
 import { type Exchange, FileBody, type Outcome, type ServiceResponse } from '../../http/exchange.js';
 import type { ExchangeHooks } from '../../http/pipeline.js';
+import { peekKey } from '../faults/fault-facts.js';
 import { isWatched, noteOf, openNote, type PlaneNote } from '../plane-note.js';
 import { BODY_CAP, type CapturedBody, captureBody, JOURNAL_TEXT_CAP } from './journal-store.js';
 
 const cut = (text: string) => (text.length > JOURNAL_TEXT_CAP ? text.slice(0, JOURNAL_TEXT_CAP) : text);
 const cutOrNull = (text: string | null | undefined) => (text === null || text === undefined ? null : cut(text));
-
-/** The key id a valid bearer key resolves to, or null; never throws (the route answered its 401 already). */
-function peekKeyId(ctx: DomainContext, authorization: string | undefined): number | null {
-  try {
-    return ctx.accounts.authenticate(authorization).id;
-  } catch {
-    return null;
-  }
-}
 
 /** The body as the handler read it: JSON and raw bytes as text, an urlencoded form as JSON, multipart as a note. */
 function requestBody(x: Exchange): CapturedBody | null {
@@ -56,7 +47,7 @@ function record(x: Exchange, note: PlaneNote, outcome: Outcome) {
     at: note.at,
     method: x.request.method,
     path: cut(x.request.path),
-    keyId: x.apiKey?.id ?? peekKeyId(note.ctx, x.header('authorization')),
+    keyId: (x.apiKey ?? peekKey(note.ctx, x.header('authorization')))?.id ?? null,
     idempotencyKey: idempotencyKey === undefined ? null : cut(idempotencyKey),
     // No status line went out (reset, empty response, hang, client gone): 0, as browsers report a network error.
     status: outcome.status,

@@ -1,53 +1,14 @@
 // The journal as a document holds it: every member typed and cut as recording cuts it, so an imported entry reads like a recorded one.
 import * as z from 'zod';
-import { LAST_INSTANT_MS } from '../../domain/durations.js';
 import type { RestoreOrigin } from '../../domain/runtime.js';
 import { IMPORTED_COUNTER_RULE, MAX_COUNTER, MAX_IMPORTED_COUNTER } from '../../domain/counters.js';
 import { notAnExport } from '../../domain/state-problems.js';
 import { fieldProblems } from '../../domain/zod-issues.js';
-import {
-  BODY_CAP,
-  JOURNAL_BYTE_BUDGET,
-  JOURNAL_CAPACITY,
-  JOURNAL_TEXT_CAP,
-  type JournalEntry,
-} from './journal-store.js';
+import { JOURNAL_BYTE_BUDGET, JOURNAL_CAPACITY, type JournalEntry, recordedEntrySchema } from './journal-store.js';
 import { entryBytes } from './entry-bytes.js';
 import { thousands } from '../../domain/thousands.js';
 
 type JournalSnapshot = { seq: number; entries: JournalEntry[] };
-
-const text = z.string().max(JOURNAL_TEXT_CAP, `must be at most ${JOURNAL_TEXT_CAP} characters, as recording cuts it`);
-const optionalText = text.nullable().default(null);
-const counter = z.int().min(0).max(MAX_COUNTER);
-
-const capturedBody = z
-  .object({
-    contentType: text.nullable(),
-    bytes: z.int().min(0),
-    text: z.string().max(BODY_CAP, `must be at most ${BODY_CAP} characters, as recording cuts a body`),
-    truncated: z.boolean(),
-  })
-  .nullable()
-  .default(null);
-
-/** Unknown members are dropped: only what recording writes is kept, each within its cap. */
-const entrySchema = z.object({
-  id: counter.min(1),
-  at: z.number().min(0).max(LAST_INSTANT_MS, 'must be a time from 1970 to 9999 (ms since the epoch)'),
-  method: z.string().regex(/^[A-Z-]{1,32}$/, 'must be an HTTP method such as GET'),
-  path: text,
-  query: text.default(''),
-  keyId: counter.min(1).nullable().default(null),
-  idempotencyKey: optionalText,
-  status: z.int().min(0).max(999),
-  latencyMs: z.number().min(0).max(LAST_INSTANT_MS).default(0),
-  faultId: optionalText,
-  faultReason: optionalText,
-  generationId: optionalText,
-  requestBody: capturedBody,
-  responseBody: capturedBody,
-});
 
 const SEQ_RULE = `must be a whole number from 0 to ${MAX_COUNTER}`;
 const journalSchema = z.object({
@@ -116,7 +77,7 @@ export function parseJournal(value: unknown, origin: RestoreOrigin, capacity = J
     checkOrder(raw);
     return { seq: outer.data.seq, entries: raw as JournalEntry[] };
   }
-  const entries = z.array(entrySchema).safeParse(raw);
+  const entries = z.array(recordedEntrySchema).safeParse(raw);
   if (!entries.success) throw notAnExport(fieldProblems(entries.error.issues, ['control', 'journal', 'entries']));
   checkOrder(entries.data);
   // As many entries as an export holds, but weighing more than the journal keeps (long texts): refused, not cut.

@@ -1,53 +1,17 @@
 // The request journal: every /v1/media request with its answer, for test assertions (like WireMock's /__admin/requests).
+import * as z from 'zod';
+import { MAX_COUNTER } from '../../domain/counters.js';
+import { LAST_INSTANT_MS } from '../../domain/durations.js';
 import { utf8Length } from '../../http/answers.js';
+import type { journalQuery } from '../inputs.js';
 import { PlaneError } from '../error-codes.js';
 import { entryBytes } from './entry-bytes.js';
 
-export interface JournalEntry {
-  id: number;
-  /** Emulator clock when the request arrived (ms). */
-  at: number;
-  method: string;
-  path: string;
-  keyId: number | null;
-  idempotencyKey: string | null;
-  /** The status the emulator produced; 0 when no HTTP answer was produced at all (reset, empty response, hang). */
-  status: number;
-  /** Wall-clock time from arrival until the exchange ended. */
-  latencyMs: number;
-  faultId: string | null;
-  /** Why the fault rule matched, in words ("method POST · route … · 3rd match (after 2)"). */
-  faultReason?: string | null;
-  /** The query string as sent, without the leading `?`. */
-  query?: string;
-  /** The generation a submission created or replayed. */
-  generationId?: string | null;
-  /** Bodies as the emulator read and wrote them, cut at BODY_CAP bytes; kept only on the newest BODY_WINDOW entries. */
-  requestBody?: CapturedBody | null;
-  responseBody?: CapturedBody | null;
-}
-
-export interface CapturedBody {
-  contentType: string | null;
-  /** Size of the whole body in bytes. */
-  bytes: number;
-  /** The first BODY_CAP bytes as UTF-8 text. */
-  text: string;
-  truncated: boolean;
-}
-
-interface JournalFilter {
-  /** Exact path, or a prefix ending in `*` (`/v1/media/generations*`). */
-  path?: string;
-  method?: string;
-  /** `503`, or a class such as `5xx`; `0` for exchanges that got no HTTP answer. */
-  status?: string | number;
-  /** Entries at or after this instant (ms). */
-  since?: number;
-  faultId?: string;
-  /** The most recent N, still oldest first. */
-  limit?: number;
-}
+/**
+ * GET /_emulator/journal's query as parsed: `path` exact or a prefix ending in `*`, `status` such as 503 or a class
+ * such as 5xx (0 for exchanges that got no HTTP answer), `since` an instant, `limit` the most recent N (oldest first).
+ */
+type JournalFilter = z.output<typeof journalQuery>;
 
 /** Enough for any test run; the oldest entries go first when it fills, so a long-running emulator stays bounded. */
 export const JOURNAL_CAPACITY = 10_000;
@@ -65,6 +29,54 @@ export const BODY_WINDOW = 500;
 export const JOURNAL_TEXT_CAP = 1024;
 /** The members of an entry that only the newest BODY_WINDOW entries keep. */
 export const JOURNAL_BODIES = ['requestBody', 'responseBody'] as const;
+
+const text = z.string().max(JOURNAL_TEXT_CAP, `must be at most ${JOURNAL_TEXT_CAP} characters, as recording cuts it`);
+const optionalText = text.nullable().default(null);
+const counter = z.int().min(0).max(MAX_COUNTER);
+
+const capturedBodySchema = z.object({
+  contentType: text.nullable(),
+  /** Size of the whole body in bytes. */
+  bytes: z.int().min(0),
+  /** The first BODY_CAP bytes as UTF-8 text. */
+  text: z.string().max(BODY_CAP, `must be at most ${BODY_CAP} characters, as recording cuts a body`),
+  truncated: z.boolean(),
+});
+const capturedBody = capturedBodySchema.nullable().default(null);
+
+/**
+ * One entry, as recording writes it and an import is checked with (journal-schema.ts): every member typed and cut as
+ * recording cuts it, so an imported entry reads like a recorded one. Unknown members are dropped.
+ */
+export const recordedEntrySchema = z.object({
+  id: counter.min(1),
+  /** Emulator clock when the request arrived (ms). */
+  at: z.number().min(0).max(LAST_INSTANT_MS, 'must be a time from 1970 to 9999 (ms since the epoch)'),
+  method: z.string().regex(/^[A-Z-]{1,32}$/, 'must be an HTTP method such as GET'),
+  path: text,
+  /** The query string as sent, without the leading `?`. */
+  query: text.default(''),
+  keyId: counter.min(1).nullable().default(null),
+  idempotencyKey: optionalText,
+  /** The status the emulator produced; 0 when no HTTP answer was produced at all (reset, empty response, hang). */
+  status: z.int().min(0).max(999),
+  /** Wall-clock time from arrival until the exchange ended. */
+  latencyMs: z.number().min(0).max(LAST_INSTANT_MS).default(0),
+  faultId: optionalText,
+  /** Why the fault rule matched, in words ("method POST · route … · 3rd match (after 2)"). */
+  faultReason: optionalText,
+  /** The generation a submission created or replayed. */
+  generationId: optionalText,
+  /** Bodies as the emulator read and wrote them, cut at BODY_CAP bytes; kept only on the newest BODY_WINDOW entries. */
+  requestBody: capturedBody,
+  responseBody: capturedBody,
+});
+
+export type CapturedBody = z.output<typeof capturedBodySchema>;
+type Entry = z.output<typeof recordedEntrySchema>;
+/** Members recording may leave out (and an entry kept before they existed lacks). */
+type Optional = 'faultReason' | 'query' | 'generationId' | 'requestBody' | 'responseBody';
+export type JournalEntry = Omit<Entry, Optional> & Partial<Pick<Entry, Optional>>;
 
 /** The first BODY_CAP bytes of a body, marked when cut. */
 export function captureBody(data: Uint8Array | string, contentType: string | null): CapturedBody {
@@ -156,7 +168,7 @@ export class Journal {
         (filter.method === undefined || e.method === filter.method.toUpperCase()) &&
         (status === undefined || status(e.status)) &&
         (filter.since === undefined || e.at >= filter.since) &&
-        (filter.faultId === undefined || e.faultId === filter.faultId),
+        (filter.fault_id === undefined || e.faultId === filter.fault_id),
     );
     return filter.limit === undefined ? found : found.slice(Math.max(0, found.length - filter.limit));
   }

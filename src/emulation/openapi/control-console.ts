@@ -4,6 +4,7 @@ import {
   count,
   accountSchema,
   adminGenerationSchema,
+  clockSchema,
   journalEntrySchema,
   keySchema,
   ledgerEntrySchema,
@@ -39,9 +40,7 @@ export const summarySchema = z
       timing: z.string(),
       magic_prompts: z.boolean(),
     }),
-    clock: z.strictObject({
-      now: dateTime(),
-      frozen: z.boolean(),
+    clock: clockSchema.extend({
       moved: z.boolean().meta({ description: 'The reading differs from real time (frozen, advanced or set).' }),
     }),
     accounts: z.array(accountSchema),

@@ -63,9 +63,7 @@ export const keySchema = z
   .meta({ id: 'Key' });
 
 /** Named twice, as the answer of an advance (`Advance`) and of an advance to the next move (`AdvanceToNext`). */
-export const advanceSchema = z.strictObject({
-  now: dateTime(),
-  frozen: z.boolean(),
+export const advanceSchema = clockSchema.extend({
   transitions: count().meta({ description: 'Status moves the advance caused (pending -> completed counts two).' }),
 });
 

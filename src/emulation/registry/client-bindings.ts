@@ -4,19 +4,21 @@ import type { FaultRuleInput } from '../faults/fault-schema.js';
 import type { ScenarioInput } from '../scenarios/scenario-schema.js';
 import type { SandboxInput } from '../sandboxes/sandbox-schema.js';
 import type { EmulatorState } from '../state/emulator-state.js';
-import type * as inputs from '../inputs.js';
 import type { AnswerOf, CallInput } from './operation.js';
 import type { ControlOperations, OperationId } from './registry.js';
 
 type Input<K extends OperationId> = CallInput<ControlOperations[K]>;
 type Answer<K extends OperationId> = AnswerOf<ControlOperations[K]>;
-
-/** Sends one operation: in-process it runs the handler, remotely it is an HTTP request. */
-export type Invoke = <K extends OperationId>(id: K, input: Input<K>) => Promise<Answer<K>>;
+/** An operation's body or query as a caller writes it: a client method's argument. */
+type Body<K extends OperationId> = NonNullable<Input<K>['body']>;
+type Query<K extends OperationId> = NonNullable<Input<K>['query']>;
+/** `since` as ISO 8601, ms since the epoch or a Date, on the emulator clock. */
+type JournalQuery = Omit<Query<'journal'>, 'since'> & { since?: string | number | Date };
 
 /** What a binding may use beside its arguments. */
 export interface ClientContext {
-  invoke: Invoke;
+  /** Sends one operation: in-process it runs the handler, remotely it is an HTTP request. */
+  invoke<K extends OperationId>(id: K, input: Input<K>): Promise<Answer<K>>;
   /** The body that loads `scenario`: a name, the object, or (in Node) a file read on the client's side. */
   scenarioBody(scenario: string | ScenarioInput): { name: string } | { scenario: ScenarioInput };
 }
@@ -73,7 +75,7 @@ export const CLIENT_BINDINGS = {
   /** The seeded API key (`--api-key`, default DEFAULT_API_KEY): the one startEmulator() returns as `apiKey`. */
   apiKey: bind('seededKey', none, pick('api_key')),
   keys: bind('listKeys', none, pick('keys')),
-  createKey: bind('createKey', (_, key?: inputs.NewKey) => ({ body: key ?? {} }), pick('key')),
+  createKey: bind('createKey', (_, key?: Body<'createKey'>) => ({ body: key ?? {} }), pick('key')),
   revokeKey: bind('revokeKey', (_, id: number) => ({ params: { id: String(id) } }), pick('key')),
   /** Sets the key's daily credit ceiling, checked from its next request on; `null` removes it. */
   setKeyDailyLimit: bind(
@@ -83,14 +85,18 @@ export const CLIENT_BINDINGS = {
   ),
 
   timing: bind('getTiming'),
-  setTiming: bind('setTiming', (_, change: inputs.TimingChange) => ({ body: change })),
+  setTiming: bind('setTiming', (_, change: Body<'setTiming'>) => ({ body: change })),
 
-  generations: bind('adminListGenerations', (_, query?: inputs.GenerationsQuery) => ({ query }), pick('generations')),
+  generations: bind(
+    'adminListGenerations',
+    (_, query?: Query<'adminListGenerations'>) => ({ query }),
+    pick('generations'),
+  ),
   generation: bind('adminGetGeneration', byId, pick('generation')),
   complete: bind('completeGeneration', byId, pick('generation')),
   fail: bind(
     'failGeneration',
-    (_, id: string, failure?: inputs.Failure) => ({ params: { id }, body: failure ?? {} }),
+    (_, id: string, failure?: Body<'failGeneration'>) => ({ params: { id }, body: failure ?? {} }),
     pick('generation'),
   ),
   /** Refunds a completed or failed generation: what is left (default) or `amount`. Twice in full is `already_refunded`. */
@@ -102,11 +108,16 @@ export const CLIENT_BINDINGS = {
   detail: bind('generationDetail', byId),
   /** Every link handed out so far answers 403 url_expired; the next read signs fresh ones. */
   expireLinks: bind('expireLinks', byId),
-  ledger: bind('ledger', (_, query?: { account_id?: string; generation_id?: string }) => ({ query }), pick('entries')),
+  ledger: bind('ledger', (_, query?: Query<'ledger'>) => ({ query }), pick('entries')),
   /** Advances the clock transition by transition until the generation is in `target`; throws `unreachable_state` otherwise. */
   waitFor: bind(
     'waitForGeneration',
-    (_, id: string, target: inputs.WaitTarget, options: inputs.WaitOptions = {}) => ({
+    (
+      _,
+      id: string,
+      target: Body<'waitForGeneration'>['target'],
+      options: Omit<Body<'waitForGeneration'>, 'target'> = {},
+    ) => ({
       params: { id },
       body: { target, ...options },
     }),
@@ -138,7 +149,7 @@ export const CLIENT_BINDINGS = {
 
   journal: bind(
     'journal',
-    (_, query: inputs.JournalQuery = {}) => ({
+    (_, query: JournalQuery = {}) => ({
       query: { ...query, since: query.since instanceof Date ? query.since.toISOString() : query.since },
     }),
     pick('entries'),
@@ -147,14 +158,11 @@ export const CLIENT_BINDINGS = {
   journalEntry: bind('journalEntry', (_, id: number) => ({ params: { id: String(id) } }), pick('entry')),
   clearJournal: bind('clearJournal'),
   /** What the console reads on each refresh: clock, wallets, rules, scenario, a page of generations, journal, upcoming. */
-  summary: bind('summary', (_, query?: inputs.SummaryQuery) => ({ query })),
+  summary: bind('summary', (_, query?: Query<'summary'>) => ({ query })),
   /** Models, failure codes, fault actions, prompt marker examples and scenarios with their steps and rules. */
   catalogue: bind('catalogue'),
 
-  /**
-   * A sandbox: a whole world of its own (wallet, keys, generations, faults, journal, clock), reached by its API key.
-   * Resolves to `{ id, apiKey, token, control, close() }`: `control` drives that sandbox only, `close()` deletes it.
-   */
+  // Documented on Control, which gives back a SandboxHandle rather than the answer.
   createSandbox: bind('createSandbox', (_, spec?: SandboxInput) => ({ body: spec ?? {} })),
   /** The sandboxes alive now (without their tokens). */
   sandboxes: bind('listSandboxes', none, pick('data')),
@@ -174,43 +182,3 @@ export const CLIENT_BINDINGS = {
     done,
   ),
 };
-
-// biome-ignore lint/suspicious/noExplicitAny: any binding
-type AnyBinding = Binding<any, any[], unknown>;
-
-/** The client a set of bindings makes: each method sends its operation and gives back what its binding takes. */
-export type DerivedClient<B> = {
-  [M in keyof B]: B[M] extends Binding<OperationId, infer A, infer R>
-    ? (...args: A) => Promise<R>
-    : DerivedClient<B[M]>;
-};
-
-const isBinding = (value: object): value is AnyBinding => 'op' in value;
-
-/**
- * Every client is this, over its own `invoke`. `refuse` turns what failed before anything was sent (a scenario file
- * that cannot be read) into the client's own error.
- */
-export function deriveClient(
-  client: ClientContext,
-  refuse: (error: unknown) => unknown = (error) => error,
-): DerivedClient<typeof CLIENT_BINDINGS> {
-  const derive = (bindings: object): object =>
-    Object.fromEntries(
-      Object.entries(bindings).map(([name, value]: [string, AnyBinding | object]) => [
-        name,
-        isBinding(value)
-          ? async (...args: unknown[]) => {
-              let input: unknown;
-              try {
-                input = await value.input(client, ...args);
-              } catch (error) {
-                throw refuse(error);
-              }
-              return value.result(await client.invoke(value.op, input as never));
-            }
-          : derive(value),
-      ]),
-    );
-  return derive(CLIENT_BINDINGS) as DerivedClient<typeof CLIENT_BINDINGS>;
-}

@@ -1,12 +1,10 @@
 // The control plane's routes from the registry: one route per operation, resolved by the front door like the public API's.
 import { jsonAnswer } from '../../http/answers.js';
 import { baseUrlOf } from '../../http/base-url.js';
-import type { Exchange } from '../../http/exchange.js';
 import type { RouteEntry } from '../../http/front-door.js';
-import type { RendererInfo } from '../../infra/renderer.js';
+import type { World } from '../../http/world.js';
 import { STORE_HANDLE } from '../../wiring/kept-state.js';
-import type { PlaneSettings } from '../plane-options.js';
-import { type ControlDeps, PLANE_STATE, type ScenarioShelf } from '../plane-state.js';
+import { type ControlDeps, PLANE_STATE } from '../plane-state.js';
 import { SANDBOXES } from '../sandboxes/sandbox-directory.js';
 import { controlBody } from './control-body.js';
 import { type AnyOperation, runOperation } from './operation.js';
@@ -15,24 +13,22 @@ import { operationEntries } from './registry.js';
 /** A control body's limit unless the operation names its own (the state import). */
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
-export interface ControlSetup {
-  options: PlaneSettings;
-  rendererInfo(): RendererInfo | undefined;
-  scenarios: ScenarioShelf;
-}
+/** What every world's operations share: the emulator's options, its renderer, the host's scenarios. */
+export type ControlSetup = Pick<ControlDeps, 'options' | 'rendererInfo' | 'scenarios'>;
 
-/** What an operation acts on: the exchange's world, and the base URL its request reached us at. */
-export function controlDepsOf(x: Exchange, setup: ControlSetup): ControlDeps {
+/** What an operation acts on: a world, its output links signed for `baseUrl` (default: the configured public URL). */
+export function controlDeps(world: World, setup: ControlSetup, baseUrl?: string): ControlDeps {
+  const own = world.settings.options;
   return {
-    runtime: x.world.runtime,
-    state: x.world.part(PLANE_STATE),
+    runtime: world.runtime,
+    state: world.part(PLANE_STATE),
     // A sandbox's own options (its seeded key, balance, timing) where it has them.
-    options: x.world.settings.options ? { ...setup.options, ...x.world.settings.options } : setup.options,
+    options: own ? { ...setup.options, ...own } : setup.options,
     rendererInfo: setup.rendererInfo,
-    store: x.world.part(STORE_HANDLE),
-    sandboxes: x.world.find(SANDBOXES),
-    world: x.world.settings.options === undefined ? undefined : x.world.name,
-    baseUrl: baseUrlOf(x.request, setup.options.publicBaseUrl),
+    store: world.part(STORE_HANDLE),
+    sandboxes: world.find(SANDBOXES),
+    world: own === undefined ? undefined : world.name,
+    baseUrl: baseUrl ?? setup.options.publicBaseUrl,
     scenarios: setup.scenarios,
   };
 }
@@ -49,7 +45,8 @@ function route(id: string, op: AnyOperation, setup: ControlSetup): RouteEntry {
     body: op.body ? { kind: 'plane-json', limit } : undefined,
     async handle(x) {
       const body = op.body ? await controlBody(x, limit) : undefined;
-      const answer = await runOperation(op, controlDepsOf(x, setup), {
+      const deps = controlDeps(x.world, setup, baseUrlOf(x.request, setup.options.publicBaseUrl));
+      const answer = await runOperation(op, deps, {
         params: x.dispatch.params,
         query: x.request.query,
         body,

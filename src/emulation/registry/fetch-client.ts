@@ -1,7 +1,7 @@
 // The control client over fetch, given each operation's method and path: connectEmulator's, and the console's in a browser.
 import { CodedError } from '../../domain/errors.js';
-import type { Control } from '../client.js';
-import { type ClientContext, deriveClient } from './client-bindings.js';
+import { type Control, deriveControl, inlineScenarioBody } from '../client.js';
+import type { ClientContext } from './client-bindings.js';
 import type { OperationId } from './registry.js';
 
 /** Where an operation is sent: its method and its path in Express form (`:id`). */
@@ -66,7 +66,7 @@ export function connectOver(
   routes: Routes,
   url: string,
   options: ConnectOptions,
-  scenarioBody: ClientContext['scenarioBody'],
+  scenarioBody: ClientContext['scenarioBody'] = inlineScenarioBody,
 ): Control {
   const base = url.replace(/\/+$/, '');
   const bearer = options.token ?? options.adminToken;
@@ -111,7 +111,7 @@ export function connectOver(
     );
   }
 
-  const methods = deriveClient(
+  return deriveControl(
     {
       invoke(id, input) {
         const { method, path } = routes[id];
@@ -119,32 +119,17 @@ export function connectOver(
         return call(method.toUpperCase(), `${prefixed(pathFor(path, params))}${queryString(query)}`, body);
       },
       scenarioBody,
+      setBaseUrl: (next) => {
+        linkBase = next;
+      },
+      sandboxControl: ({ id, token }) => {
+        const control = connectOver(routes, url, { fetch: options.fetch, sandbox: id, token }, scenarioBody);
+        control.setBaseUrl(linkBase);
+        return control;
+      },
     },
     // Refused before anything was sent (a scenario file it could not read): status 0, as for an unreachable emulator.
     (error) =>
       error instanceof CodedError ? new EmulatorControlError(error.code, error.message, 0, error.details) : error,
   );
-  return {
-    ...methods,
-    setBaseUrl: (next) => {
-      linkBase = next;
-    },
-    async createSandbox(spec) {
-      const created = await methods.createSandbox(spec);
-      const control = connectOver(
-        routes,
-        url,
-        { fetch: options.fetch, sandbox: created.id, token: created.token },
-        scenarioBody,
-      );
-      control.setBaseUrl(linkBase);
-      return {
-        id: created.id,
-        apiKey: created.apiKey,
-        token: created.token,
-        control,
-        close: () => methods.deleteSandbox(created.id),
-      };
-    },
-  };
 }

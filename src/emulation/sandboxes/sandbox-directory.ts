@@ -1,23 +1,12 @@
 // What the control plane asks of the emulator's registry of sandboxes: the composition root's (src/sandboxes/) implements it.
+import type * as z from 'zod';
 import type { Runtime } from '../../domain/runtime.js';
 import { type World, WorldPart } from '../../http/world.js';
-import type { SandboxSpec } from './sandbox-schema.js';
+import type { createdSandboxSchema, SandboxSpec, sandboxSchema } from './sandbox-schema.js';
 
-/** One sandbox as the lifecycle operations show it; the token only in the answer to its creation. */
-export interface SandboxView {
-  id: string;
-  label: string | null;
-  apiKey: string;
-  createdAt: string;
-  /** Real host time: every request the sandbox answers pushes it forward by `ttlSeconds`. */
-  expiresAt: string;
-  ttlSeconds: number;
-}
-
-export interface SandboxCreated extends SandboxView {
-  /** The control token scoped to this sandbox: `Authorization: Bearer sbt_...`. */
-  token: string;
-}
+/** A sandbox as the lifecycle operations show it (sandbox-schema.ts documents it); its token only on creation. */
+export type SandboxView = z.output<typeof sandboxSchema>;
+export type SandboxCreated = z.output<typeof createdSandboxSchema>;
 
 /** The registry of worlds beside the default one, bounded by `maxSandboxes`. */
 export interface SandboxDirectory {

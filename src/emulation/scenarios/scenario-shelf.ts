@@ -1,6 +1,7 @@
 // Where named scenarios come from, a host service: Node reads fixtures/scenarios/ (scenario-files.ts); a page has them
 // bundled (memoryShelf over the same JSON, imported).
 import { PlaneError } from '../error-codes.js';
+import { inlineScenarioBody } from '../client.js';
 import type { ScenarioDefinition, ScenarioShelf } from '../plane-state.js';
 import { parseScenario } from './scenario-parse.js';
 import type { ScenarioInput } from './scenario-schema.js';
@@ -28,6 +29,6 @@ export function memoryShelf(scenarios: Readonly<Record<string, unknown>>): HostS
     available: () => [...names],
     named,
     fromOption: named,
-    loadBody: (scenario) => (typeof scenario === 'string' ? { name: scenario } : { scenario }),
+    loadBody: inlineScenarioBody,
   };
 }

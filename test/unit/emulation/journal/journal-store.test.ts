@@ -35,7 +35,7 @@ describe('Journal', () => {
     expect(journal.list({ method: 'get' }).map((e) => e.id)).toEqual([2]);
     expect(journal.list({ status: '5xx' }).map((e) => e.id)).toEqual([3]);
     expect(journal.list({ since: 5 }).map((e) => e.id)).toEqual([2, 3]);
-    expect(journal.list({ faultId: 'f1' }).map((e) => e.id)).toEqual([3]);
+    expect(journal.list({ fault_id: 'f1' }).map((e) => e.id)).toEqual([3]);
     expect(journal.list({ limit: 1 }).map((e) => e.id)).toEqual([3]);
   });
 
