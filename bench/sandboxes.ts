@@ -14,7 +14,7 @@ const HEADING = '## Sandboxes (issue 37)';
 const SANDBOXES = 1000;
 const CREATES = 200;
 const SECONDS = 6;
-const ROUNDS = 3;
+const ROUNDS = Number(process.env.SANDBOX_BENCH_ROUNDS ?? 3);
 const SUBMISSION = JSON.stringify({ model_slug: 'still-sketch-v1', prompt: 'bench', max_credits: 100 });
 
 type Message = Record<string, unknown>;
