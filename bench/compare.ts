@@ -1,12 +1,13 @@
 // `npm run bench:compare -- <git ref> [--rounds N] [--seconds S]`: API throughput and CPU per request against another
 // commit, both built the same way and measured in one run, rounds alternating; the regression check behind "within 10%".
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { REPO_ROOT } from '../scripts/transpile-dist.js';
 import type { ServerProcess } from './servers.js';
 import { withRefWorktree } from './ref-worktree.js';
+import { cpuMs } from './process-cpu.js';
 import { median } from './startup.js';
 import { measure, ROUTES, settled } from './throughput.js';
 
@@ -19,12 +20,6 @@ if (!ref) throw new Error('usage: npm run bench:compare -- <git ref> [--rounds N
 const rounds = Number(values.rounds);
 const seconds = Number(values.seconds);
 const STORED = 2_000;
-
-/** The server's own CPU time (user + system, ms) from /proc: steadier than req/s on a machine shared with others. */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
 interface Side {
   name: string;

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
+import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import { fetchHost } from '../src/http/fetch/fetch-host.js';
 import { createMediaHandlers } from '../src/msw/node.js';
@@ -106,6 +107,37 @@ async function setupServerRate(): Promise<number> {
   }
 }
 
+/**
+ * msw's own ceiling: the same requests through setupServer to a handler that only reads the body and returns the
+ * estimate's answer bytes, fixed. No handler can answer faster through msw's Node interception.
+ */
+async function mswCeilingRate(): Promise<number> {
+  const pack = await createMediaHandlers({ baseUrl: 'http://bench.test', timing: 'manual' });
+  const probe = setupServer(...pack.handlers);
+  probe.listen({ onUnhandledFrame: 'error' });
+  const sample = await fetch('http://bench.test/v1/media/estimate', {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${pack.apiKey}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ model_slug: 'motion-lite-v1', prompt: 'a fox', params: { duration: '8', quality: '720p' } }),
+  });
+  const fixed = await sample.arrayBuffer();
+  probe.close();
+  await pack.close();
+  const server = setupServer(
+    http.post('http://bench.test/v1/media/estimate', async ({ request }) => {
+      await request.arrayBuffer();
+      return new Response(fixed, { headers: { 'Content-Type': 'application/json' } });
+    }),
+  );
+  server.listen({ onUnhandledFrame: 'error' });
+  try {
+    await estimateRate('http://bench.test', 'any', 10);
+    return await estimateRate('http://bench.test', 'any');
+  } finally {
+    server.close();
+  }
+}
+
 /** The same requests handed to the fetch host directly (no msw, no interception): what msw's own part costs. */
 async function fetchHostRate(): Promise<number> {
   const emulator = createEmulatorWith({ timing: 'manual', publicBaseUrl: 'http://bench.test' });
@@ -170,6 +202,7 @@ const withMsw = await bundleSize(true);
 const answers = await firstAnswers();
 const cli = median(await Promise.all([cliRate()]).then(async (first) => [...first, await cliRate(), await cliRate()]));
 const inProcess = median([await setupServerRate(), await setupServerRate(), await setupServerRate()]);
+const ceiling = median([await mswCeilingRate(), await mswCeilingRate(), await mswCeilingRate()]);
 const direct = median([await fetchHostRate(), await fetchHostRate(), await fetchHostRate()]);
 process.stdout.write(`| Measure | Figure | Target |
 | --- | --- | --- |
@@ -178,5 +211,6 @@ process.stdout.write(`| Measure | Figure | Target |
 | First answer after worker.start() in Chromium (median of ${ROUNDS}; all) | ${median(answers.first).toFixed(0)} ms (${answers.first.map((v) => v.toFixed(0)).join(', ')}) | ≤ 500 ms |
 | createMediaHandlers() (sql.js and its .wasm fetched) to the first answer (median of ${ROUNDS}; all) | ${median(answers.cold).toFixed(0)} ms (${answers.cold.map((v) => v.toFixed(0)).join(', ')}) | – |
 | POST /v1/media/estimate, setupServer in-process vs the CLI over loopback (10 in flight, fetch, median of 3 × ${SECONDS} s) | ${inProcess.toFixed(0)} vs ${cli.toFixed(0)} req/s: ${(inProcess / cli).toFixed(2)}× | ≥ 0.5× |
+| msw's own ceiling: the same requests through setupServer to a handler returning the estimate's bytes, fixed, vs the CLI; the pack / that ceiling | ${ceiling.toFixed(0)} req/s: ${(ceiling / cli).toFixed(2)}×; ${(inProcess / ceiling).toFixed(2)}× | – |
 | The same requests handed to the fetch host directly (no msw), vs the CLI | ${direct.toFixed(0)} req/s: ${(direct / cli).toFixed(2)}× | – |
 `);

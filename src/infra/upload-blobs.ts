@@ -15,6 +15,8 @@ export interface UploadBlobs {
   bytesWith(files: readonly { id: string; size: number }[]): number;
   clear(): Promise<void>;
   close(): Promise<void>;
+  /** Clears and closes, and leaves nothing of the store behind (a deleted sandbox's folder): it is not used again. */
+  destroy(): Promise<void>;
 }
 
 export class UploadStoreFull extends Error {}
@@ -132,6 +134,10 @@ export function createMemoryUploadBlobs(options: { maxBytes: number }): UploadBl
       cap.forgetAll();
     },
     async close() {
+      blobs.clear();
+      cap.forgetAll();
+    },
+    async destroy() {
       blobs.clear();
       cap.forgetAll();
     },

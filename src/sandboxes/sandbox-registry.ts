@@ -102,9 +102,11 @@ export function sandboxRegistry(deps: RegistryDeps): SandboxRegistry {
     await runtime.stop();
     if (drop) {
       entry.store.drop();
-      await uploadBlobs.clear();
-    } else await entry.store.close();
-    await uploadBlobs.close();
+      await uploadBlobs.destroy();
+    } else {
+      await entry.store.close();
+      await uploadBlobs.close();
+    }
   };
 
   const discard = (entry: SandboxEntry) => {

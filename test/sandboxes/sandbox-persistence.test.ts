@@ -1,10 +1,11 @@
 // Sandboxes with --state-file: they and their state survive a restart and kill -9, in the one database of every world.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type CliProcess, startCli, stopCli } from '../helpers/cli-process.js';
 import { createCheckedEmulator } from '../helpers/contract.js';
+import { png } from '../helpers/images.js';
 
 const running: CliProcess[] = [];
 const dirs: string[] = [];
@@ -79,6 +80,32 @@ describe('sandboxes with a state file', () => {
       expect(download.status).toBe(200);
     } finally {
       await second.close();
+    }
+  });
+
+  it('keep their uploads in a folder of their own beside the state file, which a deletion removes', async () => {
+    const stateFile = join(stateDir(), 'state.db');
+    const emulator = createCheckedEmulator({ timing: 'manual', ffmpegPath: false, stateFile });
+    const { url } = await emulator.start({ port: 0 });
+    try {
+      const sandbox = (await call(url, 'POST', '/_emulator/sandboxes', { body: {} })).body;
+      const form = new FormData();
+      form.set('model_slug', 'motion-lite-v1');
+      form.set('target_slot', 'start_image');
+      form.set('file', new Blob([png()], { type: 'image/png' }), 'frame.png');
+      const uploaded = await fetch(`${url}/v1/media/uploads`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${sandbox.apiKey}` },
+        body: form,
+      });
+      expect(uploaded.status).toBe(201);
+      const folder = `${stateFile}.sandboxes/${sandbox.id}.uploads`;
+      expect(readdirSync(folder)).toHaveLength(1);
+
+      expect((await call(url, 'DELETE', `/_emulator/sandboxes/${sandbox.id}`)).status).toBe(204);
+      expect(existsSync(folder)).toBe(false);
+    } finally {
+      await emulator.close();
     }
   });
 

@@ -1,6 +1,6 @@
 // Node's upload store: one file per upload id on disk, not in memory, under the byte cap, fsynced when durable.
 import { mkdirSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
-import { open, readFile, rm } from 'node:fs/promises';
+import { open, readFile, rm, rmdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BlobCap, checkUploadId, footprint, type UploadBlobs } from '../upload-blobs.js';
@@ -31,6 +31,13 @@ export function createDiskUploadBlobs(options: DiskUploadBlobsOptions): UploadBl
     return dir;
   };
   const pathOf = (at: string, id: string) => join(at, checkUploadId(id));
+  const clear = async () => {
+    for (const id of [...cap.sizes.keys()]) await rm(pathOf(ensure(), id), { force: true });
+    cap.forgetAll();
+  };
+  const close = async () => {
+    if (owned && dir !== undefined) await rm(dir, { recursive: true, force: true });
+  };
 
   return {
     maxBytes: options.maxBytes,
@@ -67,12 +74,17 @@ export function createDiskUploadBlobs(options: DiskUploadBlobsOptions): UploadBl
       ensure();
       return cap.bytesWith(files);
     },
-    async clear() {
-      for (const id of [...cap.sizes.keys()]) await rm(pathOf(ensure(), id), { force: true });
-      cap.forgetAll();
-    },
-    async close() {
-      if (owned && dir !== undefined) await rm(dir, { recursive: true, force: true });
+    clear,
+    close,
+    async destroy() {
+      await clear();
+      await close();
+      // A kept folder emptied by clear(): removed too, or every deleted sandbox would leave one behind. A file the store
+      // does not know of (put there by hand) keeps it.
+      if (!owned && dir !== undefined)
+        await rmdir(dir).catch((error: NodeJS.ErrnoException) => {
+          if (error.code !== 'ENOENT' && error.code !== 'ENOTEMPTY') throw error;
+        });
     },
   };
 }

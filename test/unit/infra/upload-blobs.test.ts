@@ -1,6 +1,6 @@
 // The upload store on each host, one contract: Node's on disk and a browser's in memory admit the same uploads under
 // the same cap (whole 4 KiB blocks), refuse past it, and read back exactly the bytes put.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -97,5 +97,24 @@ describe('the upload store on disk, kept beside a state file', () => {
     opened.push(later);
     expect(later.has('upl_1')).toBe(true);
     expect(later.bytes()).toBe(2 * 4096);
+  });
+
+  it('leaves no folder behind when destroyed (a deleted sandbox), unless it holds a file the store does not know', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'upload-blobs-'));
+    folders.push(root);
+    const dir = join(root, 'sbx_1.uploads');
+    const kept = createDiskUploadBlobs({ dir, maxBytes: 1 << 20, durable: true });
+    await kept.put('upl_1', bytes(10));
+    await kept.destroy();
+    expect(existsSync(dir)).toBe(false);
+    expect(existsSync(root)).toBe(true);
+
+    const other = join(root, 'sbx_2.uploads');
+    const withStranger = createDiskUploadBlobs({ dir: other, maxBytes: 1 << 20, durable: true });
+    await withStranger.put('upl_2', bytes(10));
+    writeFileSync(join(other, 'notes.txt'), 'put there by hand');
+    await withStranger.destroy();
+    expect(existsSync(join(other, 'upl_2'))).toBe(false);
+    expect(existsSync(join(other, 'notes.txt'))).toBe(true);
   });
 });
