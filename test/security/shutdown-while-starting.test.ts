@@ -13,7 +13,8 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /**
  * An "ffmpeg" whose every probe (-version, -filters, -encoders) waits, as a real process, until it is killed; the
- * promise resolves once the first probe has started (it touches a file first, seen through fs.watch).
+ * promise resolves once the first probe has started (it touches a file first, seen through fs.watch). Its processes
+ * are named by `ffmpeg-hangs-<marker>` (the shell) and `sleep <marker>` (its child).
  */
 function hangingFfmpeg(marker: number): { path: string; probing: Promise<void> } {
   const path = join(scratch, `ffmpeg-hangs-${marker}`);
@@ -25,7 +26,9 @@ function hangingFfmpeg(marker: number): { path: string; probing: Promise<void> }
       resolve();
     });
   });
-  writeFileSync(path, `#!/bin/sh\ntouch "${join(scratch, started)}"\nexec sleep ${marker}\n`);
+  // The shell stays (no exec): its command line names the marker from before the touch, so the probe is in the process
+  // table by the time the file appears; its child `sleep` dies only if the whole process group is killed.
+  writeFileSync(path, `#!/bin/sh\ntouch "${join(scratch, started)}"\nsleep ${marker}\n`);
   chmodSync(path, 0o755);
   return { path, probing };
 }
@@ -38,10 +41,11 @@ describe.each(['SIGTERM', 'SIGINT'] as const)('%s while the ffmpeg probes still 
     await ffmpeg.probing;
     const health = (await (await fetch(`${cli.url}/_emulator/health`)).json()) as { status: string };
     expect(health.status).toBe('starting');
-    expect(processesMentioning(`sleep ${marker}`)).not.toEqual([]);
+    expect(processesMentioning(`ffmpeg-hangs-${marker}`)).not.toEqual([]);
     expect(leftUnder(cli.tmp).some((name) => name.startsWith('media-renders-'))).toBe(true);
     const { code } = await stopCli(cli, signal);
     expect(code).toBe(0);
+    expect(processesMentioning(`ffmpeg-hangs-${marker}`)).toEqual([]);
     expect(processesMentioning(`sleep ${marker}`)).toEqual([]);
     expect(leftUnder(cli.tmp)).toEqual([]);
   });
