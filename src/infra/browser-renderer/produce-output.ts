@@ -1,4 +1,4 @@
-// One output's bytes in a browser: WebCodecs + Mediabunny for sound and video, OffscreenCanvas for stills, GLB in process.
+// One output's bytes in a browser: WebCodecs for sound and video, muxed by Mediabunny; OffscreenCanvas for stills.
 import { buildGlb } from '../ffmpeg/glb-cube.js';
 import { paletteFor } from '../ffmpeg/palette.js';
 import type { RenderJob } from '../renderer.js';
@@ -33,8 +33,8 @@ async function fallback(deps: ProduceDeps, name: FallbackName, why: string, mime
 
 async function video(job: RenderJob, deps: ProduceDeps): Promise<ProducedOutput> {
   const { width = 854, height = 480 } = job.spec;
-  const codec = await deps.encoders.video(width, height);
-  if (!codec)
+  const encoding = await deps.encoders.video(width, height);
+  if (!encoding)
     return fallback(
       deps,
       'fallback.mp4',
@@ -42,29 +42,29 @@ async function video(job: RenderJob, deps: ProduceDeps): Promise<ProducedOutput>
       job.spec.mimeType,
     );
   const scene = await createVideoScene(job, deps.fontFamily);
-  const audioCodec = job.spec.audio ? await deps.encoders.audio() : null;
-  if (job.spec.audio && !audioCodec)
+  const audioEncoding = job.spec.audio ? await deps.encoders.audio() : null;
+  if (job.spec.audio && !audioEncoding)
     // The picture is still right (length, size, colours); the fallback clip has no sound either, and is the wrong size.
     deps.warnOnce(
       'no-audio',
       'browser renderer: WARNING this browser has no WebCodecs AAC or Opus encoder; videos asked with audio=on carry no sound.',
     );
-  const audio = audioCodec
+  const audio = audioEncoding
     ? {
-        codec: audioCodec,
+        encoding: audioEncoding,
         sampleRate: AUDIO_SAMPLE_RATE,
         samples: toneSamples(paletteFor(job.index).toneHz, AUDIO_SAMPLE_RATE, scene.frames / scene.fps),
       }
     : undefined;
-  return { data: await writeVideoMp4(scene, codec, audio), mimeType: job.spec.mimeType };
+  return { data: await writeVideoMp4(scene, encoding, audio), mimeType: job.spec.mimeType };
 }
 
 async function music(job: RenderJob, deps: ProduceDeps): Promise<ProducedOutput> {
-  const codec = await deps.encoders.audio();
-  if (!codec)
+  const encoding = await deps.encoders.audio();
+  if (!encoding)
     return fallback(deps, 'fallback.m4a', 'this browser has no WebCodecs AAC or Opus encoder', job.spec.mimeType);
   const track = {
-    codec,
+    encoding,
     sampleRate: AUDIO_SAMPLE_RATE,
     samples: melodySamples(job.index, AUDIO_SAMPLE_RATE, job.spec.durationSeconds ?? 10),
   };
