@@ -4,7 +4,6 @@ import { paletteFor } from '../ffmpeg/palette.js';
 import type { RenderJob } from '../renderer.js';
 import { AUDIO_SAMPLE_RATE, type EncoderChoice } from './encoder-choice.js';
 import { FALLBACK_DESCRIPTIONS, type FallbackName, type LoadFallback } from './fallback-media.js';
-import { writeAudioMp4, writeVideoMp4 } from './mp4-writer.js';
 import { encodeStill, paintStill } from './still-image.js';
 import { melodySamples, toneSamples } from './tones.js';
 import { createVideoScene } from './video-scene.js';
@@ -22,6 +21,12 @@ export interface ProduceDeps {
   /** Logs `message` the first time `reason` comes up in this renderer, never again. */
   warnOnce(reason: string, message: string): void;
 }
+
+/**
+ * Mediabunny (31 KB min+gzip) is a chunk of its own, fetched by the first video or music render: a page that
+ * renders none (a fault-rule story, a 422) never loads it. Choosing the encoders needs only WebCodecs.
+ */
+const muxer = () => import('./mp4-writer.js');
 
 async function fallback(deps: ProduceDeps, name: FallbackName, why: string, mimeType: string): Promise<ProducedOutput> {
   deps.warnOnce(
@@ -56,6 +61,7 @@ async function video(job: RenderJob, deps: ProduceDeps): Promise<ProducedOutput>
         samples: toneSamples(paletteFor(job.index).toneHz, AUDIO_SAMPLE_RATE, scene.frames / scene.fps),
       }
     : undefined;
+  const { writeVideoMp4 } = await muxer();
   return { data: await writeVideoMp4(scene, encoding, audio), mimeType: job.spec.mimeType };
 }
 
@@ -70,6 +76,7 @@ async function music(job: RenderJob, deps: ProduceDeps): Promise<ProducedOutput>
   };
   // The same tags as music-plan.ts: which request this was, readable in any player.
   const tags = { title: `${job.modelSlug} #${job.index + 1} ${job.identityLabel}`, comment: job.prompt.slice(0, 200) };
+  const { writeAudioMp4 } = await muxer();
   return { data: await writeAudioMp4(track, tags), mimeType: job.spec.mimeType };
 }
 
