@@ -1,6 +1,7 @@
 // The browser renderer's MP4s in real Chromium: WebCodecs + Mediabunny files play for their length, at their size, with
 // sound exactly when asked, a colour per output, and the reference images of Models A and B; ffprobe agrees from Node.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VIDEO_SIZES } from '../../src/domain/media-spec.js';
 import { paletteFor } from '../../src/infra/ffmpeg/palette.js';
 import {
   colourDistance,
@@ -40,6 +41,23 @@ describe('browser renderer: MP4 in real Chromium', () => {
     expect(info.mode).toBe('webcodecs');
     expect(info.videoCodec).toBe(h264 ? 'avc' : 'vp9');
     expect(info.audioCodec).toBe(probe['audio AAC-LC (mp4a.40.2), 48 kHz mono'] ? 'aac' : 'opus');
+  });
+
+  it('finds a configuration WebCodecs accepts at every documented video size, with the level the size needs', async () => {
+    const sizes = Object.values(VIDEO_SIZES).flatMap((byAspect) =>
+      Object.values(byAspect).map(({ width, height }): [number, number] => [width, height]),
+    );
+    for (const codec of ['avc', 'vp9'] as const) {
+      const found = await page.call('encodings', codec, sizes);
+      expect(found.filter((encoding) => encoding === null)).toEqual([]);
+      const at = (width: number, height: number) => found[sizes.findIndex(([w, h]) => w === width && h === height)];
+      // H.264 High at levels 3.0, 3.1 and 4.0 (frame sizes in macroblocks); VP9 profile 0 at 3.0, 3.1 and 4.0.
+      const levels =
+        codec === 'avc'
+          ? ['avc1.64001e', 'avc1.64001f', 'avc1.640028']
+          : ['vp09.00.30.08', 'vp09.00.31.08', 'vp09.00.40.08'];
+      expect([at(854, 480), at(1280, 720), at(1920, 1080)].map((e) => e?.split(' ')[0])).toEqual(levels);
+    }
   });
 
   it('writes the default Model A video: 4 s at 854x480, no sound, moov first, and it plays to the end', async () => {

@@ -59,6 +59,8 @@ export interface RenderHarness {
   renderInWorker(job: WireJob): Promise<{ mode: string; mimeType: string; base64: string }>;
   /** What WebCodecs says it can encode here, codec string by codec string. */
   probe(): Promise<Record<string, boolean | string>>;
+  /** The configuration the renderer would encode each size with, `codec-string bitrate-mode`, or null where none. */
+  encodings(codec: 'avc' | 'vp9', sizes: Array<[number, number]>): Promise<Array<string | null>>;
   /** Encodes `job` `rounds` times, the store cleared between, and answers each render's milliseconds. */
   time(job: WireJob, rounds: number): Promise<number[]>;
 }

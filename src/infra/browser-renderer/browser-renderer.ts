@@ -49,11 +49,9 @@ export interface BrowserRendererOptions extends EncoderPreferences {
 }
 
 async function probeInfo(encoders: EncoderChoice, maxParallel: number): Promise<BrowserRendererInfo> {
-  const [videoCodec, audioCodec, webp] = await Promise.all([
-    encoders.video(854, 480),
-    encoders.audio(),
-    encoders.webp(),
-  ]);
+  const [video, audio, webp] = await Promise.all([encoders.video(854, 480), encoders.audio(), encoders.webp()]);
+  const videoCodec = video?.codec ?? null;
+  const audioCodec = audio?.codec ?? null;
   const problems = [
     videoCodec ? undefined : 'no WebCodecs H.264 or VP9 encoder: MP4 outputs are fixtures/fallback.mp4',
     audioCodec ? undefined : 'no WebCodecs AAC or Opus encoder: videos carry no sound, music is fixtures/fallback.m4a',

@@ -1,57 +1,40 @@
-// MP4 files from WebCodecs encoders, muxed by Mediabunny: a painted video with an optional tone, or sound alone (.m4a).
+// MP4 files from WebCodecs' packets, muxed by Mediabunny: a painted video with an optional tone, or sound alone (.m4a).
 import {
-  AudioSample,
-  AudioSampleSource,
   BufferTarget,
-  CanvasSource,
+  EncodedAudioPacketSource,
+  EncodedPacket,
+  EncodedVideoPacketSource,
   type MetadataTags,
   Mp4OutputFormat,
   Output,
-  Quality,
 } from 'mediabunny';
-import type { BrowserAudioCodec, BrowserVideoCodec } from './encoder-choice.js';
+import type { VideoEncoding } from './codec-config.js';
 import type { VideoScene } from './video-scene.js';
+import { encodeAudio, encodeVideo, type PcmTrack } from './webcodecs-encode.js';
 
-/** 96 kb/s, as the ffmpeg renderer asks of AAC; Opus sounds better than AAC at the same rate. */
-const AUDIO_QUALITY = new Quality({ bitrate: 96_000 });
-/** A keyframe every 2 s, as the ffmpeg renderer writes (-g 2*fps): seeking stays quick. */
-const KEYFRAME_SECONDS = 2;
+export type { PcmTrack } from './webcodecs-encode.js';
 
-export interface PcmTrack {
-  codec: BrowserAudioCodec;
-  samples: Float32Array;
-  sampleRate: number;
-}
-
-/** moov before mdat (ffmpeg's +faststart), built in memory: a <video> starts playing before the download ends. */
+/**
+ * moov before mdat (ffmpeg's +faststart), built in memory: a <video> starts playing before the download ends. The
+ * renderer encodes with WebCodecs itself and hands Mediabunny the packets: its own encoding sources would bring
+ * their sample conversions into the page (about 20 KB of the pack, min+gzip; bench/RESULTS.md, issue 38).
+ */
 function createOutput(): Output<Mp4OutputFormat, BufferTarget> {
   return new Output({ format: new Mp4OutputFormat({ fastStart: 'in-memory' }), target: new BufferTarget() });
 }
 
-function addMono(output: Output, track: PcmTrack): AudioSampleSource {
-  const source = new AudioSampleSource({ codec: track.codec, quality: AUDIO_QUALITY });
+function addMono(output: Output, track: PcmTrack): EncodedAudioPacketSource {
+  const source = new EncodedAudioPacketSource(track.encoding.codec);
   output.addAudioTrack(source);
   return source;
 }
 
-/** The whole track in one sample: the source cuts it into encoder frames. */
-async function writeMono(source: AudioSampleSource, track: PcmTrack): Promise<void> {
-  const sample = new AudioSample({
-    data: track.samples,
-    format: 'f32-planar',
-    numberOfChannels: 1,
-    sampleRate: track.sampleRate,
-    timestamp: 0,
-  });
-  try {
-    await source.add(sample);
-  } finally {
-    sample.close();
-  }
+async function writeMono(source: EncodedAudioPacketSource, track: PcmTrack): Promise<void> {
+  await encodeAudio(track, (chunk, meta) => source.add(EncodedPacket.fromEncodedChunk(chunk), meta));
   source.close();
 }
 
-/** Finalizes, or cancels on any error so the encoders are closed either way. */
+/** Finalizes, or cancels on any error so nothing is left half-written. */
 async function finish(output: Output<Mp4OutputFormat, BufferTarget>, write: () => Promise<void>): Promise<Uint8Array> {
   try {
     await output.start();
@@ -64,22 +47,15 @@ async function finish(output: Output<Mp4OutputFormat, BufferTarget>, write: () =
   return new Uint8Array(output.target.buffer!);
 }
 
-export function writeVideoMp4(scene: VideoScene, codec: BrowserVideoCodec, audio?: PcmTrack): Promise<Uint8Array> {
+export function writeVideoMp4(scene: VideoScene, encoding: VideoEncoding, audio?: PcmTrack): Promise<Uint8Array> {
   const output = createOutput();
-  const video = new CanvasSource(scene.canvas, {
-    codec,
-    quality: new Quality('medium'),
-    keyFrameInterval: KEYFRAME_SECONDS,
-  });
+  const video = new EncodedVideoPacketSource(encoding.codec);
   output.addVideoTrack(video, { frameRate: scene.fps });
   const sound = audio && addMono(output, audio);
   return finish(output, async () => {
     // Sound first and closed at once: the muxer then knows that track is complete and interleaves without waiting.
     if (sound && audio) await writeMono(sound, audio);
-    for (let n = 0; n < scene.frames; n += 1) {
-      scene.paint(n);
-      await video.add(n / scene.fps, 1 / scene.fps);
-    }
+    await encodeVideo(scene, encoding, (chunk, meta) => video.add(EncodedPacket.fromEncodedChunk(chunk), meta));
     video.close();
   });
 }

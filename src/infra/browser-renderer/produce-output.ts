@@ -1,10 +1,9 @@
-// One output's bytes in a browser: WebCodecs + Mediabunny for sound and video, OffscreenCanvas for stills, GLB in process.
+// One output's bytes in a browser: WebCodecs for sound and video, muxed by Mediabunny; OffscreenCanvas for stills.
 import { buildGlb } from '../ffmpeg/glb-cube.js';
 import { paletteFor } from '../ffmpeg/palette.js';
 import type { RenderJob } from '../renderer.js';
 import { AUDIO_SAMPLE_RATE, type EncoderChoice } from './encoder-choice.js';
 import { FALLBACK_DESCRIPTIONS, type FallbackName, type LoadFallback } from './fallback-media.js';
-import { writeAudioMp4, writeVideoMp4 } from './mp4-writer.js';
 import { encodeStill, paintStill } from './still-image.js';
 import { melodySamples, toneSamples } from './tones.js';
 import { createVideoScene } from './video-scene.js';
@@ -23,6 +22,12 @@ export interface ProduceDeps {
   warnOnce(reason: string, message: string): void;
 }
 
+/**
+ * Mediabunny (31 KB min+gzip) is a chunk of its own, fetched by the first video or music render: a page that
+ * renders none (a fault-rule story, a 422) never loads it. Choosing the encoders needs only WebCodecs.
+ */
+const muxer = () => import('./mp4-writer.js');
+
 async function fallback(deps: ProduceDeps, name: FallbackName, why: string, mimeType: string): Promise<ProducedOutput> {
   deps.warnOnce(
     name,
@@ -33,8 +38,8 @@ async function fallback(deps: ProduceDeps, name: FallbackName, why: string, mime
 
 async function video(job: RenderJob, deps: ProduceDeps): Promise<ProducedOutput> {
   const { width = 854, height = 480 } = job.spec;
-  const codec = await deps.encoders.video(width, height);
-  if (!codec)
+  const encoding = await deps.encoders.video(width, height);
+  if (!encoding)
     return fallback(
       deps,
       'fallback.mp4',
@@ -42,34 +47,36 @@ async function video(job: RenderJob, deps: ProduceDeps): Promise<ProducedOutput>
       job.spec.mimeType,
     );
   const scene = await createVideoScene(job, deps.fontFamily);
-  const audioCodec = job.spec.audio ? await deps.encoders.audio() : null;
-  if (job.spec.audio && !audioCodec)
+  const audioEncoding = job.spec.audio ? await deps.encoders.audio() : null;
+  if (job.spec.audio && !audioEncoding)
     // The picture is still right (length, size, colours); the fallback clip has no sound either, and is the wrong size.
     deps.warnOnce(
       'no-audio',
       'browser renderer: WARNING this browser has no WebCodecs AAC or Opus encoder; videos asked with audio=on carry no sound.',
     );
-  const audio = audioCodec
+  const audio = audioEncoding
     ? {
-        codec: audioCodec,
+        encoding: audioEncoding,
         sampleRate: AUDIO_SAMPLE_RATE,
         samples: toneSamples(paletteFor(job.index).toneHz, AUDIO_SAMPLE_RATE, scene.frames / scene.fps),
       }
     : undefined;
-  return { data: await writeVideoMp4(scene, codec, audio), mimeType: job.spec.mimeType };
+  const { writeVideoMp4 } = await muxer();
+  return { data: await writeVideoMp4(scene, encoding, audio), mimeType: job.spec.mimeType };
 }
 
 async function music(job: RenderJob, deps: ProduceDeps): Promise<ProducedOutput> {
-  const codec = await deps.encoders.audio();
-  if (!codec)
+  const encoding = await deps.encoders.audio();
+  if (!encoding)
     return fallback(deps, 'fallback.m4a', 'this browser has no WebCodecs AAC or Opus encoder', job.spec.mimeType);
   const track = {
-    codec,
+    encoding,
     sampleRate: AUDIO_SAMPLE_RATE,
     samples: melodySamples(job.index, AUDIO_SAMPLE_RATE, job.spec.durationSeconds ?? 10),
   };
   // The same tags as music-plan.ts: which request this was, readable in any player.
   const tags = { title: `${job.modelSlug} #${job.index + 1} ${job.identityLabel}`, comment: job.prompt.slice(0, 200) };
+  const { writeAudioMp4 } = await muxer();
   return { data: await writeAudioMp4(track, tags), mimeType: job.spec.mimeType };
 }
 

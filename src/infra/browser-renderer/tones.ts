@@ -6,7 +6,7 @@ const BEEP_SHARE = 1 / 25;
 const TONE_LEVEL = 0.125;
 
 /** A video's audio track (video-plan.ts): the output's tone, with a beep at each whole second. */
-export function toneSamples(toneHz: number, sampleRate: number, seconds: number): Float32Array {
+export function toneSamples(toneHz: number, sampleRate: number, seconds: number): Float32Array<ArrayBuffer> {
   const samples = new Float32Array(Math.round(sampleRate * seconds));
   const beepLength = Math.round(sampleRate * BEEP_SHARE);
   for (let i = 0; i < samples.length; i += 1) {
@@ -25,7 +25,7 @@ const ROOT_HZ = 220;
 const PENTATONIC_SEMITONES = [0, 2, 4, 7, 9];
 
 /** The same samples as music-plan.ts's aevalsrc expression: each note a plucked sine decaying to the next. */
-export function melodySamples(index: number, sampleRate: number, seconds: number): Float32Array {
+export function melodySamples(index: number, sampleRate: number, seconds: number): Float32Array<ArrayBuffer> {
   // Rounded as music-plan.ts writes it into the expression, so the pitch (and phase) is ffmpeg's to the sample.
   const root = Number((ROOT_HZ * 2 ** ((index * 5) / 12)).toFixed(3));
   const step = 3 + (index % 2);

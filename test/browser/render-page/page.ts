@@ -1,5 +1,6 @@
 // The browser-renderer test page: puts the renderer behind `globalThis.harness`, with players that report what they saw.
 import { type BrowserRenderer, createBrowserRenderer } from '../../../src/infra/browser-renderer/browser-renderer.js';
+import { createEncoderChoice } from '../../../src/infra/browser-renderer/encoder-choice.js';
 import type { InMemoryFile, ReferenceImage, RenderJob } from '../../../src/infra/renderer.js';
 import type { HarnessOptions, Played, RenderHarness, WireFile, WireImage, WireJob } from '../render-page-types.js';
 import { probeWebCodecs } from './probe.js';
@@ -139,6 +140,11 @@ const harness: RenderHarness = {
       worker.postMessage(job);
     }),
   probe: probeWebCodecs,
+  async encodings(codec, sizes) {
+    const choice = createEncoderChoice({ videoCodecs: [codec] });
+    const found = await Promise.all(sizes.map(([width, height]) => choice.video(width, height)));
+    return found.map((encoding) => encoding && `${encoding.config.codec} ${encoding.config.bitrateMode}`);
+  },
   async time(job, rounds) {
     const times: number[] = [];
     for (let i = 0; i < rounds; i += 1) {
