@@ -2,11 +2,10 @@
 // the public API's cost with 1,000 present, each against a baseline in the same run. Every emulator runs in a process
 // of its own (the bench process only measures). Run: node --import tsx bench/sandboxes.ts [--write]
 import { type ChildProcess, fork } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startEmulator } from '../src/index.js';
 import { cpuMs } from './process-cpu.js';
 import { measure } from './throughput.js';
 
@@ -37,8 +36,20 @@ async function post(url: string, path: string, body: unknown) {
   return (await res.json()) as Message;
 }
 
+/**
+ * The emulator as users run it: compiled (`npm run build`), not src/ through tsx, whose kept function names give every
+ * closure a property store of its own and so inflate each sandbox's heap.
+ */
+async function compiledEmulator(): Promise<typeof import('../src/index.js')> {
+  const built = new URL('../dist/index.js', import.meta.url);
+  if (!existsSync(built))
+    throw new Error('bench/sandboxes.ts measures the compiled emulator: run `npm run build` first');
+  return import(built.href);
+}
+
 /** The emulator's side: started as told, it answers the bench's messages. */
 async function serve() {
+  const { startEmulator } = await compiledEmulator();
   const stateFile = process.env.BENCH_STATE_FILE;
   const began = performance.now();
   const cpuBefore = process.cpuUsage();
@@ -279,7 +290,7 @@ async function bench() {
     `Command: \`node --import tsx bench/sandboxes.ts --write\`. Date: ${new Date().toISOString()}.`,
     `Machine: ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, 1-minute load ${load.toFixed(1)} at the start (other sessions share the machine).`,
     '',
-    'Every emulator runs in a process of its own from src/ through tsx (`timing: manual`, fixture renders); the bench process sends the requests.',
+    'Every emulator runs in a process of its own, compiled as users run it (dist/, `npm run build`; `timing: manual`, fixture renders); the bench process sends the requests.',
     `Creation: ${CREATES} sequential POST /_emulator/sandboxes over loopback HTTP, each followed by a balance change (another control POST) as the baseline.`,
     `Memory: RSS after \`gc()\` before and after creating ${SANDBOXES} sandboxes; the noise is two reads with nothing between.`,
     `Restart: a new process on a state file written with ${SANDBOXES} sandboxes, from the call of startEmulator() to the first 200 of /_emulator/health (wall time, and the CPU time the process used meanwhile, which other processes on the machine do not inflate), against a file without sandboxes.`,
@@ -296,7 +307,7 @@ async function bench() {
     const updated =
       at === -1
         ? `${existing.trimEnd()}\n\n${section}`
-        : `${existing.slice(0, at)}${section}${next === -1 ? '' : existing.slice(next + 1)}`;
+        : `${existing.slice(0, at)}${section}${next === -1 ? '' : `\n${existing.slice(next + 1)}`}`;
     writeFileSync(path, updated);
   }
 }
