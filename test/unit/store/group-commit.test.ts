@@ -2,17 +2,21 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../../src/domain/errors.js';
 import { groupCommit, type Refusal } from '../../../src/store/group-commit.js';
+import { StoreError } from '../../../src/store/store-errors.js';
 
-function harness(commit: () => void) {
+function harness(
+  commit: () => ((member: string) => Refusal | undefined) | undefined,
+  { mayWrite = true, verdict = (_member: string, refusal: Refusal | undefined) => refusal?.code } = {},
+) {
   const events: string[] = [];
   let scheduled: (() => void) | undefined;
   const group = groupCommit<string, string>({
     commit: () => {
       events.push('commit');
-      commit();
+      return commit() ?? undefined;
     },
-    mayWrite: () => true,
-    verdict: (_member, refusal: Refusal | undefined) => refusal?.code,
+    mayWrite: () => mayWrite,
+    verdict,
     defer: (settle) => {
       events.push('scheduled');
       scheduled = settle;
@@ -65,5 +69,51 @@ describe('groupCommit', () => {
       'release b internal_error',
       'release c internal_error',
     ]);
+  });
+
+  it('lets every member go as it is, without a commit, when nothing may be written (a closed store)', async () => {
+    const { events, run } = harness(() => {}, { mayWrite: false });
+    await run();
+    expect(events).toEqual(['scheduled', 'release a as is', 'release b as is', 'release c as is']);
+  });
+
+  it('refuses only the members the commit names, each with its own refusal', async () => {
+    const { events, run } = harness(
+      () => (member) => (member === 'b' ? new StoreError('state_not_loaded', 'not loaded') : undefined),
+    );
+    await run();
+    expect(events.slice(1)).toEqual(['commit', 'release a as is', 'release b state_not_loaded', 'release c as is']);
+  });
+
+  it('releases every member when judging one of them fails: that one as it is, the others with their verdicts', async () => {
+    const { events, run } = harness(
+      () => {
+        throw new DomainError('storage_full', 'full');
+      },
+      {
+        verdict: (member, refusal) => {
+          if (member === 'b') throw new Error('no verdict');
+          return refusal?.code;
+        },
+      },
+    );
+    await run();
+    expect(events.slice(1)).toEqual([
+      'commit',
+      'log could not judge a response after the group commit',
+      'release a storage_full',
+      'release b as is',
+      'release c storage_full',
+    ]);
+  });
+
+  it('schedules a new commit for the members that join after a settle', async () => {
+    const { events, group, run } = harness(() => {});
+    await run();
+    const late = group.join('d').then((answer) => events.push(`release d ${answer ?? 'as is'}`));
+    expect(group.size).toBe(1);
+    group.settle();
+    await late;
+    expect(events.slice(5)).toEqual(['scheduled', 'commit', 'release d as is']);
   });
 });
