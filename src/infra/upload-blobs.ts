@@ -108,6 +108,11 @@ export class BlobCap {
 export function createMemoryUploadBlobs(options: { maxBytes: number }): UploadBlobs {
   const cap = new BlobCap(options.maxBytes);
   const blobs = new Map<string, Uint8Array>();
+  // In memory, clearing, closing and destroying are one thing: nothing outlives the store.
+  const forgetAll = async () => {
+    blobs.clear();
+    cap.forgetAll();
+  };
   return {
     maxBytes: options.maxBytes,
     async put(id, data) {
@@ -129,17 +134,8 @@ export function createMemoryUploadBlobs(options: { maxBytes: number }): UploadBl
     bytes: cap.bytes,
     fits: cap.fits,
     bytesWith: (files) => cap.bytesWith(files),
-    async clear() {
-      blobs.clear();
-      cap.forgetAll();
-    },
-    async close() {
-      blobs.clear();
-      cap.forgetAll();
-    },
-    async destroy() {
-      blobs.clear();
-      cap.forgetAll();
-    },
+    clear: forgetAll,
+    close: forgetAll,
+    destroy: forgetAll,
   };
 }
