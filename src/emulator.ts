@@ -12,6 +12,7 @@ import type { Runtime } from './domain/runtime.js';
 import { planeGuard } from './emulation/admin/plane-guard.js';
 import { type PlaneSettings, resolvePlaneOptions } from './emulation/plane-options.js';
 import { CONSOLE_PATH_OPTIONS, consoleRoutes } from './emulation/console/console-routes.js';
+import './emulation/faults/pattern-engine-node.js';
 import { nodeScenarioShelf } from './emulation/scenarios/scenario-files.js';
 import { buildApp } from './http/app.js';
 import { bodyReading } from './http/node/node-body.js';

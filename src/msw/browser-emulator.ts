@@ -6,6 +6,7 @@ import type { Catalogue } from '../domain/catalogue.js';
 import type { EmulatorHost } from '../emulator-host.js';
 import { parseDuration } from '../domain/durations.js';
 import { planeGuard } from '../emulation/admin/plane-guard.js';
+import { loadPatternEngine } from '../emulation/faults/fault-patterns.js';
 import { resolvePlaneOptions } from '../emulation/plane-options.js';
 import type { Control } from '../emulation/client.js';
 import type { HostScenarios } from '../emulation/scenarios/scenario-shelf.js';
@@ -71,8 +72,10 @@ export async function composeBrowserEmulator(parts: BrowserEmulatorParts): Promi
       loadFallback: parts.loadFallback,
     }).then((r) => (renderer = r)));
 
-  // sql.js is a chunk of its own and its .wasm a separate file: both fetched now, not when the pack is imported.
-  const sqlite = await loadWasmSqlite({ wasmUrl });
+  // sql.js is a chunk of its own and its .wasm a separate file, and re2js a chunk too: all fetched now, side by side,
+  // not when the pack is imported. re2js is in place before the world is built, since a scenario, a kept rule or
+  // reset() compiles patterns synchronously.
+  const [sqlite] = await Promise.all([loadWasmSqlite({ wasmUrl }), loadPatternEngine()]);
   const database = await openBrowserDatabase(sqlite, {
     persist: persist ? 'indexeddb' : false,
     name: persistName,

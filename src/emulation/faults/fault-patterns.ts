@@ -1,6 +1,30 @@
 // What a fault rule matches with: prompt and key patterns and routes, compiled by RE2 (re2js) under a cost bound.
-import { RE2JS } from 're2js';
+import type { RE2JS } from 're2js';
 import * as z from 'zod';
+
+/**
+ * re2js (45 KB min+gzip in a page, most of it Unicode tables), given by the host: Node's composition imports it
+ * statically (pattern-engine-node.ts); a page fetches it as a chunk of its own when its handlers are created
+ * (loadPatternEngine), so the pack's import does not carry it. Set once per process to the library's own module,
+ * which holds no emulator's data and is the same for every emulator: emulators share nothing through it, as they
+ * would share nothing through a static import of the same module.
+ */
+const engine: { re2?: typeof RE2JS } = {};
+
+/** Makes `re2` the engine every pattern compiles with (the same module again changes nothing). */
+export function usePatternEngine(re2: typeof RE2JS): void {
+  engine.re2 ??= re2;
+}
+
+/** Fetches re2js where the host has not imported it (a page), and makes it the engine; resolves once it is. */
+export const loadPatternEngine = (): Promise<void> =>
+  engine.re2 ? Promise.resolve() : import('re2js').then((module) => usePatternEngine(module.RE2JS));
+
+function re2(): typeof RE2JS {
+  if (!engine.re2)
+    throw new Error('No pattern engine: the host composes the emulator after loadPatternEngine() (fault-patterns.ts).');
+  return engine.re2;
+}
 
 /** Rules name prompts, keys and paths, not documents: what a pattern or route may be, checked before it is compiled. */
 const MAX_PATTERN_LENGTH = 500;
@@ -34,6 +58,7 @@ export function refineRegex(value: string, ctx: z.RefinementCtx): void {
     });
     return;
   }
+  re2(); // A missing engine is the host's fault, not the rule's: it must not become a 422 below.
   try {
     compileRegex(value);
   } catch (error) {
@@ -57,11 +82,12 @@ export function compileRegex(value: string): Pattern {
   const literal = /^\/(.*)\/([dgimsuy]*)$/s.exec(value);
   const source = literal ? literal[1] : value;
   const flags = literal ? literal[2] : '';
-  const re = RE2JS.compile(
+  const RE2 = re2();
+  const re = RE2.compile(
     source,
-    (flags.includes('i') ? RE2JS.CASE_INSENSITIVE : 0) |
-      (flags.includes('m') ? RE2JS.MULTILINE : 0) |
-      (flags.includes('s') ? RE2JS.DOTALL : 0),
+    (flags.includes('i') ? RE2.CASE_INSENSITIVE : 0) |
+      (flags.includes('m') ? RE2.MULTILINE : 0) |
+      (flags.includes('s') ? RE2.DOTALL : 0),
   );
   return { test: (input) => re.test(input) };
 }
@@ -75,7 +101,7 @@ export function compileRoute(route: string): Pattern {
     .split(/(:[A-Za-z_]\w*|\*)/)
     .map((part) => (part === '*' ? '.*' : part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
     .join('');
-  const re = RE2JS.compile(`^${pattern.replace(/\/$/, '')}/?$`);
+  const re = re2().compile(`^${pattern.replace(/\/$/, '')}/?$`);
   return { test: (path) => re.test(path) };
 }
 

@@ -1,4 +1,5 @@
 // Scenario files: by name from fixtures/scenarios/, or by path from trusted callers only; regular files under a size cap.
+import '../faults/pattern-engine-node.js';
 import { closeSync, fstatSync, openSync, readdirSync, readSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,5 +1,7 @@
 // Unit tests of the fault store: validation, first match wins, after / times / probability, and the body question.
 import { describe, expect, it } from 'vitest';
+// Node's engine, as src/emulator.ts composes it: the store is used here without an emulator.
+import '../../../../src/emulation/faults/pattern-engine-node.js';
 import { FaultStore } from '../../../../src/emulation/faults/fault-store.js';
 
 const submit = { operation: 'submitGeneration', method: 'POST', path: '/v1/media/generations', keyId: 1 };
