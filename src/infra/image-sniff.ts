@@ -1,5 +1,4 @@
 // The type and size of an uploaded image, read from its first bytes at a bounded cost, whatever the upload holds.
-import { imageSize } from 'image-size';
 
 /** Every format but JPEG keeps its size in a fixed header near the start: image-size never needs more than this. */
 const HEADER_BYTES = 64 * 1024;
@@ -51,8 +50,13 @@ export interface ImageHeader {
   height: number;
 }
 
-/** The image type and size read from the bytes (never the name or declared type); undefined if not an image. */
-export function sniffImage(data: Uint8Array): ImageHeader | undefined {
+/**
+ * The image type and size read from the bytes (never the name or declared type); undefined if not an image.
+ * image-size (its 20 formats, 4.9 KB min+gzip) is imported when the first upload arrives, so a page that never uploads
+ * never fetches it; every upload awaits it, a JPEG too, so uploads are registered in the order they were read.
+ */
+export async function sniffImage(data: Uint8Array): Promise<ImageHeader | undefined> {
+  const { imageSize } = await import('image-size');
   if (data.length >= 2 && data[0] === 0xff && data[1] === 0xd8) {
     const size = jpegSize(data);
     return size?.width && size.height ? { format: 'jpg', ...size } : undefined;

@@ -57,14 +57,15 @@ export async function upload(x: Exchange) {
   if (items.length || !parsed.success || !file) throw new ValidationFailure(items);
   // Checked before an id is drawn, so a refusal skips no seeded id; put() checks again for concurrent uploads.
   if (!uploadBlobs.fits(file.bytes.length)) storeFull(uploadBlobs);
-  const ctx = x.world.runtime.context();
   const data = file.bytes;
+  const sniffed = await sniffImage(data);
+  const ctx = x.world.runtime.context();
   const registered = await registerUpload(ctx, key, {
     modelSlug: parsed.data.model_slug,
     targetSlot: parsed.data.target_slot,
     filename: file.filename || null,
     data,
-    sniffed: sniffImage(data),
+    sniffed,
     pixelProblem: (format) => imageProblem(format, data, settings.inflatedLength),
   });
   try {
