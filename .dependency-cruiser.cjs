@@ -133,6 +133,25 @@ module.exports = {
       to: { path: NODE_BUILTIN, reachable: true },
     },
     {
+      name: 'pack-libraries-imported-when-needed',
+      severity: 'error',
+      comment:
+        "re2js (45 KB min+gzip) and image-size (5 KB) are imported dynamically by the shared code, so the handler pack's page fetches them as chunks of their own when a pattern or an upload first needs them (bench/RESULTS.md, issue 38): a static import would put them back among what the pack loads on import. Node's composition imports re2js statically through pattern-engine-node.ts only.",
+      from: { path: '^src/', pathNot: '^src/emulation/faults/pattern-engine-node[.]ts$' },
+      to: {
+        path: '(^|/)node_modules/(re2js|image-size)/|^(re2js|image-size)$',
+        dependencyTypesNot: ['dynamic-import', 'type-only'],
+      },
+    },
+    {
+      name: 'msw-browser-entry-loads-re2js-lazily',
+      severity: 'error',
+      comment:
+        'pattern-engine-node.ts imports re2js statically, for Node; a page gets it from loadPatternEngine() (fault-patterns.ts) when its handlers are created.',
+      from: { path: '^src/msw/browser' },
+      to: { path: '^src/emulation/faults/pattern-engine-node[.]ts$', reachable: true },
+    },
+    {
       name: 'msw-only-in-its-adapter',
       severity: 'error',
       comment: 'msw is a peer dependency of the handler pack only: the core and the Node server never import it.',
