@@ -1,5 +1,6 @@
 // The msw handler pack in real Chromium: a page bundles it with setupWorker; it submits, polls and plays the MP4 for the
 // requested length, a 503 fault then a retry with the same Idempotency-Key charges once, and the wallet survives a reload.
+// Fault patterns compile with re2js, which the page fetches as a chunk of its own when its handlers are created.
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -8,7 +9,7 @@ import { build } from 'esbuild';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Chromium, launchChromium } from '../helpers/chromium.js';
-import { MODEL_A } from '../helpers/emulator.js';
+import { client, MODEL_A, makeEmulator } from '../helpers/emulator.js';
 import { type PageServer, servePages } from '../helpers/page-server.js';
 
 const require = createRequire(import.meta.url);
@@ -158,6 +159,44 @@ describe('media-gen-emulator/msw with setupWorker in Chromium', () => {
     );
     expect(balance).toBe(spent.balance);
     expect(balance).toBeLessThan(1_000_000);
+    await again.page.close();
+  });
+
+  it('refuses a bad fault pattern as the server does, and a kept rule with a pattern fires again after a reload', async () => {
+    const bad = { match: { prompt: '(unclosed' }, action: { type: 'status', status: 418 } };
+    const server = await client(makeEmulator()).post('/_emulator/faults', bad);
+    expect(server.status).toBe(422);
+    const rule = {
+      id: 'kept-heron',
+      match: { route: '/v1/media/generations', prompt: '/^kept\\s+heron$/i' },
+      action: { type: 'status', status: 429 },
+    };
+    const first = await openPage(true);
+    const installed = await inPage<{ refused: { status: number; body: unknown }; added: number }>(
+      first.page,
+      `${CALL}
+      const refused = await call('POST', '/_emulator/faults', arg.bad);
+      const added = await call('POST', '/_emulator/faults', arg.rule);
+      return { refused, added: added.status };`,
+      { apiKey: first.apiKey, bad, rule },
+    );
+    expect(installed.refused).toEqual({ status: 422, body: server.body });
+    expect(installed.added).toBe(201);
+    // The rule comes back from IndexedDB and is compiled again before the first request is answered.
+    const again = await openPage(true, first.page);
+    const statuses = await inPage<number[]>(
+      again.page,
+      `${CALL}
+      const submit = (prompt, key) => call('POST', '/v1/media/generations',
+        { model_slug: arg.model, prompt, max_credits: 100000 }, { 'Idempotency-Key': key });
+      const hit = await submit('KEPT   heron', 'kept-heron-0001');
+      const miss = await submit('a kept heron', 'kept-heron-0002');
+      await call('DELETE', '/_emulator/faults/kept-heron');
+      return [hit.status, miss.status];`,
+      { apiKey: again.apiKey, model: MODEL_A },
+    );
+    expect(statuses).toEqual([429, 202]);
+    expect(again.errors).toEqual([]);
     await again.page.close();
   });
 });
