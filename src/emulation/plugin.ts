@@ -7,6 +7,7 @@ import { HEALTH_PATH_OPTIONS, healthRoute } from './admin/health-routes.js';
 import { type Control, deriveControl } from './client.js';
 import { PLANE_ERROR_STATUSES } from './error-codes.js';
 import { faultHooks } from './faults/fault-hooks.js';
+import { loadPatternEngine } from './faults/fault-patterns.js';
 import { faultSection } from './faults/fault-section.js';
 import { markerActions } from './faults/magic-prompts.js';
 import { linksSection, upgradeLinks } from './generations/links-section.js';
@@ -97,6 +98,9 @@ export function emulationPlane(setup: PluginSetup, planeOptions: PlaneStart): Em
         // an answer over HTTP is (a full disk rejects it with storage_full, the change rolled back).
         async invoke(id, input) {
           const operation: AnyOperation = CONTROL_OPERATIONS[id];
+          // A change may compile fault patterns synchronously (a rule, a scenario, a state): re2js first (a page's
+          // first change fetches it; Node's composition imported it).
+          if (operation.method !== 'get') await loadPatternEngine();
           const result = await runOperation(operation, depsOf(world, baseUrl), input as Partial<HandlerInput<string>>);
           world.part(STORE_HANDLE).commit();
           world.find(SANDBOXES)?.used(world);

@@ -72,10 +72,11 @@ export async function composeBrowserEmulator(parts: BrowserEmulatorParts): Promi
       loadFallback: parts.loadFallback,
     }).then((r) => (renderer = r)));
 
-  // sql.js is a chunk of its own and its .wasm a separate file, and re2js a chunk too: all fetched now, side by side,
-  // not when the pack is imported. re2js is in place before the world is built, since a scenario, a kept rule or
-  // reset() compiles patterns synchronously.
-  const [sqlite] = await Promise.all([loadWasmSqlite({ wasmUrl }), loadPatternEngine()]);
+  // sql.js is a chunk of its own and its .wasm a separate file: both fetched now, not when the pack is imported.
+  // re2js, a chunk too, comes with them only when building the world compiles fault patterns (synchronously): a
+  // scenario to load, or kept state that may hold rules. Otherwise the plane's first change fetches it.
+  const patternsAtStart = scenario !== undefined || persist;
+  const [sqlite] = await Promise.all([loadWasmSqlite({ wasmUrl }), patternsAtStart && loadPatternEngine()]);
   const database = await openBrowserDatabase(sqlite, {
     persist: persist ? 'indexeddb' : false,
     name: persistName,

@@ -171,17 +171,23 @@ describe('media-gen-emulator/msw with setupWorker in Chromium', () => {
       match: { route: '/v1/media/generations', prompt: '/^kept\\s+heron$/i' },
       action: { type: 'status', status: 429 },
     };
-    const first = await openPage(true);
-    const installed = await inPage<{ refused: { status: number; body: unknown }; added: number }>(
-      first.page,
-      `${CALL}
-      const refused = await call('POST', '/_emulator/faults', arg.bad);
-      const added = await call('POST', '/_emulator/faults', arg.rule);
-      return { refused, added: added.status };`,
-      { apiKey: first.apiKey, bad, rule },
+    // Without a scenario or kept state, the page's first change over HTTP is what fetches re2js.
+    const fresh = await openPage(false);
+    const refused = await inPage<{ status: number; body: unknown }>(
+      fresh.page,
+      `${CALL} return call('POST', '/_emulator/faults', arg.bad);`,
+      { apiKey: fresh.apiKey, bad },
     );
-    expect(installed.refused).toEqual({ status: 422, body: server.body });
-    expect(installed.added).toBe(201);
+    expect(refused).toEqual({ status: 422, body: server.body });
+    expect(fresh.errors).toEqual([]);
+    await fresh.page.close();
+    const first = await openPage(true);
+    const added = await inPage<number>(
+      first.page,
+      `${CALL} return (await call('POST', '/_emulator/faults', arg.rule)).status;`,
+      { apiKey: first.apiKey, rule },
+    );
+    expect(added).toBe(201);
     // The rule comes back from IndexedDB and is compiled again before the first request is answered.
     const again = await openPage(true, first.page);
     const statuses = await inPage<number[]>(

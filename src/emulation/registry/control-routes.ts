@@ -6,6 +6,7 @@ import type { World } from '../../http/world.js';
 import { STORE_HANDLE } from '../../wiring/kept-state.js';
 import { type ControlDeps, PLANE_STATE } from '../plane-state.js';
 import { SANDBOXES } from '../sandboxes/sandbox-directory.js';
+import { loadPatternEngine } from '../faults/fault-patterns.js';
 import { controlBody } from './control-body.js';
 import { type AnyOperation, runOperation } from './operation.js';
 import { operationEntries } from './registry.js';
@@ -46,6 +47,8 @@ function route(id: string, op: AnyOperation, setup: ControlSetup): RouteEntry {
     async handle(x) {
       const body = op.body ? await controlBody(x, limit) : undefined;
       const deps = controlDeps(x.world, setup, baseUrlOf(x.request, setup.options.publicBaseUrl));
+      // As the in-process client does (plugin.ts): a change may compile fault patterns, so re2js is in place first.
+      if (op.method !== 'get') await loadPatternEngine();
       const answer = await runOperation(op, deps, {
         params: x.dispatch.params,
         query: x.request.query,
