@@ -4,10 +4,11 @@ import * as z from 'zod';
 
 /**
  * re2js (45 KB min+gzip in a page, most of it Unicode tables), given by the host: Node's composition imports it
- * statically (pattern-engine-node.ts); a page fetches it as a chunk of its own when its handlers are created
- * (loadPatternEngine), so the pack's import does not carry it. Set once per process to the library's own module,
- * which holds no emulator's data and is the same for every emulator: emulators share nothing through it, as they
- * would share nothing through a static import of the same module.
+ * statically (pattern-engine-node.ts); a page fetches it as a chunk of its own (loadPatternEngine) before the plane's
+ * first change, or at start for a scenario or kept state, so the pack's import does not carry it (docs/msw.md).
+ * Patterns compile synchronously (zod refinements, a rule installed), hence the slot. It is set once per process to
+ * the library's own module, which holds no emulator's data and is the same for every emulator: emulators share
+ * nothing through it, as they would share nothing through a static import of the same module.
  */
 const engine: { re2?: typeof RE2JS } = {};
 
@@ -22,7 +23,9 @@ export const loadPatternEngine = (): Promise<void> =>
 
 function re2(): typeof RE2JS {
   if (!engine.re2)
-    throw new Error('No pattern engine: the host composes the emulator after loadPatternEngine() (fault-patterns.ts).');
+    throw new Error(
+      'No pattern engine: loadPatternEngine() must settle before a pattern compiles (fault-patterns.ts).',
+    );
   return engine.re2;
 }
 
