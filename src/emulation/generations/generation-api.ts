@@ -27,11 +27,11 @@ export const GENERATION_API = {
     handle: (deps, { query: q }) => {
       const limit = q.limit ?? 100;
       const found: Generation[] = [];
-      if (limit > 0)
-        for (const g of contextOf(deps).generations.newestFirst({ status: q.status, accountId: q.account_id })) {
-          found.push(g);
-          if (found.length === limit) break;
-        }
+      // At least 1 (generationsQuery), so the loop always stops at a generation it kept.
+      for (const g of contextOf(deps).generations.newestFirst({ status: q.status, accountId: q.account_id })) {
+        found.push(g);
+        if (found.length === limit) break;
+      }
       return { generations: found.map((g) => generationOf(deps, g)) };
     },
   }),
