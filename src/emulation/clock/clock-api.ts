@@ -6,7 +6,7 @@ import { advanceInput, timingInput } from '../inputs.js';
 import { contextOf } from '../plane-state.js';
 import { clockView, timingView } from '../views.js';
 import { operationStep, ownStep } from '../scenarios/scenario-step.js';
-import { advanceClock, checkTimingModels, setClock, setFrozen } from './clock-operations.js';
+import { advanceClock, checkTimingModels, setFrozen } from './clock-operations.js';
 import { PlaneError } from '../error-codes.js';
 
 export const CLOCK_API = {
@@ -106,7 +106,8 @@ export const CLOCK_STEPS = {
       to: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time such as 2026-01-01T23:59:00Z' }),
     },
     check: (run, step) => run.moveClock(Date.parse(step.to)),
-    run: (deps, step) => setClock(deps, Date.parse(step.to)),
+    // In range: the dry run's moveClock refused any other instant before the first step ran.
+    run: (deps, step) => contextOf(deps).clock.set(Date.parse(step.to)),
   }),
   advance_clock: operationStep(CLOCK_API.advanceClock, {
     fields: advanceInput.shape,

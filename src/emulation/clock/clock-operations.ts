@@ -53,16 +53,6 @@ export function clockRangeProblem(at: number): string | undefined {
   return undefined;
 }
 
-/** For scenarios: put the clock at an instant (daily ceilings near midnight, URL expiry). */
-export function setClock(deps: ControlDeps, at: number): ClockView {
-  const ctx = contextOf(deps);
-  // The scenario checks its clock steps before running; this is the same rule for any other caller.
-  const problem = clockRangeProblem(at);
-  if (problem !== undefined) throw new PlaneError('invalid_control_request', `Setting the clock there ${problem}.`);
-  ctx.clock.set(at);
-  return clockView(ctx);
-}
-
 /** Every model a timing change names is in the catalogue (checked before anything changes). */
 export function checkTimingModels(deps: ControlDeps, body: z.output<typeof timingInput>) {
   for (const slug of Object.keys(body.by_model ?? {}))

@@ -4,7 +4,7 @@ import { parseDuration } from '../../domain/durations.js';
 import { PlaneError } from '../error-codes.js';
 import { isFinal, STATUS_RANK, type Generation } from '../../domain/generation.js';
 import { contextOf, type ControlDeps } from '../plane-state.js';
-import { findGeneration, getGeneration } from '../generations/generation-operations.js';
+import { findGeneration, generationOf } from '../generations/generation-operations.js';
 import type { waitInput } from '../inputs.js';
 import type { AdminGenerationView } from '../views.js';
 
@@ -40,7 +40,7 @@ export async function waitFor(
   const start = contextOf(deps).clock.now();
   for (let step = 0; step < MAX_STEPS; step++) {
     const g = findGeneration(deps, id);
-    if (reached(g, target)) return getGeneration(deps, id);
+    if (reached(g, target)) return generationOf(deps, g);
     if (isFinal(g.status))
       unreachable(g, target, `it ended ${g.status}${g.error ? ` with error.code ${g.error.code}` : ''}`);
     if (target !== 'final' && STATUS_RANK[g.status] > STATUS_RANK[target])

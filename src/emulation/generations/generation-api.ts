@@ -7,7 +7,7 @@ import { failInput, generationsQuery, ledgerQuery, refundInput, waitInput } from
 import { waitFor } from '../clock/wait-for.js';
 import { generationDetail } from './generation-detail.js';
 import { PlaneError } from '../error-codes.js';
-import { findGeneration, generationOf, getGeneration } from './generation-operations.js';
+import { findGeneration, generationOf } from './generation-operations.js';
 import type { Generation } from '../../domain/generation.js';
 import { contextOf } from '../plane-state.js';
 import { ledgerView } from '../views.js';
@@ -27,11 +27,11 @@ export const GENERATION_API = {
     handle: (deps, { query: q }) => {
       const limit = q.limit ?? 100;
       const found: Generation[] = [];
-      if (limit > 0)
-        for (const g of contextOf(deps).generations.newestFirst({ status: q.status, accountId: q.account_id })) {
-          found.push(g);
-          if (found.length === limit) break;
-        }
+      // At least 1 (generationsQuery), so the loop always stops at a generation it kept.
+      for (const g of contextOf(deps).generations.newestFirst({ status: q.status, accountId: q.account_id })) {
+        found.push(g);
+        if (found.length === limit) break;
+      }
       return { generations: found.map((g) => generationOf(deps, g)) };
     },
   }),
@@ -41,7 +41,7 @@ export const GENERATION_API = {
     summary: 'One generation of any account',
     answer: envelope,
     errors: [found],
-    handle: (deps, { params }) => ({ generation: getGeneration(deps, params.id) }),
+    handle: (deps, { params }) => ({ generation: generationOf(deps, findGeneration(deps, params.id)) }),
   }),
   completeGeneration: defineOperation({
     method: 'post',

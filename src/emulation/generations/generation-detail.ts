@@ -1,7 +1,7 @@
 // One generation in depth for the console: its timeline on the emulator clock, ledger, output links, creating request.
 import type { Generation, GenerationStatus } from '../../domain/generation.js';
 import { contextOf, type ControlDeps } from '../plane-state.js';
-import { findGeneration, getGeneration } from './generation-operations.js';
+import { findGeneration, generationOf } from './generation-operations.js';
 import type { OutputUrls } from './output-links.js';
 import { iso, journalView, ledgerView } from '../views.js';
 
@@ -37,7 +37,7 @@ export function generationDetail(deps: ControlDeps, id: string) {
   const g = findGeneration(deps, id);
   const ctx = contextOf(deps);
   const now = ctx.clock.now();
-  const generation = getGeneration(deps, id);
+  const generation = generationOf(deps, g);
   const next = nextTransition(g);
   const urls = deps.state.links.urls(g.id);
   const created = deps.state.journal

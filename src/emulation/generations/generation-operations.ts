@@ -2,7 +2,7 @@
 import { DomainError } from '../../domain/errors.js';
 import type { Generation } from '../../domain/generation.js';
 import { contextOf, type ControlDeps } from '../plane-state.js';
-import { generationView, type AdminGenerationView } from '../views.js';
+import { generationView } from '../views.js';
 
 export function findGeneration(deps: ControlDeps, id: string): Generation {
   const g = contextOf(deps).generations.get(id);
@@ -17,7 +17,3 @@ export function findGeneration(deps: ControlDeps, id: string): Generation {
 /** A generation as the control plane shows it, its output links signed for the deps' base URL. */
 export const generationOf = (deps: ControlDeps, g: Generation) =>
   generationView(contextOf(deps), g, deps.baseUrl ?? '');
-
-export function getGeneration(deps: ControlDeps, id: string): AdminGenerationView {
-  return generationOf(deps, findGeneration(deps, id));
-}
