@@ -14,4 +14,3 @@ export async function call(url: string, method: string, path: string, init: { be
 }
 
 export const submission = { model_slug: 'motion-lite-v1', prompt: 'a lighthouse at dusk', max_credits: 500 };
-
