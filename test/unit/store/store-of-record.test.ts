@@ -249,15 +249,18 @@ describe('the other worlds of a store', () => {
     expect(ledgerRows('sbx_1')).toBe(theirs + 1);
   });
 
-  it('closes another world without writing once the database is closed', async () => {
-    const { store, ledgerRows } = await opened();
+  it('closes or drops another world without writing once the database is closed', async () => {
+    const { store, fund, ledgerRows } = await opened();
     const otherDeps = worldDeps();
     const other = store.forWorld('sbx_1', otherDeps);
     await other.open();
     other.commit();
     await store.close();
+    const theirs = ledgerRows('sbx_1');
+    fund(otherDeps);
     await expect(other.close()).resolves.toBeUndefined();
     expect(() => other.drop()).not.toThrow();
+    expect(ledgerRows('sbx_1')).toBe(theirs);
   });
 
   it('writes every open world’s last changes when the first world closes', async () => {
