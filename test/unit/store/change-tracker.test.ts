@@ -91,6 +91,14 @@ describe.each(SQL_DRIVERS)('over $name', (driver) => {
       expect(commit()).toEqual([false, false]);
     });
 
+    it('says no change when an id sequence is skipped back to where it already stands', async () => {
+      const { ctx, commit } = await tracked(driver);
+      ctx.ids.next('gen');
+      expect(commit()).toEqual([true, true]);
+      ctx.ids.skipPast('gen', 0);
+      expect(commit()).toEqual([false, false]);
+    });
+
     it.each([
       ['an id used up by a refused request', ({ ctx }: Tracked) => void ctx.ids.next('gen')],
       ['an id sequence moved past imported ids', ({ ctx }: Tracked) => ctx.ids.skipPast('gen', 50)],
