@@ -175,6 +175,40 @@ describe('ChangeTracker: what a commit writes', () => {
     expect(keys(t, 'uploads')).toEqual([]);
   });
 
+  it.each([
+    ['an upload', (t: Tracked) => t.ctx.uploads.add(upload('upl_1', t.ctx.clock.now())), 'uploads', 'upl_1'],
+    [
+      'an account',
+      (t: Tracked) => void t.ctx.accounts.createAccount('acct_x', 'X', t.ctx.clock.now()),
+      'accounts',
+      'acct_x',
+    ],
+    [
+      'an API key',
+      (t: Tracked) => {
+        t.ctx.accounts.createAccount('acct_k', 'K', t.ctx.clock.now());
+        t.commit();
+        t.ctx.accounts.createKey({ accountId: 'acct_k', secret: `sk-media-${'x'.repeat(32)}` }, t.ctx.clock.now());
+      },
+      'api_keys',
+      undefined,
+    ],
+  ] as const)(
+    'takes %s of a batch never committed (its write failed) again with the next one',
+    async (_name, change, table, key) => {
+      const t = await tracked(driver);
+      const before = t.store.documents(table).length;
+      change(t);
+      // The batch is built, then its transaction fails: never accepted.
+      expect(isEmpty(t.tracker.next(false).batch)).toBe(false);
+      expect(t.commit()).toEqual([true, true]);
+      const rows = t.store.documents(table);
+      expect(rows.length).toBe(before + 1);
+      if (key) expect(rows.map((r) => r.key)).toContain(key);
+      expect(t.commit()).toEqual([false, false]);
+    },
+  );
+
   it('writes an idempotency record once, and drops it in the first change after its window', async () => {
     const t = await tracked(driver);
     const at = t.ctx.clock.now();
