@@ -176,16 +176,16 @@ describe('ChangeTracker: what a commit writes', () => {
   });
 
   it.each([
-    ['an upload', (t: Tracked) => t.ctx.uploads.add(upload('upl_1', t.ctx.clock.now())), 'uploads', 'upl_1'],
+    ['an upload', (t: Tracked): void => t.ctx.uploads.add(upload('upl_1', t.ctx.clock.now())), 'uploads', 'upl_1'],
     [
       'an account',
-      (t: Tracked) => void t.ctx.accounts.createAccount('acct_x', 'X', t.ctx.clock.now()),
+      (t: Tracked): void => void t.ctx.accounts.createAccount('acct_x', 'X', t.ctx.clock.now()),
       'accounts',
       'acct_x',
     ],
     [
       'an API key',
-      (t: Tracked) => {
+      (t: Tracked): void => {
         t.ctx.accounts.createAccount('acct_k', 'K', t.ctx.clock.now());
         t.commit();
         t.ctx.accounts.createKey({ accountId: 'acct_k', secret: `sk-media-${'x'.repeat(32)}` }, t.ctx.clock.now());
