@@ -261,4 +261,13 @@ export const EQUIVALENT_MUTANTS = [
     reason:
       'a batch past the `UNCHANGED` shortcut is never empty (each term of hasChanges or a moved log puts a row or a meta value in it), so `hasChanges` is already true here',
   },
+  {
+    file: 'src/store/change-tracker.ts',
+    mutator: 'ArithmeticOperator',
+    original: 'ctx.generations.uncommittedCount + ctx.ledger.uncommittedCount',
+    replacement: 'ctx.generations.uncommittedCount - ctx.ledger.uncommittedCount',
+    reason:
+      "every ledger entry takes an id (the Ledger’s nextId is ids.next('led'), wiring/build-context.ts), so while one is " +
+      'uncommitted the id counters differ from `last.ids` (both move on only in accept) and hasChanges() is true by that term',
+  },
 ];

@@ -193,6 +193,19 @@ describe('ChangeTracker: what a commit writes', () => {
       'api_keys',
       undefined,
     ],
+    [
+      'a revoked API key',
+      (t: Tracked): void => {
+        const now = t.ctx.clock.now();
+        t.ctx.accounts.createAccount('acct_r', 'R', now);
+        const key = t.ctx.accounts.createKey({ accountId: 'acct_r', secret: `sk-media-${'r'.repeat(32)}` }, now);
+        t.commit();
+        // A revocation takes no id: only the key's own change mark says it is to be written.
+        t.ctx.accounts.revokeKey(key.id, now);
+      },
+      'api_keys',
+      undefined,
+    ],
   ] as const)(
     'takes %s of a batch never committed (its write failed) again with the next one',
     async (_name, change, table, key) => {
