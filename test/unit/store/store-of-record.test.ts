@@ -6,7 +6,7 @@ import type { Emulator } from '../../../src/index.js';
 import { StorageFailure, type SqliteStore } from '../../../src/infra/sqlite-store.js';
 import { createMemoryUploadBlobs } from '../../../src/infra/upload-blobs.js';
 import type { DocumentDeps } from '../../../src/store/state-document.js';
-import { type StoreCoreOptions, storeOfRecordOver } from '../../../src/store/store-of-record.js';
+import { type StoreCoreOptions, type StoreOfRecord, storeOfRecordOver } from '../../../src/store/store-of-record.js';
 import { createEmulatorWith, runtimeOf } from '../../../src/testing.js';
 import { SQL_DRIVERS } from '../../helpers/sql-drivers.js';
 
@@ -76,6 +76,15 @@ async function opened(options: Partial<StoreCoreOptions> = {}, sqlite?: SqliteSt
   };
   const ledgerRows = (world?: string) => (world ? raw.forWorld(world) : raw).documents('ledger').length;
   return { raw, disk, logged, deps, store, fund, ledgerRows };
+}
+
+/** A second world of the same database, opened and written once (its rows start there). */
+async function anotherWorld(store: StoreOfRecord) {
+  const otherDeps = worldDeps();
+  const other = store.forWorld('sbx_1', otherDeps);
+  await other.open();
+  other.commit();
+  return { otherDeps, other };
 }
 
 const refusal = (run: () => unknown): unknown => {
@@ -210,10 +219,7 @@ describe('the other worlds of a store', () => {
 
   it('writes each world’s rows apart, and both worlds’ changes of one turn in one group commit', async () => {
     const { store, fund, ledgerRows } = await opened();
-    const otherDeps = worldDeps();
-    const other = store.forWorld('sbx_1', otherDeps);
-    await other.open();
-    other.commit();
+    const { otherDeps, other } = await anotherWorld(store);
     const [mine, theirs] = [ledgerRows(), ledgerRows('sbx_1')];
     fund();
     fund(otherDeps);
@@ -231,10 +237,7 @@ describe('the other worlds of a store', () => {
 
   it('closes another world with its last changes written, and keeps the database open for the rest', async () => {
     const { store, fund, ledgerRows } = await opened();
-    const otherDeps = worldDeps();
-    const other = store.forWorld('sbx_1', otherDeps);
-    await other.open();
-    other.commit();
+    const { otherDeps, other } = await anotherWorld(store);
     const theirs = ledgerRows('sbx_1');
     fund(otherDeps);
     await other.close();
@@ -251,10 +254,7 @@ describe('the other worlds of a store', () => {
 
   it('closes or drops another world without writing once the database is closed', async () => {
     const { store, fund, ledgerRows } = await opened();
-    const otherDeps = worldDeps();
-    const other = store.forWorld('sbx_1', otherDeps);
-    await other.open();
-    other.commit();
+    const { otherDeps, other } = await anotherWorld(store);
     await store.close();
     const theirs = ledgerRows('sbx_1');
     fund(otherDeps);
@@ -265,10 +265,7 @@ describe('the other worlds of a store', () => {
 
   it('writes every open world’s last changes when the first world closes', async () => {
     const { store, fund, ledgerRows } = await opened();
-    const otherDeps = worldDeps();
-    const other = store.forWorld('sbx_1', otherDeps);
-    await other.open();
-    other.commit();
+    const { otherDeps } = await anotherWorld(store);
     const theirs = ledgerRows('sbx_1');
     fund(otherDeps);
     await store.close();
@@ -278,10 +275,7 @@ describe('the other worlds of a store', () => {
   it('drops another world: its rows are deleted and nothing more of it is written; the first world is never dropped', async () => {
     const { store, fund, ledgerRows } = await opened();
     expect(() => store.drop()).toThrow('the first world of a store is never dropped');
-    const otherDeps = worldDeps();
-    const other = store.forWorld('sbx_1', otherDeps);
-    await other.open();
-    other.commit();
+    const { otherDeps, other } = await anotherWorld(store);
     store.keepWorld('sbx_1', '{}');
     other.drop();
     expect(store.keptWorlds()).toEqual([]);
@@ -296,10 +290,7 @@ describe('a store that outlives the emulator (persistent)', () => {
   it('writes, once a second, the changes nobody asked for, in every world that has been read', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const { store, fund, ledgerRows, deps } = await opened({ persistent: true });
-    const otherDeps = worldDeps();
-    const other = store.forWorld('sbx_1', otherDeps);
-    await other.open();
-    other.commit();
+    const { otherDeps } = await anotherWorld(store);
     const [mine, theirs] = [ledgerRows(), ledgerRows('sbx_1')];
     fund(deps);
     fund(otherDeps);
