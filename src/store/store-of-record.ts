@@ -142,7 +142,7 @@ export function storeOfRecordOver(store: SqliteStore, deps: DocumentDeps, option
         try {
           commitWorlds(worlds, true);
         } catch (error) {
-          // Nothing here was acknowledged: it stays in memory and goes with the next commit that succeeds.
+          // Nothing here was acknowledged: a world the disk refused is reloaded from its rows (commitWorlds).
           log(`could not write to ${store.path}: ${(error as Error).message}`);
         }
       }, BACKGROUND_COMMIT_MS)

@@ -155,4 +155,119 @@ export const EQUIVALENT_MUTANTS = [
     replacement: 'key !== this.newest',
     reason: 'the two cases above together: a needless move, or a deleted key kept and never read',
   },
+  // src/store/change-tracker.ts: shortcuts that save work without changing what is written or answered.
+  {
+    file: 'src/store/change-tracker.ts',
+    mutator: 'ObjectLiteral',
+    original: "{ timing: '', values: '', ids: '' }",
+    replacement: '{}',
+    reason: 'the constructor assigns `this.last` whole before anything reads it',
+  },
+  {
+    file: 'src/store/change-tracker.ts',
+    mutator: 'StringLiteral',
+    original: "''",
+    replacement: '"Stryker was here!"',
+    reason:
+      'the three starting texts of `last` (one entry for the three): the constructor replaces them before anything reads them',
+  },
+  {
+    file: 'src/store/change-tracker.ts',
+    mutator: 'ConditionalExpression',
+    original: 'ctx.ids.moves() !== this.idMoves',
+    replacement: 'true',
+    reason:
+      'a shortcut: `idMoves` and `last.ids` are taken at the same moment (constructor, next/accept), so while the moves stand the counters equal `last.ids` and the comparison it skips says the same',
+  },
+  {
+    file: 'src/store/change-tracker.ts',
+    mutator: 'ConditionalExpression',
+    original: 'logs.length === 0 && !this.hasChanges()',
+    replacement: 'false',
+    reason:
+      'a shortcut: with no moved log and hasChanges() false every part of the batch is empty (each mirrors a term of hasChanges), so the batch built is empty, and its accept() sets the same marks again',
+  },
+  {
+    file: 'src/store/change-tracker.ts',
+    mutator: 'ArrayDeclaration',
+    original: '[]',
+    replacement: '["Stryker was here"]',
+    reason:
+      'a batch past the `UNCHANGED` shortcut always writes something, and deleting an upload row whose id no upload has (ids are upl_…) deletes nothing',
+  },
+  {
+    file: 'src/store/change-tracker.ts',
+    mutator: 'ConditionalExpression',
+    original: 'clockMoved',
+    replacement: 'true',
+    reason:
+      'line 141: the clock meta written again is the same reading (frozen: the same instant; running: the offset from real time, recomputed from the live clock, equal up to the millisecond between its two reads of real time, with no drift kept); line 176: next() and accept() run in one synchronous turn (WorldRecord.prepare, the commit, accept), so the flag cannot be set between them',
+  },
+  {
+    file: 'src/store/change-tracker.ts',
+    mutator: 'ConditionalExpression',
+    original: 'timing !== this.last.timing',
+    replacement: 'true',
+    reason: 'writes the timing meta again with the same text',
+  },
+  {
+    file: 'src/store/change-tracker.ts',
+    mutator: 'ConditionalExpression',
+    original: 'values !== this.last.values',
+    replacement: 'true',
+    reason: "writes the kept values' meta again with the same text",
+  },
+  {
+    file: 'src/store/change-tracker.ts',
+    mutator: 'ConditionalExpression',
+    original: 'ids !== this.last.ids',
+    replacement: 'true',
+    reason: "writes the id counters' meta again with the same text",
+  },
+  {
+    file: 'src/store/change-tracker.ts',
+    mutator: 'ConditionalExpression',
+    original: 'ledger.length > 0',
+    replacement: 'true',
+    reason: 'with no new ledger entry the totals are unchanged: the same text written again',
+  },
+  {
+    file: 'src/store/change-tracker.ts',
+    mutator: 'EqualityOperator',
+    original: 'ledger.length > 0',
+    replacement: 'ledger.length >= 0',
+    reason: 'as above: `>= 0` also rewrites the unchanged totals with the same text',
+  },
+  {
+    file: 'src/store/change-tracker.ts',
+    mutator: 'LogicalOperator',
+    original: 'this.logMarks.get(log.name)?.seq ?? 0',
+    replacement: 'this.logMarks.get(log.name)?.seq && 0',
+    reason:
+      "every log has a mark (set in the constructor for each log), so `&& 0` gives 0: the log's kept entries are all upserted again with the same rows, the new ones among them",
+  },
+  {
+    file: 'src/store/change-tracker.ts',
+    mutator: 'OptionalChaining',
+    original: 'this.logMarks.get(log.name)?.seq',
+    replacement: 'this.logMarks.get(log.name).seq',
+    reason: 'every log has a mark (set in the constructor for each of `this.logs`): the lookup is never undefined',
+  },
+  {
+    file: 'src/store/change-tracker.ts',
+    mutator: 'ConditionalExpression',
+    original: 'hasChanges',
+    replacement: 'true',
+    reason:
+      'a batch past the `UNCHANGED` shortcut is never empty (each term of hasChanges or a moved log puts a row or a meta value in it), so `hasChanges` is already true here',
+  },
+  {
+    file: 'src/store/change-tracker.ts',
+    mutator: 'ArithmeticOperator',
+    original: 'ctx.generations.uncommittedCount + ctx.ledger.uncommittedCount',
+    replacement: 'ctx.generations.uncommittedCount - ctx.ledger.uncommittedCount',
+    reason:
+      "every ledger entry takes an id (the Ledger’s nextId is ids.next('led'), wiring/build-context.ts), so while one is " +
+      'uncommitted the id counters differ from `last.ids` (both move on only in accept) and hasChanges() is true by that term',
+  },
 ];

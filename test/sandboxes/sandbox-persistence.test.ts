@@ -1,16 +1,15 @@
-// Sandboxes with --state-file: they and their state survive a restart and kill -9, in the one database of every world.
+// Sandboxes with a state file: they and their state survive a restart, in the one database of every world (kill -9 of
+// the CLI: sandbox-kill9.test.ts).
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type CliProcess, startCli, stopCli } from '../helpers/cli-process.js';
 import { createCheckedEmulator } from '../helpers/contract.js';
 import { png } from '../helpers/images.js';
+import { call, submission } from './sandbox-http.js';
 
-const running: CliProcess[] = [];
 const dirs: string[] = [];
 afterEach(async () => {
-  for (const p of running.splice(0)) await stopCli(p, 'SIGKILL');
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
@@ -19,21 +18,6 @@ const stateDir = () => {
   dirs.push(dir);
   return dir;
 };
-
-async function call(url: string, method: string, path: string, init: { bearer?: string; body?: unknown } = {}) {
-  const headers: Record<string, string> = { 'Idempotency-Key': `k-${Math.random()}` };
-  if (init.bearer) headers.Authorization = `Bearer ${init.bearer}`;
-  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(`${url}${path}`, {
-    method,
-    headers,
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
-}
-
-const submission = { model_slug: 'motion-lite-v1', prompt: 'a lighthouse at dusk', max_credits: 500 };
 
 describe('sandboxes with a state file', () => {
   it('come back after close and start with their key, token, rows, rules and signing secret', async () => {
@@ -107,26 +91,5 @@ describe('sandboxes with a state file', () => {
     } finally {
       await emulator.close();
     }
-  });
-
-  it('survive kill -9 of the CLI, and a deleted one stays deleted', { timeout: 90_000 }, async () => {
-    const args = ['--timing', 'manual', '--state-file', join(stateDir(), 'state.db')];
-    const first = await startCli(args);
-    running.push(first);
-    const kept = (await call(first.url, 'POST', '/_emulator/sandboxes', { body: {} })).body;
-    const gone = (await call(first.url, 'POST', '/_emulator/sandboxes', { body: {} })).body;
-    const made = await call(first.url, 'POST', '/v1/media/generations', { bearer: kept.apiKey, body: submission });
-    expect(made.status).toBe(202);
-    expect((await call(first.url, 'DELETE', `/_emulator/sandboxes/${gone.id}`)).status).toBe(204);
-    await stopCli(first, 'SIGKILL');
-
-    const second = await startCli(args);
-    running.push(second);
-    const list = await call(second.url, 'GET', '/v1/media/generations', { bearer: kept.apiKey });
-    expect(list.body.generations.map((g: { id: string }) => g.id)).toEqual([made.body.generation.id]);
-    expect((await call(second.url, 'GET', '/_emulator/sandboxes')).body.data.map((s: { id: string }) => s.id)).toEqual([
-      kept.id,
-    ]);
-    expect((await call(second.url, 'GET', '/v1/media/generations', { bearer: gone.apiKey })).status).toBe(401);
   });
 });

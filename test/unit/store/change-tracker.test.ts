@@ -1,4 +1,5 @@
-// The change tracker's cheap look (hasChanges) agrees with the batch it would build, for each kind of change, over every SQLite binding.
+// The change tracker's cheap look (hasChanges) agrees with the batch it would build, for each kind of change, over every
+// SQLite binding; and what its commits write: uploads, idempotency records and their expiry, the clock, a kept log.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DomainContext } from '../../../src/domain/context.js';
 import type { Emulator } from '../../../src/index.js';
@@ -66,11 +67,35 @@ async function tracked(driver: SqlDriverUnderTest) {
 }
 type Tracked = Awaited<ReturnType<typeof tracked>>;
 
+/** An upload's record as the store keeps it (the bytes live elsewhere). */
+const upload = (id: string, at: number) => ({
+  id,
+  accountId: 'acct_000001',
+  modelSlug: 'motion-lite-v1',
+  targetSlot: null,
+  filename: 'frame.png',
+  format: 'png' as const,
+  mimeType: 'image/png',
+  width: 2,
+  height: 2,
+  bytes: 10,
+  sha256: 'a'.repeat(64),
+  createdAt: at,
+});
+
 describe.each(SQL_DRIVERS)('over $name', (driver) => {
   describe('ChangeTracker.hasChanges', () => {
     it('says no change when nothing moved, and after every commit', async () => {
       const { commit } = await tracked(driver);
       expect(commit()).toEqual([false, false]);
+      expect(commit()).toEqual([false, false]);
+    });
+
+    it('says no change when an id sequence is skipped back to where it already stands', async () => {
+      const { ctx, commit } = await tracked(driver);
+      ctx.ids.next('gen');
+      expect(commit()).toEqual([true, true]);
+      ctx.ids.skipPast('gen', 0);
       expect(commit()).toEqual([false, false]);
     });
 
@@ -83,6 +108,11 @@ describe.each(SQL_DRIVERS)('over $name', (driver) => {
           void ctx.ledger.append({ type: 'funding', accountId: 'acct_000001', amount: 5, at: ctx.clock.now() }),
       ],
       ['a clock moved forward', ({ ctx }: Tracked) => ctx.clock.advanceBy(1000)],
+      [
+        'an idempotency record',
+        ({ ctx }: Tracked) => ctx.idempotency.record(1, 'k', 'fp', 'gen_1', { status: 202, body: {} }, ctx.clock.now()),
+      ],
+      ['an upload', ({ ctx }: Tracked) => ctx.uploads.add(upload('upl_1', ctx.clock.now()))],
       ['a new account', ({ ctx }: Tracked) => void ctx.accounts.createAccount('acct_x', 'X', ctx.clock.now())],
       [
         'a changed timing profile',
@@ -127,5 +157,143 @@ describe.each(SQL_DRIVERS)('over $name', (driver) => {
       expect(t.commit(true)).toEqual([false, true]);
       expect(t.store.logDocuments('journal', 10, []).map((r) => r.key)).toEqual([3, 4]);
     });
+  });
+});
+
+describe('ChangeTracker: what a commit writes', () => {
+  const driver = SQL_DRIVERS[0];
+  const keys = (t: Tracked, table: 'uploads' | 'idempotency') => t.store.documents(table).map((r) => r.key);
+
+  it('writes an upload, and deletes its row once the upload is deleted', async () => {
+    const t = await tracked(driver);
+    t.ctx.uploads.add(upload('upl_1', t.ctx.clock.now()));
+    expect(t.commit()).toEqual([true, true]);
+    expect(keys(t, 'uploads')).toEqual(['upl_1']);
+    expect(JSON.parse(t.store.documents('uploads')[0].json)).toMatchObject({ id: 'upl_1', filename: 'frame.png' });
+    t.ctx.uploads.delete('upl_1');
+    expect(t.commit()).toEqual([true, true]);
+    expect(keys(t, 'uploads')).toEqual([]);
+  });
+
+  it.each([
+    ['an upload', (t: Tracked): void => t.ctx.uploads.add(upload('upl_1', t.ctx.clock.now())), 'uploads', 'upl_1'],
+    [
+      'an account',
+      (t: Tracked): void => void t.ctx.accounts.createAccount('acct_x', 'X', t.ctx.clock.now()),
+      'accounts',
+      'acct_x',
+    ],
+    [
+      'an API key',
+      (t: Tracked): void => {
+        t.ctx.accounts.createAccount('acct_k', 'K', t.ctx.clock.now());
+        t.commit();
+        t.ctx.accounts.createKey({ accountId: 'acct_k', secret: `sk-media-${'x'.repeat(32)}` }, t.ctx.clock.now());
+      },
+      'api_keys',
+      undefined,
+    ],
+    [
+      'a revoked API key',
+      (t: Tracked): void => {
+        const now = t.ctx.clock.now();
+        t.ctx.accounts.createAccount('acct_r', 'R', now);
+        const key = t.ctx.accounts.createKey({ accountId: 'acct_r', secret: `sk-media-${'r'.repeat(32)}` }, now);
+        t.commit();
+        // A revocation takes no id: only the key's own change mark says it is to be written.
+        t.ctx.accounts.revokeKey(key.id, now);
+      },
+      'api_keys',
+      undefined,
+    ],
+  ] as const)(
+    'takes %s of a batch never committed (its write failed) again with the next one',
+    async (_name, change, table, key) => {
+      const t = await tracked(driver);
+      const before = t.store.documents(table).length;
+      change(t);
+      // The batch is built, then its transaction fails: never accepted.
+      expect(isEmpty(t.tracker.next(false).batch)).toBe(false);
+      expect(t.commit()).toEqual([true, true]);
+      const rows = t.store.documents(table);
+      expect(rows.length).toBe(before + 1);
+      if (key) expect(rows.map((r) => r.key)).toContain(key);
+      expect(t.commit()).toEqual([false, false]);
+    },
+  );
+
+  it('writes an idempotency record once, and drops it in the first change after its window', async () => {
+    const t = await tracked(driver);
+    const at = t.ctx.clock.now();
+    t.ctx.idempotency.record(1, 'key-1', 'fp', 'gen_1', { status: 202, body: {} }, at);
+    expect(t.commit()).toEqual([true, true]);
+    expect(keys(t, 'idempotency')).toHaveLength(1);
+    // Committed: the next commit has nothing to write.
+    expect(t.commit()).toEqual([false, false]);
+    t.ctx.clock.advanceBy(t.ctx.settings.idempotencyWindowMs - 1);
+    t.commit();
+    expect(keys(t, 'idempotency')).toHaveLength(1);
+    t.ctx.clock.advanceBy(1);
+    t.commit();
+    expect(keys(t, 'idempotency')).toEqual([]);
+  });
+
+  it("writes the clock's reading with a running clock's offset from real time", async () => {
+    const t = await tracked(driver);
+    if (t.ctx.clock.frozen) t.ctx.clock.unfreeze();
+    t.ctx.clock.advanceBy(3_600_000);
+    expect(t.commit()).toEqual([true, true]);
+    const clock = JSON.parse(t.store.meta('clock') ?? '{}');
+    expect(clock.frozen).toBe(false);
+    // Real time passes between the readings: the offset is the hour advanced, give or take that.
+    expect(clock.offset_ms).toBeGreaterThan(3_500_000);
+    expect(clock.offset_ms).toBeLessThanOrEqual(3_600_000);
+  });
+
+  it('starts from what the store holds: a kept log written before it is not written again', async () => {
+    const emulator = createEmulatorWith({ seed: 1, timing: 'manual' });
+    const store = await driver.store();
+    opened.push({ emulator, store, driver });
+    const { kept, state } = keptByAPlugin();
+    kept.entries.push({ id: 1, text: 'one' }, { id: 2, text: 'two' });
+    const tracker = new ChangeTracker(
+      runtimeOf(emulator).context(),
+      state,
+      recordSources(store, () => {}),
+    );
+    expect(isEmpty(tracker.next(true).batch)).toBe(true);
+  });
+});
+
+describe('ChangeTracker and a kept log, moved one way only', () => {
+  const driver = SQL_DRIVERS[0];
+  const journal = (t: Tracked) => t.store.logDocuments('journal', 10, []).map((r) => r.key);
+
+  it('writes the entries a log gained while its oldest stayed', async () => {
+    const t = await tracked(driver);
+    t.kept.entries.push({ id: 1, text: 'one' });
+    t.commit(true);
+    t.kept.entries.push({ id: 2, text: 'two' });
+    expect(t.commit(true)).toEqual([false, true]);
+    expect(journal(t)).toEqual([1, 2]);
+    expect(t.store.meta('journal_seq')).toBe('2');
+  });
+
+  it('drops the rows a log trimmed though it gained none', async () => {
+    const t = await tracked(driver);
+    t.kept.entries.push({ id: 1, text: 'one' }, { id: 2, text: 'two' });
+    t.commit(true);
+    t.kept.first = 2;
+    expect(t.commit(true)).toEqual([false, true]);
+    expect(journal(t)).toEqual([2]);
+  });
+
+  it('drops every row of a log trimmed to nothing', async () => {
+    const t = await tracked(driver);
+    t.kept.entries.push({ id: 1, text: 'one' }, { id: 2, text: 'two' });
+    t.commit(true);
+    t.kept.first = 3;
+    expect(t.commit(true)).toEqual([false, true]);
+    expect(journal(t)).toEqual([]);
   });
 });

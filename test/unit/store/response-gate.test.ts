@@ -139,6 +139,19 @@ describe('the response gate', () => {
     });
   });
 
+  it('gives a read that waited with a refused world’s change that world’s refusal, and a read of another world none', async () => {
+    const h = harness();
+    const [a, b] = [world('a'), world('b')];
+    const changes = [h.through(a, true)(), h.through(b, true)()];
+    const reads = [h.through(a, false)(), h.through(b, false)()];
+    h.refuseWith((worlds) => new Map([[worlds[1], new StoreError('state_not_loaded', 'Load it first.')]]));
+    h.runCommit();
+    await Promise.all(changes);
+    const [ofA, ofB] = await Promise.all(reads);
+    expect(ofA).toBeUndefined();
+    expect(answer(ofB)?.status).toBe(409);
+  });
+
   it('answers a refusal with the status and code the emulator’s options give', async () => {
     const h = harness({ errorStatuses: { storage_full: 503 }, errorCodes: { storage_full: 'disk_full' } });
     const waiting = h.through(world('a'), true)();
