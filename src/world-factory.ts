@@ -8,7 +8,7 @@ import type { EmulatorHost } from './emulator-host.js';
 import { World, type WorldSettings } from './http/world.js';
 import type { AnyRenderer } from './infra/renderer.js';
 import { createSigner, createSigningSecret } from './infra/signer.js';
-import type { UploadBlobs } from './infra/upload-blobs.js';
+import { LazyUploadBlobs, type UploadBlobs } from './infra/upload-blobs.js';
 import { buildContext, SEEDED_ACCOUNT_ID } from './wiring/build-context.js';
 import { type KeptSigningSecret, keptSigningSecret, type MetaStore } from './wiring/kept-signing-secret.js';
 
@@ -74,7 +74,7 @@ export function buildWorld(spec: WorldSpec, shared: SharedParts): BuiltWorld {
     meta: spec.meta,
     log: options.log,
   });
-  const uploadBlobs = host.uploadBlobs(options);
+  const uploadBlobs = new LazyUploadBlobs(() => host.uploadBlobs(options));
   // The world and its runtime consult each other: the runtime's callbacks look the world up when called.
   let world: World | undefined;
   let adjuster: PlanAdjuster | undefined;

@@ -62,12 +62,13 @@ export function createSigner(secret: SigningSecret | string, crypto: HostCrypto)
   const source = typeof secret === 'string' ? { current: () => secret } : secret;
   const mac = (path: string, expires: string) => crypto.hmacSha256Hex(source.current(), `${path}\n${expires}`);
   // Tags of messages asked again (a list page read again hands out the same cursor), under the secret they were made with.
-  const tags = new Map<string, string>();
+  // Both maps are made at their first use: most sandboxes never list or link anything.
+  let tags: Map<string, string> | undefined;
   let tagsSecret = '';
   const tagOf = (message: string): string => {
-    if (tagsSecret !== source.current() || tags.size >= MAX_REMEMBERED) {
+    if (tags === undefined || tagsSecret !== source.current() || tags.size >= MAX_REMEMBERED) {
       tagsSecret = source.current();
-      tags.clear();
+      tags = new Map();
     }
     let tag = tags.get(message);
     if (tag === undefined) {
@@ -80,16 +81,17 @@ export function createSigner(secret: SigningSecret | string, crypto: HostCrypto)
   };
   let rememberedSecond = -1;
   let rememberedSecret = '';
-  const remembered = new Map<string, string>();
+  let remembered: Map<string, string> | undefined;
   return {
     sign(path, expiresAtSeconds) {
       if (
+        remembered === undefined ||
         expiresAtSeconds !== rememberedSecond ||
         remembered.size >= MAX_REMEMBERED ||
         rememberedSecret !== source.current()
       ) {
         rememberedSecret = source.current();
-        remembered.clear();
+        remembered = new Map();
         rememberedSecond = expiresAtSeconds;
       }
       let signature = remembered.get(path);
