@@ -3,12 +3,13 @@ import type { Plugins } from './compose-plugins.js';
 import type { ResolvedOptions } from './config.js';
 import type { Catalogue } from './domain/catalogue.js';
 import type { OutputAccess, PlanAdjuster } from './domain/context.js';
-import { createRuntime, type OwnedRuntime } from './domain/runtime.js';
+import type { Generation } from './domain/generation.js';
+import { createRuntime, type OwnedRuntime, type RestoreOrigin, type RuntimeParts } from './domain/runtime.js';
 import type { EmulatorHost } from './emulator-host.js';
 import { World, type WorldSettings } from './http/world.js';
 import type { AnyRenderer } from './infra/renderer.js';
-import { createSigner, createSigningSecret } from './infra/signer.js';
-import type { UploadBlobs } from './infra/upload-blobs.js';
+import { createSigner, createSigningSecret, type Signer } from './infra/signer.js';
+import { LazyUploadBlobs, type UploadBlobs } from './infra/upload-blobs.js';
 import { buildContext, SEEDED_ACCOUNT_ID } from './wiring/build-context.js';
 import { type KeptSigningSecret, keptSigningSecret, type MetaStore } from './wiring/kept-signing-secret.js';
 
@@ -63,6 +64,83 @@ export interface BuiltWorld {
   uploadBlobs: UploadBlobs;
 }
 
+/**
+ * What a world's runtime and domain context ask of the composition root, one object per world: the runtime's parts
+ * (build, clear, after a reset or restore) and the plugins' answers (plan adjuster, output links), looked up at their
+ * first use, since the world and its runtime consult each other. Methods, not closures: an idle sandbox holds little.
+ */
+class WorldWiring implements RuntimeParts, OutputAccess {
+  readonly accountId = SEEDED_ACCOUNT_ID;
+  world?: World;
+  private adjuster?: PlanAdjuster;
+  private links?: OutputAccess;
+
+  constructor(
+    private readonly spec: WorldSpec,
+    private readonly shared: SharedParts,
+    private readonly signer: Signer,
+    private readonly keptSecret: KeptSigningSecret,
+    private readonly uploadBlobs: UploadBlobs,
+  ) {}
+
+  build(seeded: boolean) {
+    const { spec, shared, uploadBlobs } = this;
+    const { host } = shared;
+    return buildContext({
+      options: spec.options,
+      catalogue: shared.catalogue,
+      signer: this.signer,
+      crypto: host.crypto,
+      parallelism: host.parallelism,
+      renderer: shared.startRenderer,
+      uploadBytes: (id) => uploadBlobs.read(id),
+      currentRenderer: shared.currentRenderer,
+      // One plugin scripts generations: the plane (a second adjuster would need an order of its own).
+      planAdjuster: (input) => this.adjusterOf()?.(input),
+      outputAccess: this,
+      promptCheck: shared.promptCheck,
+      seeded,
+      linkWorld: spec.linkWorld,
+    });
+  }
+
+  async clearFiles() {
+    if (this.spec.clearRenders()) await this.shared.currentRenderer()?.clear();
+    await this.uploadBlobs.clear();
+  }
+
+  afterReset() {
+    this.keptSecret.rotate();
+    if (this.world) this.shared.afterReset(this.world);
+  }
+
+  afterRestore(origin: RestoreOrigin) {
+    if (origin === 'import') this.keptSecret.rotate();
+  }
+
+  signing(g: Generation) {
+    return this.linksOf()?.signing(g);
+  }
+
+  refusal(g: Generation, expires: number) {
+    return this.linksOf()?.refusal(g, expires);
+  }
+
+  shown(g: Generation) {
+    this.linksOf()?.shown(g);
+  }
+
+  private adjusterOf() {
+    if (!this.adjuster && this.world) this.adjuster = this.shared.planAdjuster(this.world);
+    return this.adjuster;
+  }
+
+  private linksOf() {
+    if (!this.links && this.world) this.links = this.shared.outputAccess(this.world);
+    return this.links;
+  }
+}
+
 export function buildWorld(spec: WorldSpec, shared: SharedParts): BuiltWorld {
   const { options } = spec;
   const { host } = shared;
@@ -74,54 +152,10 @@ export function buildWorld(spec: WorldSpec, shared: SharedParts): BuiltWorld {
     meta: spec.meta,
     log: options.log,
   });
-  const uploadBlobs = host.uploadBlobs(options);
-  // The world and its runtime consult each other: the runtime's callbacks look the world up when called.
-  let world: World | undefined;
-  let adjuster: PlanAdjuster | undefined;
-  const adjusterOf = () => {
-    if (!adjuster && world) adjuster = shared.planAdjuster(world);
-    return adjuster;
-  };
-  let links: OutputAccess | undefined;
-  const linksOf = () => {
-    if (!links && world) links = shared.outputAccess(world);
-    return links;
-  };
-  const runtime = createRuntime({
-    accountId: SEEDED_ACCOUNT_ID,
-    build: (seeded) =>
-      buildContext({
-        options,
-        catalogue: shared.catalogue,
-        signer,
-        crypto: host.crypto,
-        parallelism: host.parallelism,
-        renderer: shared.startRenderer,
-        uploadBytes: (id) => uploadBlobs.read(id),
-        currentRenderer: shared.currentRenderer,
-        // One plugin scripts generations: the plane (a second adjuster would need an order of its own).
-        planAdjuster: (input) => adjusterOf()?.(input),
-        outputAccess: {
-          signing: (g) => linksOf()?.signing(g),
-          refusal: (g, expires) => linksOf()?.refusal(g, expires),
-          shown: (g) => linksOf()?.shown(g),
-        },
-        promptCheck: shared.promptCheck,
-        seeded,
-        linkWorld: spec.linkWorld,
-      }),
-    clearFiles: async () => {
-      if (spec.clearRenders()) await shared.currentRenderer()?.clear();
-      await uploadBlobs.clear();
-    },
-    afterReset: () => {
-      keptSecret.rotate();
-      if (world) shared.afterReset(world);
-    },
-    afterRestore: (origin) => {
-      if (origin === 'import') keptSecret.rotate();
-    },
-  });
-  world = new World(spec.id, runtime, signer, uploadBlobs, spec.settings);
+  const uploadBlobs = new LazyUploadBlobs(() => host.uploadBlobs(options));
+  const wiring = new WorldWiring(spec, shared, signer, keptSecret, uploadBlobs);
+  const runtime = createRuntime(wiring);
+  const world = new World(spec.id, runtime, signer, uploadBlobs, spec.settings);
+  wiring.world = world;
   return { world, runtime, keptSecret, uploadBlobs };
 }

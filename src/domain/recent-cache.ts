@@ -2,24 +2,27 @@
 const NONE: unique symbol = Symbol('no newest key');
 
 export class RecentCache<K, V> {
-  private readonly entries = new Map<K, V>();
+  /** Made at the first set: each world holds three caches, and an idle sandbox's stay empty. */
+  private entries?: Map<K, V>;
   /** The most recently used key: read again (a client polling one generation), it needs no moving to the end. */
   private newest: K | typeof NONE = NONE;
 
   constructor(private readonly capacity: number) {}
 
   get(key: K): V | undefined {
-    const value = this.entries.get(key);
-    if (value === undefined) return undefined;
+    const entries = this.entries;
+    const value = entries?.get(key);
+    if (entries === undefined || value === undefined) return undefined;
     if (key !== this.newest) {
-      this.entries.delete(key);
-      this.entries.set(key, value);
+      entries.delete(key);
+      entries.set(key, value);
       this.newest = key;
     }
     return value;
   }
 
   set(key: K, value: V) {
+    this.entries ??= new Map();
     this.entries.delete(key);
     this.entries.set(key, value);
     this.newest = key;
@@ -27,16 +30,16 @@ export class RecentCache<K, V> {
   }
 
   delete(key: K) {
-    this.entries.delete(key);
+    this.entries?.delete(key);
     if (key === this.newest) this.newest = NONE;
   }
 
   clear() {
-    this.entries.clear();
+    this.entries?.clear();
     this.newest = NONE;
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.entries?.size ?? 0;
   }
 }

@@ -24,50 +24,71 @@ export interface ClockOptions {
   latest?: number;
 }
 
-export function createClock(options: ClockOptions = {}): Clock {
-  const realNow = options.realNow ?? Date.now;
-  let frozen = options.frozenAt !== undefined;
-  let frozenValue = options.frozenAt ?? 0;
-  let offset = 0;
-  const latest = options.latest ?? Number.POSITIVE_INFINITY;
-  const held = (ms: number) => Math.min(ms, latest);
-  const listeners: (() => void)[] = [];
-  const changed = () => {
-    for (const listener of listeners) listener();
-  };
-  return {
-    get frozen() {
-      return frozen;
-    },
-    get moved() {
-      return frozen || offset !== 0;
-    },
-    latest,
-    now: () => held(frozen ? frozenValue : realNow() + offset),
-    advanceBy(ms) {
-      if (frozen) frozenValue = held(frozenValue + ms);
-      else offset += ms;
-      changed();
-    },
-    freeze() {
-      if (frozen) return;
-      frozenValue = held(realNow() + offset);
-      frozen = true;
-      changed();
-    },
-    unfreeze() {
-      if (!frozen) return;
-      offset = frozenValue - realNow();
-      frozen = false;
-      changed();
-    },
-    set(ms) {
-      if (frozen) frozenValue = held(ms);
-      else offset = held(ms) - realNow();
-      changed();
-    },
-    onChange(listener) {
-      listeners.push(listener);
-    },
-  };
+/** A class, not an object of closures: every world (each sandbox) holds one, and its methods cost a world nothing. */
+class EmulatorClock implements Clock {
+  private readonly realNow: () => number;
+  private isFrozen: boolean;
+  private frozenValue: number;
+  private offset = 0;
+  readonly latest: number;
+  private readonly listeners: (() => void)[] = [];
+
+  constructor(options: ClockOptions) {
+    this.realNow = options.realNow ?? Date.now;
+    this.isFrozen = options.frozenAt !== undefined;
+    this.frozenValue = options.frozenAt ?? 0;
+    this.latest = options.latest ?? Number.POSITIVE_INFINITY;
+  }
+
+  get frozen() {
+    return this.isFrozen;
+  }
+
+  get moved() {
+    return this.isFrozen || this.offset !== 0;
+  }
+
+  now() {
+    return this.held(this.isFrozen ? this.frozenValue : this.realNow() + this.offset);
+  }
+
+  advanceBy(ms: number) {
+    if (this.isFrozen) this.frozenValue = this.held(this.frozenValue + ms);
+    else this.offset += ms;
+    this.changed();
+  }
+
+  freeze() {
+    if (this.isFrozen) return;
+    this.frozenValue = this.held(this.realNow() + this.offset);
+    this.isFrozen = true;
+    this.changed();
+  }
+
+  unfreeze() {
+    if (!this.isFrozen) return;
+    this.offset = this.frozenValue - this.realNow();
+    this.isFrozen = false;
+    this.changed();
+  }
+
+  set(ms: number) {
+    if (this.isFrozen) this.frozenValue = this.held(ms);
+    else this.offset = this.held(ms) - this.realNow();
+    this.changed();
+  }
+
+  onChange(listener: () => void) {
+    this.listeners.push(listener);
+  }
+
+  private held(ms: number) {
+    return Math.min(ms, this.latest);
+  }
+
+  private changed() {
+    for (const listener of this.listeners) listener();
+  }
 }
+
+export const createClock = (options: ClockOptions = {}): Clock => new EmulatorClock(options);

@@ -24,10 +24,31 @@ export interface IdGenerator {
   resume(counters: Record<string, number>): void;
 }
 
-/** The sequences' counters, and how many times they have been moved. */
-class Counters {
+/**
+ * The sequences' counters, how many times they have been moved, and what both kinds of ids do alike. Classes, not
+ * objects of closures: every world (each sandbox) holds one, and methods on a prototype cost a world nothing.
+ */
+abstract class Counters implements IdGenerator {
   readonly values = new Map<string, number>();
-  moves = 0;
+  changes = 0;
+
+  abstract next(prefix: IdPrefix): string;
+  abstract nextInt(scope: string): number;
+  abstract peekInt(scope: string): number;
+  abstract skipPast(prefix: IdPrefix, n: number): void;
+  abstract skipPastInt(scope: string, n: number): void;
+
+  counters() {
+    return Object.fromEntries(this.values);
+  }
+
+  moves() {
+    return this.changes;
+  }
+
+  resume(saved: Record<string, number>) {
+    for (const [key, n] of Object.entries(saved)) if (Number.isSafeInteger(n)) skip(this, key, n);
+  }
 }
 
 const BASE36 = '0123456789abcdefghijklmnopqrstuvwxyz';
@@ -42,49 +63,59 @@ const timeStem = (ms: number) => ms.toString(36).padStart(8, '0').slice(-8);
  * an index page of its own (SQLite's time per submission 28 µs, against 21 µs now: bench/RESULTS.md). The stem is from
  * wall time, not the emulator's clock: a frozen clock would give every id the same stem.
  */
-export function createRandomIds(now: () => number = Date.now): IdGenerator {
-  const counters = new Counters();
-  return {
-    // A join, not a template string: nanoid builds the id a character at a time, a rope of cons strings (~300 bytes) that
-    // V8 keeps until something hashes it. Ledger ids never are, one per charge: ~3 MB per 10,000 generations.
-    next: (prefix) => [prefix, '_', timeStem(now()), randomTail()].join(''),
-    nextInt: (scope) => bump(counters, scope),
-    peekInt: (scope) => (counters.values.get(scope) ?? 0) + 1,
-    skipPast: () => undefined,
-    skipPastInt: (scope, n) => skip(counters, scope, n),
-    counters: () => Object.fromEntries(counters.values),
-    moves: () => counters.moves,
-    resume: (saved) => resume(counters, saved),
-  };
+class RandomIds extends Counters {
+  constructor(private readonly now: () => number) {
+    super();
+  }
+
+  // A join, not a template string: nanoid builds the id a character at a time, a rope of cons strings (~300 bytes) that
+  // V8 keeps until something hashes it. Ledger ids never are, one per charge: ~3 MB per 10,000 generations.
+  next(prefix: IdPrefix) {
+    return [prefix, '_', timeStem(this.now()), randomTail()].join('');
+  }
+  nextInt(scope: string) {
+    return bump(this, scope);
+  }
+  peekInt(scope: string) {
+    return (this.values.get(scope) ?? 0) + 1;
+  }
+  skipPast() {}
+  skipPastInt(scope: string, n: number) {
+    skip(this, scope, n);
+  }
 }
 
+export const createRandomIds = (now: () => number = Date.now): IdGenerator => new RandomIds(now);
+
 /** Ids like gen_000001: the same sequence on every run, so snapshots and logs compare. */
-export function createSequentialIds(): IdGenerator {
-  const counters = new Counters();
-  return {
-    next: (prefix) => `${prefix}_${String(bump(counters, prefix)).padStart(6, '0')}`,
-    nextInt: (scope) => bump(counters, `int:${scope}`),
-    peekInt: (scope) => (counters.values.get(`int:${scope}`) ?? 0) + 1,
-    skipPast: (prefix, n) => skip(counters, prefix, n),
-    skipPastInt: (scope, n) => skip(counters, `int:${scope}`, n),
-    counters: () => Object.fromEntries(counters.values),
-    moves: () => counters.moves,
-    resume: (saved) => resume(counters, saved),
-  };
+class SequentialIds extends Counters {
+  next(prefix: IdPrefix) {
+    return `${prefix}_${String(bump(this, prefix)).padStart(6, '0')}`;
+  }
+  nextInt(scope: string) {
+    return bump(this, `int:${scope}`);
+  }
+  peekInt(scope: string) {
+    return (this.values.get(`int:${scope}`) ?? 0) + 1;
+  }
+  skipPast(prefix: IdPrefix, n: number) {
+    skip(this, prefix, n);
+  }
+  skipPastInt(scope: string, n: number) {
+    skip(this, `int:${scope}`, n);
+  }
 }
+
+export const createSequentialIds = (): IdGenerator => new SequentialIds();
 
 function bump(counters: Counters, key: string): number {
   const value = (counters.values.get(key) ?? 0) + 1;
   counters.values.set(key, value);
-  counters.moves += 1;
+  counters.changes += 1;
   return value;
 }
 
 function skip(counters: Counters, key: string, n: number) {
   counters.values.set(key, Math.max(counters.values.get(key) ?? 0, n));
-  counters.moves += 1;
-}
-
-function resume(counters: Counters, saved: Record<string, number>) {
-  for (const [key, n] of Object.entries(saved)) if (Number.isSafeInteger(n)) skip(counters, key, n);
+  counters.changes += 1;
 }

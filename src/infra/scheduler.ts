@@ -72,42 +72,112 @@ const COMPACT_AFTER = 64;
 const before = (a: { dueAt: number; rank: number }, b: { dueAt: number; rank: number }) =>
   a.dueAt < b.dueAt || (a.dueAt === b.dueAt && a.rank < b.rank);
 
-export function createScheduler(clock: Clock): Scheduler {
-  const queue: Entry[] = [];
-  let seq = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let armedAt: number | undefined;
+/**
+ * A class, not an object of closures: every world (each sandbox) holds one, most of them idle, and its methods on a
+ * prototype cost a world nothing. It is its own counter of cancelled tasks.
+ */
+class ClockScheduler implements Scheduler, CancelCounter {
+  private readonly queue: Entry[] = [];
+  private seq = 0;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private armedAt: number | undefined;
   // While due work runs the clock jumps task by task; the timer is armed once afterwards, not at every jump.
-  let running = false;
-  let stored: StoredTasks | undefined;
+  private running = false;
+  private stored: StoredTasks | undefined;
   /** Per kind (real-time, manual-only): the last stored task run or skipped; the next read starts after it. */
-  const watermarks: Record<'real' | 'manual', Watermark | undefined> = { real: undefined, manual: undefined };
+  private readonly watermarks: Record<'real' | 'manual', Watermark | undefined> = {
+    real: undefined,
+    manual: undefined,
+  };
+  private cancelledInQueue = 0;
 
-  let cancelledInQueue = 0;
+  constructor(private readonly clock: Clock) {
+    // A frozen, unfrozen or moved clock changes when the next task is due in real time. A clock set back before a
+    // watermark reads the store from the start again: what was skipped there may be due again.
+    clock.onChange(() => {
+      const now = clock.now();
+      for (const kind of ['real', 'manual'] as const)
+        if ((this.watermarks[kind]?.dueAt ?? -Infinity) > now) this.watermarks[kind] = undefined;
+      if (!this.running) this.arm();
+    });
+  }
+
   // A committed generation's first move is cancelled in the heap (the store keeps it): without this a long run of
   // manual-timing submissions would keep every cancelled task until the clock reached it.
-  const counter: CancelCounter = {
-    cancelled() {
-      cancelledInQueue += 1;
-      if (cancelledInQueue < COMPACT_AFTER || cancelledInQueue * 2 < queue.length || running) return;
-      let kept = 0;
-      for (const entry of queue) {
-        if (entry.cancelled) entry.queued = false;
-        else queue[kept++] = entry;
-      }
-      queue.length = kept;
-      cancelledInQueue = 0;
-    },
-  };
+  cancelled() {
+    const { queue } = this;
+    this.cancelledInQueue += 1;
+    if (this.cancelledInQueue < COMPACT_AFTER || this.cancelledInQueue * 2 < queue.length || this.running) return;
+    let kept = 0;
+    for (const entry of queue) {
+      if (entry.cancelled) entry.queued = false;
+      else queue[kept++] = entry;
+    }
+    queue.length = kept;
+    this.cancelledInQueue = 0;
+  }
 
-  const take = (index: number) => {
-    const [entry] = queue.splice(index, 1);
-    entry.queued = false;
-    if (entry.cancelled) cancelledInQueue -= 1;
+  at(dueAt: number, run: (key: string) => void, options: ScheduleOptions = {}): ScheduledTask {
+    const entry = new Entry(
+      dueAt,
+      options.rank ?? 0,
+      this.seq++,
+      run,
+      options.key ?? '',
+      options.manualOnly ?? false,
+      this,
+    );
+    this.insert(entry);
+    // The armed timer already covers a task due no earlier than it.
+    if (!entry.manualOnly && (this.armedAt === undefined || dueAt < this.armedAt)) this.arm();
     return entry;
-  };
+  }
 
-  const insert = (entry: Entry) => {
+  useStored(tasks: StoredTasks | undefined) {
+    this.stored = tasks;
+    this.watermarks.real = undefined;
+    this.watermarks.manual = undefined;
+    this.arm();
+  }
+
+  advance(ms: number) {
+    const { clock } = this;
+    // Time stops at the clock's latest reading: work due after it never falls due, so it is not run early there.
+    const target = Math.min(clock.now() + Math.max(0, ms), clock.latest);
+    this.runDue(target, true);
+    this.running = true;
+    if (clock.now() < target) clock.set(target);
+    this.running = false;
+    this.arm();
+  }
+
+  nextDueAt() {
+    return this.earliest(true);
+  }
+
+  pending() {
+    return this.queue.filter((e) => !e.cancelled).length;
+  }
+
+  clear() {
+    for (const entry of this.queue) entry.queued = false;
+    this.queue.length = 0;
+    this.cancelledInQueue = 0;
+    this.stored = undefined;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.armedAt = undefined;
+  }
+
+  private take(index: number) {
+    const [entry] = this.queue.splice(index, 1);
+    entry.queued = false;
+    if (entry.cancelled) this.cancelledInQueue -= 1;
+    return entry;
+  }
+
+  private insert(entry: Entry) {
+    const { queue } = this;
     let lo = 0;
     let hi = queue.length;
     while (lo < hi) {
@@ -117,26 +187,29 @@ export function createScheduler(clock: Clock): Scheduler {
       else hi = mid;
     }
     queue.splice(lo, 0, entry);
-  };
+  }
 
-  const heapHead = (includeManual: boolean) => queue.findIndex((e) => !e.cancelled && (includeManual || !e.manualOnly));
+  private heapHead(includeManual: boolean) {
+    return this.queue.findIndex((e) => !e.cancelled && (includeManual || !e.manualOnly));
+  }
 
   /** The stored tasks of the kinds asked for, each read after its watermark. */
-  const streams = (includeManual: boolean, upTo: number) => {
-    if (!stored) return [];
+  private streams(includeManual: boolean, upTo: number) {
+    const source = this.stored;
+    if (!source) return [];
     const kinds: ('real' | 'manual')[] = includeManual ? ['real', 'manual'] : ['real'];
-    const source = stored;
     return kinds.map((kind) =>
-      storedStream(source, kind === 'manual', upTo, watermarks[kind], (mark) => {
-        watermarks[kind] = mark;
+      storedStream(source, kind === 'manual', upTo, this.watermarks[kind], (mark) => {
+        this.watermarks[kind] = mark;
       }),
     );
-  };
+  }
 
-  const drain = (limit: number, includeManual: boolean) => {
-    const fromStore = streams(includeManual, limit);
+  private drain(limit: number, includeManual: boolean) {
+    const { queue, clock } = this;
+    const fromStore = this.streams(includeManual, limit);
     for (;;) {
-      const index = heapHead(includeManual);
+      const index = this.heapHead(includeManual);
       const heap = index < 0 ? undefined : queue[index];
       let first: (typeof fromStore)[number] | undefined;
       for (const stream of fromStore) {
@@ -147,105 +220,55 @@ export function createScheduler(clock: Clock): Scheduler {
       if (storedHead && (!heap || before(storedHead, heap)) && storedHead.dueAt <= limit) {
         const task = (first as (typeof fromStore)[number]).take();
         if (includeManual && task.dueAt > clock.now()) clock.set(task.dueAt);
-        (stored as StoredTasks).run(task.key);
+        (this.stored as StoredTasks).run(task.key);
         continue;
       }
       if (!heap || heap.dueAt > limit) break;
-      take(index);
+      this.take(index);
       if (includeManual && heap.dueAt > clock.now()) clock.set(heap.dueAt);
       heap.run(heap.key);
     }
-    while (queue.length && queue[0].cancelled) take(0);
-  };
+    while (queue.length && queue[0].cancelled) this.take(0);
+  }
 
-  const runDue = (limit: number, includeManual: boolean) => {
-    running = true;
+  private runDue(limit: number, includeManual: boolean) {
+    this.running = true;
     try {
-      drain(limit, includeManual);
+      this.drain(limit, includeManual);
     } finally {
-      running = false;
+      this.running = false;
     }
-  };
+  }
 
-  const earliest = (includeManual: boolean): number | undefined => {
-    const index = heapHead(includeManual);
-    let next = index < 0 ? undefined : queue[index].dueAt;
-    for (const stream of streams(includeManual, Number.MAX_SAFE_INTEGER)) {
+  private earliest(includeManual: boolean): number | undefined {
+    const index = this.heapHead(includeManual);
+    let next = index < 0 ? undefined : this.queue[index].dueAt;
+    for (const stream of this.streams(includeManual, Number.MAX_SAFE_INTEGER)) {
       const head = stream.peek();
       if (head && (next === undefined || head.dueAt < next)) next = head.dueAt;
     }
     return next;
-  };
+  }
 
-  const arm = () => {
-    if (timer) clearTimeout(timer);
-    timer = undefined;
-    armedAt = undefined;
-    const next = earliest(false);
+  private arm() {
+    const { clock } = this;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.armedAt = undefined;
+    const next = this.earliest(false);
     // A frozen clock never reaches future work on its own, but work already due (instant timing) still runs; nor does
     // one held at its latest reading reach work due after it, and a timer re-armed for that would fire without end.
     if (next === undefined || next > clock.latest || (clock.frozen && next > clock.now())) return;
     const delay = Math.max(0, Math.min(next - clock.now(), 2 ** 31 - 1));
-    armedAt = next;
-    timer = setTimeout(() => {
-      timer = undefined;
-      armedAt = undefined;
-      runDue(clock.now(), false);
-      arm();
+    this.armedAt = next;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.armedAt = undefined;
+      this.runDue(clock.now(), false);
+      this.arm();
     }, delay);
-    unref(timer);
-  };
-
-  // A frozen, unfrozen or moved clock changes when the next task is due in real time. A clock set back before a
-  // watermark reads the store from the start again: what was skipped there may be due again.
-  clock.onChange(() => {
-    const now = clock.now();
-    for (const kind of ['real', 'manual'] as const)
-      if ((watermarks[kind]?.dueAt ?? -Infinity) > now) watermarks[kind] = undefined;
-    if (!running) arm();
-  });
-
-  return {
-    at(dueAt, run, options = {}) {
-      const entry = new Entry(
-        dueAt,
-        options.rank ?? 0,
-        seq++,
-        run,
-        options.key ?? '',
-        options.manualOnly ?? false,
-        counter,
-      );
-      insert(entry);
-      // The armed timer already covers a task due no earlier than it.
-      if (!entry.manualOnly && (armedAt === undefined || dueAt < armedAt)) arm();
-      return entry;
-    },
-    useStored(tasks) {
-      stored = tasks;
-      watermarks.real = undefined;
-      watermarks.manual = undefined;
-      arm();
-    },
-    advance(ms) {
-      // Time stops at the clock's latest reading: work due after it never falls due, so it is not run early there.
-      const target = Math.min(clock.now() + Math.max(0, ms), clock.latest);
-      runDue(target, true);
-      running = true;
-      if (clock.now() < target) clock.set(target);
-      running = false;
-      arm();
-    },
-    nextDueAt: () => earliest(true),
-    pending: () => queue.filter((e) => !e.cancelled).length,
-    clear() {
-      for (const entry of queue) entry.queued = false;
-      queue.length = 0;
-      cancelledInQueue = 0;
-      stored = undefined;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      armedAt = undefined;
-    },
-  };
+    unref(this.timer);
+  }
 }
+
+export const createScheduler = (clock: Clock): Scheduler => new ClockScheduler(clock);

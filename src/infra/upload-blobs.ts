@@ -104,6 +104,56 @@ export class BlobCap {
   }
 }
 
+/**
+ * A host's upload store made on its first use: most sandboxes never receive a file, and an idle world then holds one
+ * small object instead of the store's closures, its cap and its map. Closing one never made has nothing to close (the
+ * store it would make owns nothing yet); every other call, a destroy or clear of files kept on disk included, makes it.
+ */
+export class LazyUploadBlobs implements UploadBlobs {
+  private made?: UploadBlobs;
+
+  constructor(private readonly make: () => UploadBlobs) {}
+
+  private get store(): UploadBlobs {
+    this.made ??= this.make();
+    return this.made;
+  }
+
+  get maxBytes() {
+    return this.store.maxBytes;
+  }
+  put(id: string, data: Uint8Array) {
+    return this.store.put(id, data);
+  }
+  read(id: string) {
+    return this.store.read(id);
+  }
+  has(id: string) {
+    return this.store.has(id);
+  }
+  remove(id: string) {
+    return this.store.remove(id);
+  }
+  bytes() {
+    return this.store.bytes();
+  }
+  fits(size: number) {
+    return this.store.fits(size);
+  }
+  bytesWith(files: readonly { id: string; size: number }[]) {
+    return this.store.bytesWith(files);
+  }
+  clear() {
+    return this.store.clear();
+  }
+  close() {
+    return this.made ? this.made.close() : Promise.resolve();
+  }
+  destroy() {
+    return this.store.destroy();
+  }
+}
+
 /** The upload store of a host without files (a browser): each upload's bytes in memory, under the same cap. */
 export function createMemoryUploadBlobs(options: { maxBytes: number }): UploadBlobs {
   const cap = new BlobCap(options.maxBytes);

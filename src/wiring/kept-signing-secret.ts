@@ -18,28 +18,43 @@ export interface KeptSigningSecret {
   rotate(): void;
 }
 
-export function keptSigningSecret(
-  secret: SigningSecret,
-  options: { fixed: boolean; meta: () => MetaStore | undefined; log: (line: string) => void },
-): KeptSigningSecret {
-  const keep = () => {
+interface KeptSecretOptions {
+  fixed: boolean;
+  meta: () => MetaStore | undefined;
+  log: (line: string) => void;
+}
+
+/** A class, not an object of closures: every world (each sandbox) holds one. */
+class MetaKeptSecret implements KeptSigningSecret {
+  constructor(
+    private readonly secret: SigningSecret,
+    private readonly options: KeptSecretOptions,
+  ) {}
+
+  kept() {
+    return this.options.fixed ? undefined : this.options.meta()?.readMeta(SIGNING_SECRET_META);
+  }
+
+  settle(kept: string | undefined) {
+    if (kept) this.secret.restore(kept);
+    else this.keep();
+  }
+
+  rotate() {
+    this.secret.rotate();
+    this.keep();
+  }
+
+  private keep() {
     try {
-      options.meta()?.writeMeta(SIGNING_SECRET_META, secret.current());
+      this.options.meta()?.writeMeta(SIGNING_SECRET_META, this.secret.current());
     } catch (error) {
-      options.log(
+      this.options.log(
         `the new signing secret could not be stored (${(error as Error).message}): links signed from now on will not survive a restart`,
       );
     }
-  };
-  return {
-    kept: () => (options.fixed ? undefined : options.meta()?.readMeta(SIGNING_SECRET_META)),
-    settle(kept) {
-      if (kept) secret.restore(kept);
-      else keep();
-    },
-    rotate() {
-      secret.rotate();
-      keep();
-    },
-  };
+  }
 }
+
+export const keptSigningSecret = (secret: SigningSecret, options: KeptSecretOptions): KeptSigningSecret =>
+  new MetaKeptSecret(secret, options);

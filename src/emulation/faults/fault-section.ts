@@ -4,7 +4,7 @@ import { DomainError } from '../../domain/errors.js';
 import type { RestoreOrigin } from '../../domain/runtime.js';
 import { notAnExport } from '../../domain/state-problems.js';
 import { type FieldProblem, fieldProblems } from '../../domain/zod-issues.js';
-import type { KeptValue } from '../../wiring/kept-state.js';
+import type { Install, KeptValue } from '../../wiring/kept-state.js';
 import type { ControlState } from '../plane-state.js';
 import { unreachable } from './fault-reach.js';
 import { faultRuleSchema } from './fault-schema.js';
@@ -42,43 +42,50 @@ function parseKept(value: unknown, i: number, origin: RestoreOrigin, problems: F
   return { ...s, definition, parsed: inner.data };
 }
 
-export function faultSection(state: ControlState): KeptValue {
-  return {
-    kind: 'value',
-    name: 'faults',
-    empty: [],
-    current: () => state.faults.snapshot(),
-    prepare(value, origin) {
-      if (!Array.isArray(value))
-        throw new DomainError(
-          'invalid_state',
-          'control.faults: must be an array of fault rules, as GET /_emulator/state exports it.',
-        );
-      // Counted before a rule is parsed; the store's own state loads whole (it may predate the bound).
-      if (origin === 'import' && value.length > MAX_FAULT_RULES)
-        throw new DomainError(
-          'invalid_state',
-          `control.faults: holds ${value.length} rules; at most ${thousands(MAX_FAULT_RULES)} can be in force at once. Import fewer.`,
-        );
-      // Every rule is checked before anything changes: a bad one refuses the whole state, naming its field.
-      const problems: FieldProblem[] = [];
-      const rules: FaultRule[] = [];
-      const seen = new Map<string, number>();
-      value.forEach((item, i) => {
-        const rule = parseKept(item, i, origin, problems);
-        if (!rule) return;
-        const first = seen.get(rule.id);
-        if (first === undefined) seen.set(rule.id, i);
-        else
-          problems.push({ field: `control.faults[${i}].id`, message: `'${rule.id}' is also control.faults[${first}]` });
-        rules.push(rule);
-      });
-      if (problems.length > 0) throw notAnExport(problems);
-      const faults = new FaultStore();
-      faults.restore(rules);
-      return () => {
-        state.faults = faults;
-      };
-    },
-  };
+/** A class, not an object of closures: every world (each sandbox) holds one. */
+class FaultSection implements KeptValue {
+  readonly kind = 'value';
+  readonly name = 'faults';
+  readonly empty = [];
+
+  constructor(private readonly state: ControlState) {}
+
+  current() {
+    return this.state.faults.snapshot();
+  }
+
+  prepare(value: unknown, origin: RestoreOrigin): Install {
+    if (!Array.isArray(value))
+      throw new DomainError(
+        'invalid_state',
+        'control.faults: must be an array of fault rules, as GET /_emulator/state exports it.',
+      );
+    // Counted before a rule is parsed; the store's own state loads whole (it may predate the bound).
+    if (origin === 'import' && value.length > MAX_FAULT_RULES)
+      throw new DomainError(
+        'invalid_state',
+        `control.faults: holds ${value.length} rules; at most ${thousands(MAX_FAULT_RULES)} can be in force at once. Import fewer.`,
+      );
+    // Every rule is checked before anything changes: a bad one refuses the whole state, naming its field.
+    const problems: FieldProblem[] = [];
+    const rules: FaultRule[] = [];
+    const seen = new Map<string, number>();
+    value.forEach((item, i) => {
+      const rule = parseKept(item, i, origin, problems);
+      if (!rule) return;
+      const first = seen.get(rule.id);
+      if (first === undefined) seen.set(rule.id, i);
+      else
+        problems.push({ field: `control.faults[${i}].id`, message: `'${rule.id}' is also control.faults[${first}]` });
+      rules.push(rule);
+    });
+    if (problems.length > 0) throw notAnExport(problems);
+    const faults = new FaultStore();
+    faults.restore(rules);
+    return () => {
+      this.state.faults = faults;
+    };
+  }
 }
+
+export const faultSection = (state: ControlState): KeptValue => new FaultSection(state);

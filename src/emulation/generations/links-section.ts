@@ -3,7 +3,8 @@ import * as z from 'zod';
 import { notAnExport } from '../../domain/state-problems.js';
 import { thousands } from '../../domain/thousands.js';
 import { fieldProblems } from '../../domain/zod-issues.js';
-import type { KeptValue } from '../../wiring/kept-state.js';
+import type { RestoreOrigin } from '../../domain/runtime.js';
+import type { Install, KeptValue } from '../../wiring/kept-state.js';
 import type { ControlState } from '../plane-state.js';
 import { type LinkRecord, linkRecordSchema, MAX_LINK_RECORDS } from './output-links.js';
 
@@ -24,18 +25,25 @@ function parseLinks(value: unknown, origin: string): LinkRecord[] {
   return parsed.data;
 }
 
-export function linksSection(state: ControlState): KeptValue {
-  return {
-    kind: 'value',
-    name: 'links',
-    empty: [],
-    current: () => state.links.current(),
-    prepare(value, origin) {
-      const records = parseLinks(value ?? [], origin);
-      return () => state.links.restore(records);
-    },
-  };
+/** A class, not an object of closures: every world (each sandbox) holds one. */
+class LinksSection implements KeptValue {
+  readonly kind = 'value';
+  readonly name = 'links';
+  readonly empty = [];
+
+  constructor(private readonly state: ControlState) {}
+
+  current() {
+    return this.state.links.current();
+  }
+
+  prepare(value: unknown, origin: RestoreOrigin): Install {
+    const records = parseLinks(value ?? [], origin);
+    return () => this.state.links.restore(records);
+  }
 }
+
+export const linksSection = (state: ControlState): KeptValue => new LinksSection(state);
 
 /**
  * Documents and stores written before the plane kept its links (1e8f3dd and earlier) held them on each generation:

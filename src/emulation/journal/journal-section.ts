@@ -1,24 +1,41 @@
 // The journal as a section of the store of record: one row per entry, its bodies kept on the newest entries only.
-import type { KeptLog } from '../../wiring/kept-state.js';
+import type { RestoreOrigin } from '../../domain/runtime.js';
+import type { Install, KeptLog } from '../../wiring/kept-state.js';
 import type { ControlState } from '../plane-state.js';
 import { parseJournal } from './journal-schema.js';
 import { BODY_WINDOW, JOURNAL_BODIES, Journal } from './journal-store.js';
 
-export function journalSection(state: ControlState): KeptLog {
-  return {
-    kind: 'log',
-    name: 'journal',
-    largeMembers: { keep: BODY_WINDOW, members: JOURNAL_BODIES },
-    current: () => state.journal.snapshot(),
-    lastId: () => state.journal.lastId,
-    firstId: () => state.journal.firstId,
-    after: (id) => state.journal.after(id),
-    prepare(value, origin) {
-      const journal = new Journal();
-      journal.restore(parseJournal(value, origin));
-      return () => {
-        state.journal = journal;
-      };
-    },
-  };
+/** A class, not an object of closures: every world (each sandbox) holds one. */
+class JournalSection implements KeptLog {
+  readonly kind = 'log';
+  readonly name = 'journal';
+  readonly largeMembers = { keep: BODY_WINDOW, members: JOURNAL_BODIES };
+
+  constructor(private readonly state: ControlState) {}
+
+  current() {
+    return this.state.journal.snapshot();
+  }
+
+  lastId() {
+    return this.state.journal.lastId;
+  }
+
+  firstId() {
+    return this.state.journal.firstId;
+  }
+
+  after(id: number) {
+    return this.state.journal.after(id);
+  }
+
+  prepare(value: unknown, origin: RestoreOrigin): Install {
+    const journal = new Journal();
+    journal.restore(parseJournal(value, origin));
+    return () => {
+      this.state.journal = journal;
+    };
+  }
 }
+
+export const journalSection = (state: ControlState): KeptLog => new JournalSection(state);

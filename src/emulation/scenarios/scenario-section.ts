@@ -5,7 +5,7 @@ import { LAST_INSTANT_MS } from '../../domain/durations.js';
 import type { RestoreOrigin } from '../../domain/runtime.js';
 import { notAnExport } from '../../domain/state-problems.js';
 import { type FieldProblem, fieldProblems, nestProblems } from '../../domain/zod-issues.js';
-import type { KeptValue } from '../../wiring/kept-state.js';
+import type { Install, KeptValue } from '../../wiring/kept-state.js';
 import type { ActiveScenario, ControlState } from '../plane-state.js';
 import { parseScenario } from './scenario-parse.js';
 import type { ScenarioDefinition } from './scenario-schema.js';
@@ -74,17 +74,24 @@ function parseActiveScenario(value: unknown, origin: RestoreOrigin): ActiveScena
   return { definition, loadedAt: outer.data.loadedAt, ruleIds, stepsRun };
 }
 
-export function scenarioSection(state: ControlState): KeptValue {
-  return {
-    kind: 'value',
-    name: 'scenario',
-    empty: null,
-    current: () => state.scenario,
-    prepare(value, origin) {
-      const scenario = parseActiveScenario(value, origin);
-      return () => {
-        state.scenario = scenario;
-      };
-    },
-  };
+/** A class, not an object of closures: every world (each sandbox) holds one. */
+class ScenarioSection implements KeptValue {
+  readonly kind = 'value';
+  readonly name = 'scenario';
+  readonly empty = null;
+
+  constructor(private readonly state: ControlState) {}
+
+  current() {
+    return this.state.scenario;
+  }
+
+  prepare(value: unknown, origin: RestoreOrigin): Install {
+    const scenario = parseActiveScenario(value, origin);
+    return () => {
+      this.state.scenario = scenario;
+    };
+  }
 }
+
+export const scenarioSection = (state: ControlState): KeptValue => new ScenarioSection(state);
