@@ -2,7 +2,7 @@
 import { DomainError } from '../../domain/errors.js';
 import type { ControlDeps } from '../plane-state.js';
 import { defineOperation } from '../registry/operation.js';
-import { okSchema, stateSchema } from '../openapi/control-schemas.js';
+import { okAfter, okSchema, stateSchema } from '../openapi/control-schemas.js';
 import type { EmulatorState } from './emulator-state.js';
 import { checkStateEnvelope } from './state-envelope.js';
 
@@ -40,11 +40,10 @@ export const STATE_API = {
     bodyLimit: 512 * 1024 * 1024,
     answer: okSchema,
     errors: ['invalid_state', 'invalid_fault_rule', 'invalid_scenario', 'key_exists'],
-    handle: async (deps, { body }) => {
+    handle: (deps, { body }) => {
       checkStateEnvelope(body);
       refuseKeysOfOtherWorlds(deps, body);
-      await deps.store.importState(body);
-      return { ok: true as const };
+      return okAfter(deps.store.importState(body));
     },
   }),
 };
