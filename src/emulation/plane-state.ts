@@ -47,6 +47,7 @@ export class ControlState {
 /** The plane's state as a part of each world. */
 export const PLANE_STATE = new WorldPart<ControlState>('the emulation plane');
 
+/** What every control operation is given: the runtime (the current domain context) and the plane's state. */
 /** Named scenarios as the host keeps them (Node: fixtures/scenarios/ and files; a page: bundled). */
 export interface ScenarioShelf {
   /** The shipped scenarios' names, sorted. */
@@ -57,7 +58,6 @@ export interface ScenarioShelf {
   fromOption(nameOrPath: string): ScenarioDefinition;
 }
 
-/** What every control operation is given: the runtime (the current domain context) and the plane's state. */
 export interface ControlDeps {
   runtime: Runtime;
   state: ControlState;

@@ -156,7 +156,7 @@ export const stateSchema = z
     format: z.literal('media-gen-emulator-state'),
     version: z.literal(1),
     emulator_version: z.string(),
-    // Checked on import (state/state-api.ts) as the document says it: RFC 3339, as an export writes it.
+    // Checked on import (state-envelope.ts) as the document says it: RFC 3339, as an export writes it.
     exported_at: z.iso.datetime({ offset: true }),
     // The schema an import is checked with, so the document refuses what the server refuses.
     domain: domainSnapshotSchema.meta({

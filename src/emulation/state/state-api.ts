@@ -2,28 +2,9 @@
 import { DomainError } from '../../domain/errors.js';
 import type { ControlDeps } from '../plane-state.js';
 import { defineOperation } from '../registry/operation.js';
-import { okAfter, okSchema, stateSchema } from '../openapi/control-schemas.js';
-import { invalidState } from '../../domain/state-problems.js';
-import { fieldProblems } from '../../domain/zod-issues.js';
-import * as z from 'zod';
+import { okSchema, stateSchema } from '../openapi/control-schemas.js';
 import type { EmulatorState } from './emulator-state.js';
-
-/** `domain` the store checks itself, with its own messages; `control`'s sections, each as its plugin keeps it. */
-const envelope = stateSchema.extend({ domain: z.unknown() });
-
-/**
- * Refuses a document that says it is an export of this format and version but carries a member no export has, at its
- * top or in `control`, or lacks one every export has (422 `invalid_state`, as the document's `additionalProperties:
- * false` says). Any other document goes on to the store, whose refusal says what an export is.
- */
-function checkStateEnvelope(body: unknown): void {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return;
-  const { format, version } = body as Record<string, unknown>;
-  if (format !== envelope.shape.format.value || version !== envelope.shape.version.value) return;
-  const parsed = envelope.safeParse(body);
-  if (!parsed.success)
-    throw invalidState('The state is not an export of this emulator', fieldProblems(parsed.error.issues));
-}
+import { checkStateEnvelope } from './state-envelope.js';
 
 /**
  * Key secrets are unique across worlds (the front door finds a world by its key): an import holding a key another world
@@ -59,10 +40,11 @@ export const STATE_API = {
     bodyLimit: 512 * 1024 * 1024,
     answer: okSchema,
     errors: ['invalid_state', 'invalid_fault_rule', 'invalid_scenario', 'key_exists'],
-    handle: (deps, { body }) => {
+    handle: async (deps, { body }) => {
       checkStateEnvelope(body);
       refuseKeysOfOtherWorlds(deps, body);
-      return okAfter(deps.store.importState(body));
+      await deps.store.importState(body);
+      return { ok: true as const };
     },
   }),
 };
