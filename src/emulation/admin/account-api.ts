@@ -121,9 +121,7 @@ export const ACCOUNT_STEPS = {
     fields: {
       secret: z.string().regex(KEY_SHAPE, KEY_SHAPE_RULE).optional(),
       account_id: accountId,
-      name: newKeyInput.shape.name,
-      model_scope: newKeyInput.shape.model_scope,
-      daily_credit_limit: newKeyInput.shape.daily_credit_limit,
+      ...newKeyInput.omit({ secret: true, account_id: true }).shape,
     },
     check: (run, { body }) => run.createKey(body),
   }),
