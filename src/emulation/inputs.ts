@@ -6,7 +6,7 @@ import { PlaneError, type PlaneErrorCode } from './error-codes.js';
 import { GENERATION_STATUSES } from '../domain/generation.js';
 import { durationSchema, errorCode, refundPolicySchema } from './faults/fault-schema.js';
 import { TIMING_PROFILES } from '../domain/timing.js';
-import { describeProblems, fieldProblems } from '../domain/zod-issues.js';
+import { describeProblems, type FieldProblem, fieldProblems } from '../domain/zod-issues.js';
 
 const profile = z.enum(TIMING_PROFILES);
 
@@ -130,9 +130,12 @@ export function parseOrRefuse<T extends z.ZodType>(
 ): z.output<T> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const problems = fieldProblems(result.error.issues);
-  throw new PlaneError(code, `The ${what} is not valid: ${describeProblems(problems)}.`, { problems });
+  throw invalidInput(code, `The ${what}`, fieldProblems(result.error.issues));
 }
+
+/** A refusal naming every bad field: "`subject` is not valid: ...", with the problems as its details. */
+export const invalidInput = (code: PlaneErrorCode, subject: string, problems: FieldProblem[]) =>
+  new PlaneError(code, `${subject} is not valid: ${describeProblems(problems)}.`, { problems });
 
 /** Parses a control input (an absent body or query reads as `{}`); a failure is `invalid_control_request`. */
 export const parseInput = <T extends z.ZodType>(schema: T, input: unknown, what: string): z.output<T> =>

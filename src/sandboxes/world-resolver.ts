@@ -1,4 +1,5 @@
 // The front door's world lookup: a public request's world by its API key, a control request's by path or token, a download's by its link.
+import { controlTokenOf } from '../emulation/admin/plane-guard.js';
 import { PlaneError } from '../emulation/error-codes.js';
 import type { ServiceRequest } from '../http/exchange.js';
 import type { World, WorldResolution } from '../http/world.js';
@@ -9,14 +10,6 @@ const SANDBOXES = '/_emulator/sandboxes';
 /** `/_emulator/sandboxes/{id}` and what follows it (the operation inside that sandbox). */
 const SANDBOX_PATH = /^\/_emulator\/sandboxes\/([A-Za-z0-9_]+)(\/.*)?$/;
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
-
-/** The token a control request bears, as the admin token is read (admin-token.ts). */
-function controlToken(request: ServiceRequest): string | undefined {
-  const direct = request.headers['x-emulator-admin-token'];
-  if (typeof direct === 'string' && direct) return direct;
-  const auth = request.headers.authorization;
-  return typeof auth === 'string' ? BEARER.exec(auth)?.[1] : undefined;
-}
 
 const forbidden = () =>
   new PlaneError(
@@ -47,7 +40,7 @@ export function worldResolver(defaultWorld: World, registry: SandboxRegistry) {
   };
 
   const control = (request: ServiceRequest): World | WorldResolution => {
-    const token = controlToken(request);
+    const token = controlTokenOf(request.headers);
     const bearer = token?.startsWith('sbt_') ? registry.byToken(token) : undefined;
     if (token?.startsWith('sbt_') && !bearer) return { world: defaultWorld, refusal: unknownToken() };
     const { path } = request;

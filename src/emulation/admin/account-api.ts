@@ -2,7 +2,7 @@
 import * as z from 'zod';
 import { accountIdSchema, KEY_SHAPE, KEY_SHAPE_RULE } from '../../domain/accounts.js';
 import { defineOperation } from '../registry/operation.js';
-import { accountSchema, balanceSchema, keySchema, okSchema } from '../openapi/control-schemas.js';
+import { accountSchema, balanceSchema, keySchema, okAfter, okSchema } from '../openapi/control-schemas.js';
 import { balanceInput, newKeyInput } from '../inputs.js';
 import { contextOf, type ControlDeps } from '../plane-state.js';
 import { operationStep, ownStep } from '../scenarios/scenario-step.js';
@@ -27,10 +27,7 @@ export const ACCOUNT_API = {
     summary: 'Back to the seeded state',
     description: 'Keys, balances, generations, idempotency, journal, faults, scenario and files.',
     answer: okSchema,
-    handle: async (deps) => {
-      await deps.runtime.reset();
-      return { ok: true as const };
-    },
+    handle: (deps) => okAfter(deps.runtime.reset()),
   }),
   listAccounts: defineOperation({
     method: 'get',
@@ -124,9 +121,7 @@ export const ACCOUNT_STEPS = {
     fields: {
       secret: z.string().regex(KEY_SHAPE, KEY_SHAPE_RULE).optional(),
       account_id: accountId,
-      name: newKeyInput.shape.name,
-      model_scope: newKeyInput.shape.model_scope,
-      daily_credit_limit: newKeyInput.shape.daily_credit_limit,
+      ...newKeyInput.omit({ secret: true, account_id: true }).shape,
     },
     check: (run, { body }) => run.createKey(body),
   }),

@@ -2,7 +2,7 @@
 import type { Exchange, ServiceRequest } from '../../http/exchange.js';
 import { PlaneError } from '../error-codes.js';
 import { canonicalPath, hidesSegments, isPlanePath, mentionsPlane } from '../../http/plane-path.js';
-import { checkAdminToken } from './admin-token.js';
+import { sameSecret } from '../../infra/constant-time.js';
 
 export interface PlaneGuardOptions {
   /** The token in force now (configured, or generated when the emulator was bound beyond loopback). */
@@ -18,6 +18,29 @@ const isOpen = (canonical: string, method: string) =>
   (canonical === '/_emulator/health' ||
     canonical === '/_emulator/console' ||
     canonical.startsWith('/_emulator/console/'));
+
+/** The token a control request bears (admin or sandbox): X-Emulator-Admin-Token, or Authorization: Bearer. */
+export function controlTokenOf(headers: Record<string, string | string[] | undefined>): string | undefined {
+  const direct = headers['x-emulator-admin-token'];
+  if (typeof direct === 'string' && direct) return direct;
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(typeof headers.authorization === 'string' ? headers.authorization : '');
+  return bearer?.[1];
+}
+
+/** Throws the refusal a caller without the right token should see. */
+function checkAdminToken(headers: Record<string, string | string[] | undefined>, token: string): void {
+  const given = controlTokenOf(headers);
+  if (!given)
+    throw new PlaneError(
+      'admin_token_required',
+      'This emulator requires an admin token for /_emulator/* (EMULATOR_ADMIN_TOKEN, or the one printed in its start banner). Send it as "Authorization: Bearer <token>" or "X-Emulator-Admin-Token: <token>".',
+    );
+  if (!sameSecret(given, token))
+    throw new PlaneError(
+      'admin_token_invalid',
+      'The admin token does not match the one this emulator was started with.',
+    );
+}
 
 const isPreflight = (method: string, headers: ServiceRequest['headers']) =>
   method === 'OPTIONS' && headers['access-control-request-method'] !== undefined;

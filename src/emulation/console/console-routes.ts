@@ -68,24 +68,15 @@ export function consoleRoutes(): RouteEntry[] {
       'Content-Type': TYPES[extname(name)] ?? 'application/octet-stream',
     });
   };
-  return [
-    {
-      method: 'GET',
-      path: PAGE,
-      operation: 'console',
-      kind: 'emulator',
-      mutates: false,
-      handle: (x) => serve(x, 'console.html'),
-    },
-    {
-      method: 'GET',
-      path: ASSET,
-      operation: 'consoleAsset',
-      kind: 'emulator',
-      mutates: false,
-      handle: (x) => serve(x, x.dispatch.params.asset),
-    },
-  ];
+  const get = (path: string, operation: string, name: (x: Exchange) => string): RouteEntry => ({
+    method: 'GET',
+    path,
+    operation,
+    kind: 'emulator',
+    mutates: false,
+    handle: (x) => serve(x, name(x)),
+  });
+  return [get(PAGE, 'console', () => 'console.html'), get(ASSET, 'consoleAsset', (x) => x.dispatch.params.asset)];
 }
 
 export const CONSOLE_PATH_OPTIONS: Record<string, PathOptions> = {

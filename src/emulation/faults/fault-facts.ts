@@ -9,8 +9,6 @@ import { PUBLIC_ROUTES } from '../../http/public-routes.js';
  * submission being accepted, the submission's route. Body members are known only for JSON bodies read ahead.
  */
 export interface FaultFacts {
-  /** The operationId the front door resolved, or routeNotFound / methodNotAllowed. */
-  operation: string;
   method: string;
   path: string;
   keyId?: number;
@@ -36,7 +34,7 @@ export function peekKey(ctx: DomainContext, authorization: string | undefined): 
  */
 export function exchangeFacts(x: Exchange, ctx: DomainContext): FaultFacts {
   const { request, dispatch } = x;
-  const facts: FaultFacts = { operation: dispatch.operation, method: request.method, path: request.path };
+  const facts: FaultFacts = { method: request.method, path: request.path };
   const generationId = dispatch.params.generation_id;
   if (dispatch.kind === 'download') {
     facts.generationId = generationId;
@@ -70,7 +68,6 @@ const ACCEPTED = PUBLIC_ROUTES.find((route) => route.operation === 'submitGenera
 /** A submission being accepted: its facts as the submission passes them in, on the submission's own route. */
 export function acceptanceFacts(input: PlanAdjusterInput): FaultFacts {
   return {
-    operation: 'submitGeneration',
     method: ACCEPTED?.method ?? 'POST',
     path: ACCEPTED?.path ?? '',
     keyId: input.key.id,

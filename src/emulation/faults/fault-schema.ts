@@ -40,11 +40,8 @@ const latencyShape = {
   sigma: z.number().positive().max(5).optional(),
 };
 
-const latencyObject = z.strictObject(latencyShape);
-type LatencyFields = z.output<typeof latencyObject>;
-
-function checkLatency(value: LatencyFields, ctx: z.core.$RefinementCtx) {
-  const need = (field: keyof LatencyFields) => {
+function checkLatency(value: LatencySpec, ctx: z.core.$RefinementCtx) {
+  const need = (field: keyof LatencySpec) => {
     if (value[field] === undefined)
       ctx.addIssue({ code: 'custom', path: [field], message: `is required for a ${value.distribution} latency` });
   };
@@ -62,7 +59,7 @@ function checkLatency(value: LatencyFields, ctx: z.core.$RefinementCtx) {
 }
 
 /** Fixed (`{ "ms": 200 }`), uniform (`min_ms`..`max_ms`) or lognormal (`median_ms`, `sigma`, optional `max_ms` cap). */
-const latencySchema = latencyObject.superRefine(checkLatency);
+const latencySchema = z.strictObject(latencyShape).superRefine(checkLatency);
 
 const httpExtras = { latency: latencySchema.optional() };
 

@@ -3,7 +3,7 @@ import { IMPORTED_COUNTER_RULE, MAX_IMPORTED_COUNTER } from '../../domain/counte
 import { DomainError } from '../../domain/errors.js';
 import type { RestoreOrigin } from '../../domain/runtime.js';
 import { notAnExport } from '../../domain/state-problems.js';
-import { type FieldProblem, fieldProblems } from '../../domain/zod-issues.js';
+import { type FieldProblem, fieldProblems, nestProblems } from '../../domain/zod-issues.js';
 import type { Install, KeptValue } from '../../wiring/kept-state.js';
 import type { ControlState } from '../plane-state.js';
 import { unreachable } from './fault-reach.js';
@@ -32,9 +32,7 @@ function parseKept(value: unknown, i: number, origin: RestoreOrigin, problems: F
     return undefined;
   }
   // A rule no request could fire comes in by no door; a store's own may predate that check, and loads.
-  if (origin === 'import')
-    for (const problem of unreachable(inner.data))
-      problems.push({ ...problem, field: `control.faults[${i}].definition.${problem.field}` });
+  if (origin === 'import') problems.push(...nestProblems(`control.faults[${i}].definition`, unreachable(inner.data)));
   if (s.fired > s.matched) problems.push({ field: `control.faults[${i}].fired`, message: 'must not exceed matched' });
   // Counted on by every request it matches: an import leaves room for them, as for ids (the store's own may be more).
   if (origin === 'import' && s.matched > MAX_IMPORTED_COUNTER)

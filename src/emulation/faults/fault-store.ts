@@ -5,8 +5,7 @@ import { PlaneError } from '../error-codes.js';
 import { compileRegex, compileRoute, type Pattern } from './fault-patterns.js';
 import { faultExists, faultLimitReached, MAX_FAULT_RULES, nextFreeId, planIds } from './fault-rule-ids.js';
 import { faultRuleSchema, isGenerationAction, type ParsedFaultRule } from './fault-schema.js';
-import { describeProblems } from '../../domain/zod-issues.js';
-import { parseOrRefuse } from '../inputs.js';
+import { invalidInput, parseOrRefuse } from '../inputs.js';
 import type { FaultFacts } from './fault-facts.js';
 import { unreachable } from './fault-reach.js';
 
@@ -50,10 +49,7 @@ interface Compiled {
 export function parseFaultRule(input: unknown, label = 'fault rule'): ParsedFaultRule {
   const parsed = parseOrRefuse('invalid_fault_rule', faultRuleSchema, input, label);
   const problems = unreachable(parsed);
-  if (problems.length > 0)
-    throw new PlaneError('invalid_fault_rule', `The ${label} is not valid: ${describeProblems(problems)}.`, {
-      problems,
-    });
+  if (problems.length > 0) throw invalidInput('invalid_fault_rule', `The ${label}`, problems);
   return parsed;
 }
 

@@ -3,7 +3,6 @@ import { errorAnswer } from '../../http/answers.js';
 import type { ServiceResponse } from '../../http/exchange.js';
 import type { Intervention } from '../../http/pipeline.js';
 import type { HttpFaultAction, LatencySpec } from './fault-schema.js';
-import { sampleLatency } from './latency.js';
 
 /** Codes and messages a real gateway or service would send for each status, when the rule gives none. */
 const STATUS_DEFAULTS: Record<number, [string, string]> = {
@@ -22,6 +21,30 @@ const STATUS_DEFAULTS: Record<number, [string, string]> = {
     'The gateway timed out waiting for the service; the request may or may not have been processed. Retry with the same Idempotency-Key.',
   ],
 };
+
+/** A draw from a rule's latency spec with the emulator's seeded random, so a seed repeats the delays too. */
+/** Lognormal draws are capped, so one unlucky sample cannot hold a request for hours. */
+const DEFAULT_LOGNORMAL_CAP_MS = 60_000;
+
+function sampleLatency(spec: LatencySpec, random: () => number): number {
+  switch (spec.distribution) {
+    case 'fixed':
+      return spec.ms ?? 0;
+    case 'uniform': {
+      const min = spec.min_ms ?? 0;
+      const max = spec.max_ms ?? min;
+      return Math.round(min + (max - min) * random());
+    }
+    case 'lognormal': {
+      // Box-Muller: two uniform draws give one standard normal.
+      const u1 = Math.max(random(), Number.EPSILON);
+      const u2 = random();
+      const normal = Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
+      const ms = (spec.median_ms ?? 0) * Math.exp((spec.sigma ?? 0) * normal);
+      return Math.round(Math.min(ms, spec.max_ms ?? DEFAULT_LOGNORMAL_CAP_MS));
+    }
+  }
+}
 
 const delay = (spec: LatencySpec | undefined, random: () => number) => (spec ? sampleLatency(spec, random) : 0);
 

@@ -86,13 +86,15 @@ export function markerActions(prompt: string): GenerationFaultAction[] {
   const s = collect(prompt);
   if (s.size === 0) return [];
   const raw: Record<string, unknown>[] = [];
+  /** `member: value` of the action when the marker gives `key`. */
+  const given = (member: string, key = member) => (s.has(key) ? { [member]: s.get(key) } : {});
   if (s.has('fail')) {
     const code = s.get('fail') ?? '';
     raw.push({
       type: 'fail',
       code,
       at: s.get('at') ?? (code === 'content_policy' ? 'pending' : 'running'),
-      ...(s.has('after') ? { delay: s.get('after') } : {}),
+      ...given('delay', 'after'),
       ...(s.has('refund') ? { refund: refundOf(s.get('refund')!, prompt) } : {}),
     });
   } else {
@@ -100,12 +102,7 @@ export function markerActions(prompt: string): GenerationFaultAction[] {
       if (s.has(key)) refused(`The marker ${key}= only works together with fail=CODE`, prompt);
   }
   if (s.has('delay') || s.has('pending') || s.has('running'))
-    raw.push({
-      type: 'delay',
-      ...(s.has('delay') ? { total: s.get('delay') } : {}),
-      ...(s.has('pending') ? { pending: s.get('pending') } : {}),
-      ...(s.has('running') ? { running: s.get('running') } : {}),
-    });
+    raw.push({ type: 'delay', ...given('total', 'delay'), ...given('pending'), ...given('running') });
   if (s.has('stall')) raw.push({ type: 'stall' });
   if (s.has('slow')) raw.push({ type: 'slow', factor: Number(s.get('slow')) });
   if (s.has('expired-urls')) {

@@ -1,7 +1,7 @@
 // /_emulator/journal, declared once (registry/operation.ts): the request journal, filtered or one entry; clearing it.
 import * as z from 'zod';
 import { defineOperation } from '../registry/operation.js';
-import { journalEntrySchema, okSchema } from '../openapi/control-schemas.js';
+import { journalEntrySchema, okAfter, okSchema } from '../openapi/control-schemas.js';
 import { journalEntryEnvelopeSchema } from '../openapi/control-console.js';
 import { PlaneError } from '../error-codes.js';
 import { journalQuery } from '../inputs.js';
@@ -23,10 +23,7 @@ export const JOURNAL_API = {
     path: '/_emulator/journal',
     summary: 'Empty the journal',
     answer: okSchema,
-    handle: (deps) => {
-      deps.state.journal.clear();
-      return { ok: true as const };
-    },
+    handle: (deps) => okAfter(deps.state.journal.clear()),
   }),
   journalEntry: defineOperation({
     method: 'get',

@@ -11,8 +11,7 @@ const cutOrNull = (text: string | null | undefined) => (text === null || text ==
 
 /** The body as the handler read it: JSON and raw bytes as text, an urlencoded form as JSON, multipart as a note. */
 function requestBody(x: Exchange): CapturedBody | null {
-  const sent = x.header('content-type');
-  const type = sent === undefined ? null : cut(sent);
+  const type = cutOrNull(x.header('content-type'));
   const length = Number(x.header('content-length') ?? 0);
   if (/^multipart\//i.test(type ?? ''))
     return { contentType: type, bytes: length, text: '(multipart form: files are not kept)', truncated: false };
@@ -26,8 +25,7 @@ function requestBody(x: Exchange): CapturedBody | null {
 function responseBody(response: ServiceResponse | undefined, download: boolean): CapturedBody | null {
   const body = response?.body;
   if (body === undefined) return null;
-  const type = response?.headers['Content-Type'];
-  const contentType = type === undefined ? null : cut(type);
+  const contentType = cutOrNull(response?.headers['Content-Type']);
   // A file, on disk or (a host that keeps outputs in memory) as bytes: its type and size.
   if (body instanceof FileBody || (download && body instanceof Uint8Array)) {
     const size = body instanceof FileBody ? body.size : body.length;
@@ -42,13 +40,12 @@ function responseBody(response: ServiceResponse | undefined, download: boolean):
 }
 
 function record(x: Exchange, note: PlaneNote, outcome: Outcome) {
-  const idempotencyKey = x.request.firstHeader('idempotency-key');
   note.state.journal.record({
     at: note.at,
     method: x.request.method,
     path: cut(x.request.path),
     keyId: (x.apiKey ?? peekKey(note.ctx, x.header('authorization')))?.id ?? null,
-    idempotencyKey: idempotencyKey === undefined ? null : cut(idempotencyKey),
+    idempotencyKey: cutOrNull(x.request.firstHeader('idempotency-key')),
     // No status line went out (reset, empty response, hang, client gone): 0, as browsers report a network error.
     status: outcome.status,
     latencyMs: Math.round((performance.now() - x.startedAt) * 10) / 10,

@@ -16,18 +16,19 @@ const journalSchema = z.object({
   entries: z.array(z.unknown()),
 });
 
+/** The refusal of a document with one bad field. */
+const refuse = (field: string, message: string) => notAnExport([{ field, message }]);
+
 /** Ids only grow: a lookup by id, the store's marks and `after` rely on it. */
 function checkOrder(entries: readonly unknown[]) {
   let last = 0;
   entries.forEach((e, i) => {
     const id = (e as { id?: unknown } | null)?.id;
     if (typeof id !== 'number' || !Number.isInteger(id) || id <= last || id > MAX_COUNTER)
-      throw notAnExport([
-        {
-          field: `control.journal.entries[${i}].id`,
-          message: `must be a whole number greater than the entry before it (${last}), at most ${MAX_COUNTER}`,
-        },
-      ]);
+      throw refuse(
+        `control.journal.entries[${i}].id`,
+        `must be a whole number greater than the entry before it (${last}), at most ${MAX_COUNTER}`,
+      );
     last = id;
   });
 }
@@ -52,12 +53,10 @@ export function parseJournal(value: unknown, origin: RestoreOrigin, capacity = J
   let raw = outer.data.entries;
   if (raw.length > capacity) {
     if (origin === 'import')
-      throw notAnExport([
-        {
-          field: 'control.journal.entries',
-          message: `${thousands(raw.length)} entries; the journal keeps at most ${thousands(capacity)}: import the newest ones`,
-        },
-      ]);
+      throw refuse(
+        'control.journal.entries',
+        `${thousands(raw.length)} entries; the journal keeps at most ${thousands(capacity)}: import the newest ones`,
+      );
     raw = raw.slice(raw.length - capacity);
   }
   // The next entry's id follows the larger of seq and the last id: on an import both leave room for the entries after.
@@ -83,11 +82,9 @@ export function parseJournal(value: unknown, origin: RestoreOrigin, capacity = J
   // As many entries as an export holds, but weighing more than the journal keeps (long texts): refused, not cut.
   const bytes = entries.data.reduce((sum, e) => sum + entryBytes(e), 0);
   if (bytes > JOURNAL_BYTE_BUDGET)
-    throw notAnExport([
-      {
-        field: 'control.journal.entries',
-        message: `${thousands(bytes)} bytes as listed; the journal keeps at most ${thousands(JOURNAL_BYTE_BUDGET)}: import the newest ones`,
-      },
-    ]);
+    throw refuse(
+      'control.journal.entries',
+      `${thousands(bytes)} bytes as listed; the journal keeps at most ${thousands(JOURNAL_BYTE_BUDGET)}: import the newest ones`,
+    );
   return { seq: outer.data.seq, entries: entries.data as JournalEntry[] };
 }

@@ -6,6 +6,7 @@ import { TIMING_PROFILES } from '../../domain/timing.js';
 import { dateTime, generationSchema } from '../../openapi/response-schemas.js';
 
 const timingProfile = z.enum(TIMING_PROFILES);
+const timingMembers = { profile: timingProfile, by_model: z.record(z.string(), timingProfile) };
 export const count = () => z.int().min(0);
 
 const rendererInfoSchema = z.strictObject({
@@ -28,13 +29,18 @@ export const healthSchema = z
       .meta({ description: '`starting` until the renderer has found ffmpeg or fallen back to fixtures.' }),
     version: z.string(),
     renderer: rendererInfoSchema.nullable(),
-    timing: z.strictObject({ profile: timingProfile, by_model: z.record(z.string(), timingProfile) }),
+    timing: z.strictObject(timingMembers),
     clock: clockSchema,
     generations: count(),
   })
   .meta({ id: 'Health', description: 'Readiness, for Docker health checks and tests. Never needs the admin token.' });
 
 export const okSchema = z.strictObject({ ok: z.literal(true) }).meta({ id: 'Ok' });
+/** The `Ok` answer, once `work` is done. */
+export const okAfter = async (work: unknown) => {
+  await work;
+  return { ok: true as const };
+};
 
 export const accountSchema = z
   .strictObject({
@@ -67,9 +73,7 @@ export const advanceSchema = clockSchema.extend({
   transitions: count().meta({ description: 'Status moves the advance caused (pending -> completed counts two).' }),
 });
 
-export const timingSchema = z
-  .strictObject({ profile: timingProfile, by_model: z.record(z.string(), timingProfile) })
-  .meta({ id: 'Timing' });
+export const timingSchema = z.strictObject(timingMembers).meta({ id: 'Timing' });
 
 export const adminGenerationSchema = generationSchema
   .extend({ account_id: z.string() })

@@ -1,6 +1,6 @@
 // /_emulator/sandboxes: the lifecycle of sandboxes (worlds beside the default one), declared once (registry/operation.ts).
 import { PlaneError } from '../error-codes.js';
-import { okSchema } from '../openapi/control-schemas.js';
+import { okAfter, okSchema } from '../openapi/control-schemas.js';
 import type { ControlDeps } from '../plane-state.js';
 import { defineOperation } from '../registry/operation.js';
 import type { SandboxDirectory } from './sandbox-directory.js';
@@ -51,10 +51,7 @@ export const SANDBOX_API = {
     summary: 'A sandbox back to its creation state (its seed, balance, timing and API key kept)',
     answer: okSchema,
     errors: ['sandbox_not_found', 'sandbox_token_forbidden'],
-    handle: async (deps, { params }) => {
-      await directory(deps).reset(params.id);
-      return { ok: true as const };
-    },
+    handle: (deps, { params }) => okAfter(directory(deps).reset(params.id)),
   }),
   deleteSandbox: defineOperation({
     method: 'delete',

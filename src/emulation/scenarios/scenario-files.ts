@@ -3,6 +3,7 @@ import '../faults/pattern-engine-node.js';
 import { closeSync, fstatSync, openSync, readdirSync, readSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inlineScenarioBody } from '../client.js';
 import { PlaneError } from '../error-codes.js';
 import type { ScenarioDefinition, ScenarioInput } from './scenario-schema.js';
 import { parseScenario } from './scenario-parse.js';
@@ -95,8 +96,7 @@ export function loadScenarioFile(nameOrPath: string, directory = SCENARIO_DIRECT
  * read and checked on the client's side and sent inline, since the emulator never opens a path it is sent.
  */
 export function scenarioLoadBody(scenario: string | ScenarioInput): { name: string } | { scenario: ScenarioInput } {
-  if (typeof scenario !== 'string') return { scenario };
-  if (!isScenarioPath(scenario)) return { name: scenario };
+  if (typeof scenario !== 'string' || !isScenarioPath(scenario)) return inlineScenarioBody(scenario);
   const file = resolve(scenario);
   const data = parseJson(readSmallRegularFile(file, file), file);
   // Checked here too, so a refusal names the file rather than "(body)".

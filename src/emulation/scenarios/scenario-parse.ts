@@ -1,19 +1,13 @@
 // Scenario definitions: validated with errors that name the field (the files are read in scenario-files.ts).
-import { PlaneError } from '../error-codes.js';
+import { invalidInput } from '../inputs.js';
 import { faultRuleSchema } from '../faults/fault-schema.js';
 import { scenarioSchema, type ScenarioDefinition } from './scenario-schema.js';
-import { describeProblems, fieldProblems, type FieldProblem } from '../../domain/zod-issues.js';
-
-function invalid(source: string, problems: FieldProblem[]): never {
-  throw new PlaneError('invalid_scenario', `Scenario ${source} is not valid: ${describeProblems(problems)}.`, {
-    problems,
-  });
-}
+import { fieldProblems, type FieldProblem } from '../../domain/zod-issues.js';
 
 /** Validates a scenario object; fault rules are checked with the same parser as POST /_emulator/faults. */
 export function parseScenario(input: unknown, source = '(body)'): ScenarioDefinition {
   const result = scenarioSchema.safeParse(input);
-  if (!result.success) invalid(source, fieldProblems(result.error.issues));
+  if (!result.success) throw invalidInput('invalid_scenario', `Scenario ${source}`, fieldProblems(result.error.issues));
   const problems: FieldProblem[] = [];
   // Checked as POST /_emulator/faults checks a rule, with the rule's index in front of each field.
   result.data.faults.forEach((rule, i) => {
@@ -24,6 +18,6 @@ export function parseScenario(input: unknown, source = '(body)'): ScenarioDefini
   ids.forEach((id, i) => {
     if (ids.indexOf(id) !== i) problems.push({ field: 'faults', message: `duplicate rule id '${String(id)}'` });
   });
-  if (problems.length) invalid(source, problems);
+  if (problems.length) throw invalidInput('invalid_scenario', `Scenario ${source}`, problems);
   return result.data;
 }

@@ -1,9 +1,10 @@
 // A dry run of a scenario against the state as it stands: every refusal its steps and rules could meet, before anything runs.
 import { CodedError } from '../../domain/errors.js';
-import { describeProblems, type FieldProblem, nestProblems } from '../../domain/zod-issues.js';
+import { type FieldProblem, nestProblems } from '../../domain/zod-issues.js';
 import { PlaneError } from '../error-codes.js';
 import { faultLimitReached, MAX_FAULT_RULES } from '../faults/fault-rule-ids.js';
 import { type FaultRule, parseFaultRule } from '../faults/fault-store.js';
+import { invalidInput } from '../inputs.js';
 import type { ControlDeps, ScenarioDefinition } from '../plane-state.js';
 import { DryRun } from './dry-run.js';
 import { stepOf } from './scenario-schema.js';
@@ -14,8 +15,7 @@ function refusal(definition: ScenarioDefinition, i: number, error: CodedError): 
   const inner = error.details?.problems as FieldProblem[] | undefined;
   if (error.code === 'invalid_scenario' || error.code === 'invalid_control_request' || inner) {
     const problems = inner ? nestProblems(step, inner) : [{ field: step, message: error.message }];
-    const text = describeProblems(problems);
-    return new PlaneError('invalid_scenario', `Scenario ${definition.name} is not valid: ${text}.`, { problems });
+    return invalidInput('invalid_scenario', `Scenario ${definition.name}`, problems);
   }
   return new CodedError(
     error.code,

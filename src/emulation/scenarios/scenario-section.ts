@@ -52,23 +52,13 @@ function parseActiveScenario(value: unknown, origin: RestoreOrigin): ActiveScena
   const definition = parseDefinition(outer.data.definition, origin);
   const { ruleIds, stepsRun } = outer.data;
   const problems: FieldProblem[] = [];
+  const refuse = (member: string, message: string) => problems.push({ field: `control.scenario.${member}`, message });
   // A load runs every step, then installs the scenario's rules: one id each, none twice.
-  if (stepsRun > definition.steps.length)
-    problems.push({
-      field: 'control.scenario.stepsRun',
-      message: `must be at most ${definition.steps.length}, its steps`,
-    });
+  if (stepsRun > definition.steps.length) refuse('stepsRun', `must be at most ${definition.steps.length}, its steps`);
   if (ruleIds.length > definition.faults.length)
-    problems.push({
-      field: 'control.scenario.ruleIds',
-      message: `must hold at most ${definition.faults.length} ids, its rules`,
-    });
+    refuse('ruleIds', `must hold at most ${definition.faults.length} ids, its rules`);
   ruleIds.forEach((id, i) => {
-    if (ruleIds.indexOf(id) !== i)
-      problems.push({
-        field: `control.scenario.ruleIds[${i}]`,
-        message: `'${id}' is also ruleIds[${ruleIds.indexOf(id)}]`,
-      });
+    if (ruleIds.indexOf(id) !== i) refuse(`ruleIds[${i}]`, `'${id}' is also ruleIds[${ruleIds.indexOf(id)}]`);
   });
   if (problems.length > 0) throw notAnExport(problems);
   return { definition, loadedAt: outer.data.loadedAt, ruleIds, stepsRun };
