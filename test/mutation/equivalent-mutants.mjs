@@ -130,6 +130,13 @@ export const EQUIVALENT_MUTANTS = [
   {
     file: 'src/domain/recent-cache.ts',
     mutator: 'ConditionalExpression',
+    original: 'entries === undefined',
+    replacement: 'false',
+    reason: 'a cache never written has no entries, so `value` is undefined too and get() returns undefined either way',
+  },
+  {
+    file: 'src/domain/recent-cache.ts',
+    mutator: 'ConditionalExpression',
     original: 'key !== this.newest',
     replacement: 'true',
     reason: 'moving the most recent key to the end leaves the order as it was',

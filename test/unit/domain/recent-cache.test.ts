@@ -43,4 +43,16 @@ describe('RecentCache', () => {
     cache.set('c', 3); // evicts a, the least recently used: the miss took no place
     expect(keysKept(cache, ['a', 'b', 'c', 'x'])).toEqual(['b', 'c']);
   });
+
+  it('answers a world that never cached anything as empty, and still evicts once filled', () => {
+    const cache = new RecentCache<string, number>(1);
+    expect(cache.size).toBe(0);
+    expect(cache.get('a')).toBeUndefined();
+    cache.delete('a');
+    cache.clear();
+    expect(cache.size).toBe(0);
+    cache.set('a', 1);
+    cache.set('b', 2);
+    expect(keysKept(cache, ['a', 'b'])).toEqual(['b']);
+  });
 });
