@@ -9,17 +9,9 @@ import { FaultStore } from './faults/fault-store.js';
 import { OutputLinks } from './generations/output-links.js';
 import type { PlaneSettings } from './plane-options.js';
 import { Journal } from './journal/journal-store.js';
+import type { ScenarioDefinition } from './scenarios/scenario-schema.js';
 
-/** A scenario as loaded (scenarios/scenario-schema.ts checks it): each step an operation's input with its `op`. */
-export interface ScenarioDefinition {
-  name: string;
-  description?: string;
-  /** What a client should see, in words: shown by the console and the progress. */
-  expect?: string;
-  steps: ({ op: string } & Record<string, unknown>)[];
-  /** Rules as for POST /_emulator/faults, each checked at load. */
-  faults: Record<string, unknown>[];
-}
+export type { ScenarioDefinition };
 
 export interface ActiveScenario {
   definition: ScenarioDefinition;
