@@ -10,16 +10,9 @@ import { OutputLinks } from './generations/output-links.js';
 import type { PlaneSettings } from './plane-options.js';
 import { Journal } from './journal/journal-store.js';
 import type { ScenarioDefinition } from './scenarios/scenario-schema.js';
+import type { ActiveScenario } from './scenarios/scenario-section.js';
 
 export type { ScenarioDefinition };
-
-export interface ActiveScenario {
-  definition: ScenarioDefinition;
-  loadedAt: number;
-  /** Ids of the rules it installed, in its order. */
-  ruleIds: string[];
-  stepsRun: number;
-}
 
 export class ControlState {
   faults = new FaultStore();
