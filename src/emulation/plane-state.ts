@@ -9,25 +9,10 @@ import { FaultStore } from './faults/fault-store.js';
 import { OutputLinks } from './generations/output-links.js';
 import type { PlaneSettings } from './plane-options.js';
 import { Journal } from './journal/journal-store.js';
+import type { ScenarioDefinition } from './scenarios/scenario-schema.js';
+import type { ActiveScenario } from './scenarios/scenario-section.js';
 
-/** A scenario as loaded (scenarios/scenario-schema.ts checks it): each step an operation's input with its `op`. */
-export interface ScenarioDefinition {
-  name: string;
-  description?: string;
-  /** What a client should see, in words: shown by the console and the progress. */
-  expect?: string;
-  steps: ({ op: string } & Record<string, unknown>)[];
-  /** Rules as for POST /_emulator/faults, each checked at load. */
-  faults: Record<string, unknown>[];
-}
-
-export interface ActiveScenario {
-  definition: ScenarioDefinition;
-  loadedAt: number;
-  /** Ids of the rules it installed, in its order. */
-  ruleIds: string[];
-  stepsRun: number;
-}
+export type { ScenarioDefinition };
 
 export class ControlState {
   faults = new FaultStore();

@@ -8,7 +8,7 @@ import type { Generation } from '../domain/generation.js';
 import type { CapturedBody, JournalEntry } from './journal/journal-store.js';
 import type { LedgerEntry } from '../domain/ledger.js';
 import { peekView } from '../domain/queries.js';
-import type { ActiveScenario } from './plane-state.js';
+import type { ActiveScenario } from './scenarios/scenario-section.js';
 
 export const iso = (ms: number) => new Date(ms).toISOString();
 

@@ -5,7 +5,7 @@ import { isGenerationAction, type ParsedFaultRule } from './fault-schema.js';
 import { overlaps, routeTokens, templateTokens } from './route-overlap.js';
 
 /** The matchers that look at a fact of the request (not its method or path). */
-type FactMatcher = 'key_id' | 'model_slug' | 'prompt' | 'idempotency_key' | 'generation_id';
+type FactMatcher = Exclude<keyof ParsedFaultRule['match'], 'method' | 'route'>;
 const FACT_MATCHERS: readonly FactMatcher[] = ['key_id', 'model_slug', 'prompt', 'idempotency_key', 'generation_id'];
 
 const KEY_AND_RETRY: readonly FactMatcher[] = ['key_id', 'idempotency_key'];

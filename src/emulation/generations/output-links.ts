@@ -6,7 +6,7 @@ import { LAST_INSTANT_MS } from '../../domain/durations.js';
 import type { Generation } from '../../domain/generation.js';
 
 /** What the plane's views call a generation's links: `expired-once` turns `valid` after the first read that shows them. */
-export type OutputUrls = 'valid' | 'expired' | 'expired-once' | 'missing';
+export type OutputUrls = 'valid' | NonNullable<LinkRecord['outputUrls']>;
 
 /** One generation's scripted links, as the export document's `control.links` holds it (checked on restore). */
 export const linkRecordSchema = z.strictObject({

@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { ACCOUNT_STEPS } from '../admin/account-api.js';
 import { CLOCK_STEPS } from '../clock/clock-api.js';
 import type { FaultRuleInput } from '../faults/fault-schema.js';
-import type { ControlDeps, ScenarioDefinition } from '../plane-state.js';
+import type { ControlDeps } from '../plane-state.js';
 import type { DryRun } from './dry-run.js';
 import type { ScenarioStep } from './scenario-step.js';
 
@@ -47,6 +47,7 @@ export const scenarioSchema = z.strictObject({
   faults: z.array(z.record(z.string(), z.unknown())).max(MAX_SCENARIO_ITEMS).default([]),
 });
 
-export type { ScenarioDefinition };
+/** A scenario as loaded: each step an operation's input with its `op`, each fault rule checked at load. */
+export type ScenarioDefinition = z.output<typeof scenarioSchema>;
 /** A scenario as written: its fault rules as POST /_emulator/faults takes them (checked one by one at load). */
 export type ScenarioInput = Omit<z.input<typeof scenarioSchema>, 'faults'> & { faults?: FaultRuleInput[] };

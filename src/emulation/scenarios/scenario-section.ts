@@ -6,7 +6,7 @@ import type { RestoreOrigin } from '../../domain/runtime.js';
 import { notAnExport } from '../../domain/state-problems.js';
 import { type FieldProblem, fieldProblems, nestProblems } from '../../domain/zod-issues.js';
 import type { Install, KeptValue } from '../../wiring/kept-state.js';
-import type { ActiveScenario, ControlState } from '../plane-state.js';
+import type { ControlState } from '../plane-state.js';
 import { parseScenario } from './scenario-parse.js';
 import type { ScenarioDefinition } from './scenario-schema.js';
 
@@ -16,9 +16,12 @@ const activeSchema = z.object({
     .number()
     .min(0, 'must be a time from 1970 to 9999 (ms since the epoch)')
     .max(LAST_INSTANT_MS, 'must be a time from 1970 to 9999 (ms since the epoch)'),
+  /** Ids of the rules it installed, in its order. */
   ruleIds: z.array(z.string()),
   stepsRun: z.int('must be a whole number').min(0),
 });
+/** The scenario in force: its definition as loaded, and how far its load got. */
+export type ActiveScenario = Omit<z.output<typeof activeSchema>, 'definition'> & { definition: ScenarioDefinition };
 
 /**
  * What the views and an unload read of a definition. A store of record written by an older emulator may hold a

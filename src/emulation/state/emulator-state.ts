@@ -3,7 +3,7 @@ import type { StateDocument } from '../../wiring/kept-state.js';
 import type { FaultSnapshot } from '../faults/fault-store.js';
 import type { LinkRecord } from '../generations/output-links.js';
 import type { JournalEntry } from '../journal/journal-store.js';
-import type { ActiveScenario } from '../plane-state.js';
+import type { ActiveScenario } from '../scenarios/scenario-section.js';
 
 /** GET /_emulator/state's answer, PUT's body. Output files are not included; uploads are metadata only. */
 export type EmulatorState = StateDocument<{
