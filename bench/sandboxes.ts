@@ -5,6 +5,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { cpuMs } from './process-cpu.js';
 import { measure } from './throughput.js';
@@ -14,6 +15,13 @@ const SANDBOXES = 1000;
 const CREATES = 200;
 const SECONDS = 6;
 const ROUNDS = Number(process.env.SANDBOX_BENCH_ROUNDS ?? 3);
+const PAIRS = Number(process.env.SANDBOX_BENCH_PAIRS ?? 3);
+// Diagnostics: SANDBOX_BENCH_MANY=1 compares two like emulators (the method's own spread); SANDBOX_BENCH_KEEP_LAST=1
+// deletes all but the last sandbox before the rounds (the code's warm-up kept, the heap's growth gone);
+// SANDBOX_BENCH_TRACE=1 prints every round, with the collector's pauses.
+const MANY = Number(process.env.SANDBOX_BENCH_MANY ?? SANDBOXES);
+const KEEP_LAST = process.env.SANDBOX_BENCH_KEEP_LAST === '1';
+const TRACE = process.env.SANDBOX_BENCH_TRACE === '1';
 const SUBMISSION = JSON.stringify({ model_slug: 'still-sketch-v1', prompt: 'bench', max_credits: 100 });
 
 type Message = Record<string, unknown>;
@@ -63,13 +71,28 @@ async function serve() {
     (globalThis as { gc?: () => void }).gc?.();
     return process.memoryUsage.rss();
   };
+  // The collector's main-thread pauses so far, by kind: where a route's extra CPU with 1,000 sandboxes goes.
+  const gcPauses = { minor: 0, major: 0 };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const kind = (entry as { detail?: { kind?: number } }).detail?.kind;
+      if (kind === constants.NODE_PERFORMANCE_GC_MINOR) gcPauses.minor += entry.duration;
+      else gcPauses.major += entry.duration;
+    }
+  }).observe({ entryTypes: ['gc'] });
   process.on('message', async (message: Message) => {
     if (message.type === 'rss') process.send?.({ rss: gcRss() });
+    else if (message.type === 'gc') process.send?.({ ...gcPauses, heap: process.memoryUsage().heapUsed });
     else if (message.type === 'create') {
       const keys: string[] = [];
       for (let i = 0; i < Number(message.count); i++) {
         const created = (await running.control.createSandbox({ label: `bench ${i}` })) as { apiKey: string };
         keys.push(created.apiKey);
+      }
+      if (message.keepLast) {
+        const listed = (await running.control.sandboxes()) as { id: string }[];
+        for (const sandbox of listed.slice(0, -1)) await running.control.deleteSandbox(sandbox.id);
+        (globalThis as { gc?: () => void }).gc?.();
       }
       process.send?.({ keys });
     } else if (message.type === 'stop') {
@@ -162,67 +185,107 @@ async function restart() {
   }
 }
 
-/** Submission and GET by id with one sandbox vs 1,000 present, through the last sandbox's key, alternating rounds. */
-async function publicCost() {
+type Side = 'one' | 'many';
+type RouteResult = Record<Side, number[]>;
+
+/** Requests per second and the emulator's CPU per 1,000 answers of one round, with the collector's pauses meanwhile. */
+async function timedRound(child: ChildProcess, url: string, load: Parameters<typeof measure>[1]) {
+  const pid = child.pid as number;
+  const gcBefore = await ask(child, { type: 'gc' });
+  const before = cpuMs(pid);
+  const result = await measure(url, load, SECONDS);
+  const cpu = cpuMs(pid) - before;
+  const gcAfter = await ask(child, { type: 'gc' });
+  if (result.bad > 0) throw new Error(`${load.method} ${load.path}: ${result.bad} non-2xx answers`);
+  const perThousand = (ms: number) => (ms / result.requests) * 1000;
+  return {
+    rps: result.rps,
+    cpu: perThousand(cpu),
+    gcMinor: perThousand(Number(gcAfter.minor) - Number(gcBefore.minor)),
+    gcMajor: perThousand(Number(gcAfter.major) - Number(gcBefore.major)),
+  };
+}
+
+/**
+ * One pair of fresh emulator processes, one sandbox against MANY, in ROUNDS alternating rounds (the order alternates
+ * too): each side's median request rate and CPU per 1,000 answers, per route.
+ */
+async function publicPair(pair: number) {
   const one = await spawn();
   const many = await spawn();
   const keyOne = ((await ask(one.child, { type: 'create', count: 1 })).keys as string[])[0];
-  const keysMany = (await ask(many.child, { type: 'create', count: SANDBOXES })).keys as string[];
-  const keyMany = keysMany[keysMany.length - 1];
-  const ids: Record<string, string> = {};
-  for (const [url, key] of [
-    [one.url, keyOne],
-    [many.url, keyMany],
-  ]) {
-    const res = await fetch(`${url}/v1/media/generations`, {
+  const keysMany = (await ask(many.child, { type: 'create', count: MANY, keepLast: KEEP_LAST })).keys as string[];
+  const sides = [
+    ['one', one, keyOne],
+    ['many', many, keysMany[keysMany.length - 1]],
+  ] as const;
+  const ids = new Map<ChildProcess, string>();
+  for (const [, side, key] of sides) {
+    const res = await fetch(`${side.url}/v1/media/generations`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', 'Idempotency-Key': 'bench-get' },
       body: SUBMISSION,
     });
-    ids[url] = ((await res.json()) as { generation: { id: string } }).generation.id;
+    ids.set(side.child, ((await res.json()) as { generation: { id: string } }).generation.id);
   }
-  const results = {
-    submit: { one: [] as number[], many: [] as number[], cpuOne: [] as number[], cpuMany: [] as number[] },
-    get: { one: [] as number[], many: [] as number[], cpuOne: [] as number[], cpuMany: [] as number[] },
-  };
-  /** Requests per second, and the emulator process's CPU ms per 1,000 answers (the cost, steadier under load). */
-  const timed = async (child: ChildProcess, url: string, load: Parameters<typeof measure>[1]) => {
-    const pid = child.pid as number;
-    const before = cpuMs(pid);
-    const result = await measure(url, load, SECONDS);
-    if (result.bad > 0) throw new Error(`${load.method} ${load.path}: ${result.bad} non-2xx answers`);
-    return { rps: result.rps, cpu: ((cpuMs(pid) - before) / result.requests) * 1000 };
-  };
+  const rounds = { submit: { rps: newSides(), cpu: newSides() }, get: { rps: newSides(), cpu: newSides() } };
   for (let round = 0; round < ROUNDS; round++)
-    for (const [name, side, key] of [
-      ['one', one, keyOne],
-      ['many', many, keyMany],
-    ] as const) {
+    for (const [name, side, key] of round % 2 === 0 ? sides : [...sides].reverse()) {
       const headers = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
-      const cpuName = name === 'one' ? 'cpuOne' : 'cpuMany';
-      const submit = await timed(side.child, side.url, {
-        method: 'POST',
-        path: '/v1/media/generations',
-        body: SUBMISSION,
-        headers,
-        freshKey: true,
-      });
-      const get = await timed(side.child, side.url, {
-        method: 'GET',
-        path: `/v1/media/generations/${ids[side.url]}`,
-        headers,
-      });
-      results.submit[name].push(submit.rps);
-      results.submit[cpuName].push(submit.cpu);
-      results.get[name].push(get.rps);
-      results.get[cpuName].push(get.cpu);
+      const loads = {
+        submit: { method: 'POST', path: '/v1/media/generations', body: SUBMISSION, headers, freshKey: true },
+        get: { method: 'GET', path: `/v1/media/generations/${ids.get(side.child)}`, headers },
+      } as const;
+      for (const route of ['submit', 'get'] as const) {
+        const r = await timedRound(side.child, side.url, loads[route]);
+        rounds[route].rps[name].push(r.rps);
+        rounds[route].cpu[name].push(r.cpu);
+        if (TRACE)
+          console.log(
+            `pair ${pair} round ${round} ${name} ${route}: ${r.rps.toFixed(0)} req/s, CPU ${r.cpu.toFixed(1)} ms, GC pauses minor ${r.gcMinor.toFixed(2)} major ${r.gcMajor.toFixed(2)} ms (per 1,000 answers)`,
+          );
+      }
     }
   await stop(one.child);
   await stop(many.child);
-  return results;
+  const medians = (sides: RouteResult) => ({ one: median(sides.one), many: median(sides.many) });
+  return {
+    submit: { rps: medians(rounds.submit.rps), cpu: medians(rounds.submit.cpu) },
+    get: { rps: medians(rounds.get.rps), cpu: medians(rounds.get.cpu) },
+  };
+}
+
+const newSides = (): RouteResult => ({ one: [], many: [] });
+
+/**
+ * Submission and GET by id with one sandbox vs 1,000 present, through the last sandbox's key. A process keeps its own
+ * speed for its life (two identical emulators differed by 10% in CPU per answer, round after round: heap layout, code
+ * placement), so the ratio is taken per pair of fresh processes and the median of PAIRS pairs is reported.
+ */
+async function publicCost() {
+  const pairs: Awaited<ReturnType<typeof publicPair>>[] = [];
+  for (let pair = 0; pair < PAIRS; pair++) pairs.push(await publicPair(pair));
+  const ratios = (route: 'submit' | 'get', measure: 'rps' | 'cpu') =>
+    pairs.map((p) => p[route][measure].many / p[route][measure].one);
+  const values = (route: 'submit' | 'get', measure: 'rps' | 'cpu', side: Side) =>
+    pairs.map((p) => p[route][measure][side]);
+  return { ratios, values };
+}
+
+/** `SANDBOX_BENCH_PUBLIC_ONLY=1`: the public API's pairs alone. */
+async function publicOnly() {
+  const cost = await publicCost();
+  for (const route of ['submit', 'get'] as const)
+    for (const measure of ['rps', 'cpu'] as const) {
+      const ratios = cost.ratios(route, measure);
+      console.log(
+        `${route} ${measure}: ${median(ratios).toFixed(2)}x (pairs ${ratios.map((r) => r.toFixed(2)).join(', ')})`,
+      );
+    }
 }
 
 async function bench() {
+  if (process.env.SANDBOX_BENCH_PUBLIC_ONLY) return publicOnly();
   const load = loadavg()[0];
   console.log('creation over HTTP ...');
   const created = await creation();
@@ -235,24 +298,28 @@ async function bench() {
 
   const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
   const growth = mem.after - mem.before;
-  const ratio = (many: number[], one: number[]) => median(many) / median(one);
-  /** A route's request rate (at least 0.9x of one sandbox's) and its CPU per 1,000 answers (at most 1.1x). */
-  const publicRows = (route: string, side: Record<'one' | 'many' | 'cpuOne' | 'cpuMany', number[]>) => [
-    [
-      `${route}, req/s, 1,000 sandboxes / one`,
-      `${median(side.many).toFixed(0)} req/s`,
-      `${median(side.one).toFixed(0)} req/s (${ratio(side.many, side.one).toFixed(2)}×)`,
-      '≥ 0.9×',
-      ratio(side.many, side.one) >= 0.9 ? 'yes' : 'no',
-    ],
-    [
-      `${route}, emulator CPU per 1,000 answers, 1,000 sandboxes / one`,
-      `${median(side.cpuMany).toFixed(1)} ms (${side.cpuMany.map((v) => v.toFixed(1)).join(', ')})`,
-      `${median(side.cpuOne).toFixed(1)} ms (${ratio(side.cpuMany, side.cpuOne).toFixed(2)}×)`,
-      '≤ 1.1×',
-      ratio(side.cpuMany, side.cpuOne) <= 1.1 ? 'yes' : 'no',
-    ],
-  ];
+  const list = (values: number[], digits: number) => values.map((v) => v.toFixed(digits)).join(', ');
+  /** A route's request rate (at least 0.9x of one sandbox's) and its CPU per 1,000 answers (at most 1.1x), per pair. */
+  const publicRows = (route: string, key: 'submit' | 'get') => {
+    const rps = median(cost.ratios(key, 'rps'));
+    const cpu = median(cost.ratios(key, 'cpu'));
+    return [
+      [
+        `${route}, req/s, 1,000 sandboxes / one`,
+        `${list(cost.values(key, 'rps', 'many'), 0)} req/s`,
+        `${list(cost.values(key, 'rps', 'one'), 0)} req/s (${rps.toFixed(2)}×; pairs ${list(cost.ratios(key, 'rps'), 2)})`,
+        '≥ 0.9×',
+        rps >= 0.9 ? 'yes' : 'no',
+      ],
+      [
+        `${route}, emulator CPU per 1,000 answers, 1,000 sandboxes / one`,
+        `${list(cost.values(key, 'cpu', 'many'), 1)} ms`,
+        `${list(cost.values(key, 'cpu', 'one'), 1)} ms (${cpu.toFixed(2)}×; pairs ${list(cost.ratios(key, 'cpu'), 2)})`,
+        '≤ 1.1×',
+        cpu <= 1.1 ? 'yes' : 'no',
+      ],
+    ];
+  };
   const rows = [
     [
       'Create a sandbox over HTTP (p50 of 200; p95)',
@@ -275,8 +342,8 @@ async function bench() {
       '≤ 2 s',
       median(restarted.full.times) <= 2000 ? 'yes' : 'no',
     ],
-    ...publicRows('POST /v1/media/generations (fresh key)', cost.submit),
-    ...publicRows('GET /v1/media/generations/{id}', cost.get),
+    ...publicRows('POST /v1/media/generations (fresh key)', 'submit'),
+    ...publicRows('GET /v1/media/generations/{id}', 'get'),
   ];
   const table = [
     '| Measure | Sandboxes | Baseline (same run) | Target | Met |',
@@ -294,7 +361,7 @@ async function bench() {
     `Creation: ${CREATES} sequential POST /_emulator/sandboxes over loopback HTTP, each followed by a balance change (another control POST) as the baseline.`,
     `Memory: RSS after \`gc()\` before and after creating ${SANDBOXES} sandboxes; the noise is two reads with nothing between.`,
     `Restart: a new process on a state file written with ${SANDBOXES} sandboxes, from the call of startEmulator() to the first 200 of /_emulator/health (wall time, and the CPU time the process used meanwhile, which other processes on the machine do not inflate), against a file without sandboxes.`,
-    `Public API: autocannon, 10 connections, ${SECONDS} s, ${ROUNDS} alternating rounds (medians), with the key of the last sandbox created; an emulator holding ${SANDBOXES} sandboxes against one holding one. The cost is also read as the emulator process's own CPU time (/proc) per 1,000 answers, which other processes on the machine disturb less than the request rate.`,
+    `Public API: autocannon, 10 connections, ${SECONDS} s rounds, with the key of the last sandbox created; an emulator holding ${SANDBOXES} sandboxes against one holding one, ${PAIRS} pairs of fresh processes (each pair ${ROUNDS} alternating rounds, medians; a figure per pair), the ratio the median of the pairs' ratios. The cost is also read as the emulator process's own CPU time (/proc) per 1,000 answers, which other processes on the machine disturb less than the request rate.`,
     '',
     ...table,
     '',
