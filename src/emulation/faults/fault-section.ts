@@ -41,7 +41,7 @@ function parseKept(value: unknown, i: number, origin: RestoreOrigin, problems: F
 }
 
 /** A class, not an object of closures: every world (each sandbox) holds one. */
-class FaultSection implements KeptValue {
+export class FaultSection implements KeptValue {
   readonly kind = 'value';
   readonly name = 'faults';
   readonly empty = [];
@@ -85,5 +85,3 @@ class FaultSection implements KeptValue {
     };
   }
 }
-
-export const faultSection = (state: ControlState): KeptValue => new FaultSection(state);

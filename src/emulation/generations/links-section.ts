@@ -26,7 +26,7 @@ function parseLinks(value: unknown, origin: string): LinkRecord[] {
 }
 
 /** A class, not an object of closures: every world (each sandbox) holds one. */
-class LinksSection implements KeptValue {
+export class LinksSection implements KeptValue {
   readonly kind = 'value';
   readonly name = 'links';
   readonly empty = [];
@@ -42,8 +42,6 @@ class LinksSection implements KeptValue {
     return () => this.state.links.restore(records);
   }
 }
-
-export const linksSection = (state: ControlState): KeptValue => new LinksSection(state);
 
 /**
  * Documents and stores written before the plane kept its links (1e8f3dd and earlier) held them on each generation:

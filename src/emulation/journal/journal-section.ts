@@ -6,7 +6,7 @@ import { parseJournal } from './journal-schema.js';
 import { BODY_WINDOW, JOURNAL_BODIES, Journal } from './journal-store.js';
 
 /** A class, not an object of closures: every world (each sandbox) holds one. */
-class JournalSection implements KeptLog {
+export class JournalSection implements KeptLog {
   readonly kind = 'log';
   readonly name = 'journal';
   readonly largeMembers = { keep: BODY_WINDOW, members: JOURNAL_BODIES };
@@ -37,5 +37,3 @@ class JournalSection implements KeptLog {
     };
   }
 }
-
-export const journalSection = (state: ControlState): KeptLog => new JournalSection(state);

@@ -5,9 +5,9 @@ import { PlaneError } from '../error-codes.js';
 import { faultLimitReached, MAX_FAULT_RULES } from '../faults/fault-rule-ids.js';
 import { type FaultRule, parseFaultRule } from '../faults/fault-store.js';
 import { invalidInput } from '../inputs.js';
-import type { ControlDeps, ScenarioDefinition } from '../plane-state.js';
+import type { ControlDeps } from '../plane-state.js';
 import { DryRun } from './dry-run.js';
-import { stepOf } from './scenario-schema.js';
+import { type ScenarioDefinition, stepOf } from './scenario-schema.js';
 
 /** A step's refusal as the load's: the same code, the step named; a field problem becomes one of the scenario. */
 function refusal(definition: ScenarioDefinition, i: number, error: CodedError): CodedError {

@@ -68,7 +68,7 @@ function parseActiveScenario(value: unknown, origin: RestoreOrigin): ActiveScena
 }
 
 /** A class, not an object of closures: every world (each sandbox) holds one. */
-class ScenarioSection implements KeptValue {
+export class ScenarioSection implements KeptValue {
   readonly kind = 'value';
   readonly name = 'scenario';
   readonly empty = null;
@@ -86,5 +86,3 @@ class ScenarioSection implements KeptValue {
     };
   }
 }
-
-export const scenarioSection = (state: ControlState): KeptValue => new ScenarioSection(state);
