@@ -29,8 +29,6 @@ export function availableScenarios(directory = SCENARIO_DIRECTORY): string[] {
   }
 }
 
-const notFound = (name: string, directory: string) => scenarioNotFound(name, availableScenarios(directory));
-
 /**
  * Reads a regular file of at most MAX_SCENARIO_BYTES. Opened once and checked on the open descriptor, so a device
  * (/dev/zero), a FIFO or /proc file cannot block or fill memory, and no message ever quotes what the file holds.
@@ -77,7 +75,8 @@ const parseFile = (text: string, shown: string): ScenarioDefinition => parseScen
 
 /** A shipped scenario by name; the only kind of file an HTTP caller can name. */
 export function loadNamedScenario(name: string, directory = SCENARIO_DIRECTORY): ScenarioDefinition {
-  if (!SCENARIO_NAME.test(name) || !availableScenarios(directory).includes(name)) throw notFound(name, directory);
+  if (!SCENARIO_NAME.test(name) || !availableScenarios(directory).includes(name))
+    throw scenarioNotFound(name, availableScenarios(directory));
   return parseFile(readSmallRegularFile(resolve(directory, `${name}.json`), `'${name}'`), `'${name}'`);
 }
 
