@@ -27,6 +27,11 @@ export class ControlState {
   }
 }
 
+/** A kept section over one world's plane state: a class, not closures, since every world (each sandbox) holds one. */
+export abstract class PlaneSection {
+  constructor(protected readonly state: ControlState) {}
+}
+
 /** The plane's state as a part of each world. */
 export const PLANE_STATE = new WorldPart<ControlState>('the emulation plane');
 

@@ -58,9 +58,8 @@ export class FaultStore {
   private readonly compiled = new Map<string, Compiled>();
   private seq = 0;
 
-  /** `bounded: false` only for a kept state coming back (see MAX_FAULT_RULES). */
-  add(input: unknown, options: { now: number; source?: string; label?: string; bounded?: boolean }): FaultRule {
-    if (options.bounded !== false && this.rules.length >= MAX_FAULT_RULES) throw faultLimitReached('This rule');
+  add(input: unknown, options: { now: number; source?: string; label?: string }): FaultRule {
+    if (this.rules.length >= MAX_FAULT_RULES) throw faultLimitReached('This rule');
     const parsed = parseFaultRule(input, options.label);
     const id = parsed.id ?? this.nextId();
     if (this.rules.some((r) => r.id === id)) throw faultExists(id);
