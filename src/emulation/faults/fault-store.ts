@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { LAST_INSTANT_MS } from '../../domain/durations.js';
 import { PlaneError } from '../error-codes.js';
 import { compileRegex, compileRoute, type Pattern } from './fault-patterns.js';
-import { faultExists, faultLimitReached, MAX_FAULT_RULES, nextFreeId, planIds } from './fault-rule-ids.js';
+import { faultExists, faultLimitReached, MAX_FAULT_RULES, nextFreeId } from './fault-rule-ids.js';
 import { faultRuleSchema, isGenerationAction, type ParsedFaultRule } from './fault-schema.js';
 import { invalidInput, parseOrRefuse } from '../inputs.js';
 import type { FaultFacts } from './fault-facts.js';
@@ -95,13 +95,9 @@ export class FaultStore {
     return next.id;
   }
 
-  /** The ids add() would give rules with ids `given` once the store holds only `held` (planIds, from this store's seq). */
-  plannedIds(
-    given: readonly (string | undefined)[],
-    held: readonly string[],
-    refuse: (id: string, index: number) => Error = faultExists,
-  ): string[] {
-    return planIds(this.seq, given, held, refuse);
+  /** How many ids the store has generated: planIds (fault-rule-ids.ts) predicts the ids add() gives next from it. */
+  get generatedIds(): number {
+    return this.seq;
   }
 
   list(): FaultRule[] {
