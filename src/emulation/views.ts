@@ -120,7 +120,6 @@ export function scenarioProgressView(active: ActiveScenario, rules: FaultRule[])
       enabled: r.enabled,
       ...counters(r),
     })),
-    /** Every rule with `times` has fired them all (false when no rule has `times`). */
     complete: timed.length > 0 && timed.every((r) => FaultStore.remaining(r) === 0),
   };
 }
