@@ -61,8 +61,10 @@ export class FaultStore {
   add(input: unknown, options: { now: number; source?: string; label?: string }): FaultRule {
     if (this.rules.length >= MAX_FAULT_RULES) throw faultLimitReached('This rule');
     const parsed = parseFaultRule(input, options.label);
-    const id = parsed.id ?? this.nextId();
-    if (this.rules.some((r) => r.id === id)) throw faultExists(id);
+    const held = (id: string) => this.rules.some((r) => r.id === id);
+    let id = parsed.id;
+    if (id === undefined) ({ id, seq: this.seq } = nextFreeId(this.seq, held));
+    if (held(id)) throw faultExists(id);
     const { id: _omit, ...definition } = input as Record<string, unknown>;
     const rule: FaultRule = {
       id,
@@ -87,12 +89,6 @@ export class FaultStore {
       idempotencyKey: match.idempotency_key?.startsWith('/') ? compileRegex(match.idempotency_key) : undefined,
     });
     this.rules.push(rule);
-  }
-
-  private nextId(): string {
-    const next = nextFreeId(this.seq, (id) => this.rules.some((r) => r.id === id));
-    this.seq = next.seq;
-    return next.id;
   }
 
   /** How many ids the store has generated: planIds (fault-rule-ids.ts) predicts the ids add() gives next from it. */
