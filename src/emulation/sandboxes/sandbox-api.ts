@@ -6,7 +6,7 @@ import { defineOperation } from '../registry/operation.js';
 import type { SandboxDirectory } from './sandbox-directory.js';
 import { createdSandboxSchema, sandboxInput, sandboxListSchema, sandboxSchema } from './sandbox-schema.js';
 
-/** The registry; an emulator composed without one (none today) refuses as if no sandbox existed. */
+/** The registry; an emulator composed without one (the browser's, src/msw/) refuses as if no sandbox existed. */
 function directory(deps: ControlDeps): SandboxDirectory {
   if (!deps.sandboxes) throw new PlaneError('sandbox_not_found', 'This emulator keeps no sandboxes.');
   return deps.sandboxes;
