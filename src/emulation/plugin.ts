@@ -49,11 +49,10 @@ export interface EmulationPlane extends EmulatorPlugin {
  * emulators, or two worlds, never share rules, journal or scenario.
  */
 export function emulationPlane(setup: PluginSetup, planeOptions: PlaneStart): EmulationPlane {
-  const { rendererInfo } = setup;
   // Its operations read the core's options and its own: one object, made once.
   const { scenario, scenarios, console: consoleFiles, ...own } = planeOptions;
   const options = { ...setup.options, ...own };
-  const controlSetup = { options, rendererInfo, scenarios };
+  const controlSetup = { options, rendererInfo: setup.rendererInfo, scenarios };
   const depsOf = (world: World, baseUrl: string | undefined) => controlDeps(world, controlSetup, baseUrl);
   const start = (world: World) => {
     // The start-up scenario is the default world's: a sandbox starts from its own options alone.
