@@ -47,8 +47,7 @@ export interface Control extends Omit<DerivedClient<typeof CLIENT_BINDINGS>, 'cr
 }
 
 /** What a client is made of: how it sends, where its links point, and the client of a sandbox it created. */
-export interface ClientSide extends ClientContext {
-  setBaseUrl(url: string | undefined): void;
+export interface ClientSide extends ClientContext, Pick<Control, 'setBaseUrl'> {
   sandboxControl(created: { id: string; token: string }): Control;
 }
 

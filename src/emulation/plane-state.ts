@@ -12,8 +12,6 @@ import { Journal } from './journal/journal-store.js';
 import type { ScenarioDefinition } from './scenarios/scenario-schema.js';
 import type { ActiveScenario } from './scenarios/scenario-section.js';
 
-export type { ScenarioDefinition };
-
 export class ControlState {
   faults = new FaultStore();
   journal = new Journal();
@@ -29,10 +27,14 @@ export class ControlState {
   }
 }
 
+/** A kept section over one world's plane state: a class, not closures, since every world (each sandbox) holds one. */
+export abstract class PlaneSection {
+  constructor(protected readonly state: ControlState) {}
+}
+
 /** The plane's state as a part of each world. */
 export const PLANE_STATE = new WorldPart<ControlState>('the emulation plane');
 
-/** What every control operation is given: the runtime (the current domain context) and the plane's state. */
 /** Named scenarios as the host keeps them (Node: fixtures/scenarios/ and files; a page: bundled). */
 export interface ScenarioShelf {
   /** The shipped scenarios' names, sorted. */
@@ -43,6 +45,7 @@ export interface ScenarioShelf {
   fromOption(nameOrPath: string): ScenarioDefinition;
 }
 
+/** What every control operation is given: the runtime (the current domain context) and the plane's state. */
 export interface ControlDeps {
   runtime: Runtime;
   state: ControlState;

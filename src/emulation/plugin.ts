@@ -8,12 +8,12 @@ import { type Control, deriveControl } from './client.js';
 import { PLANE_ERROR_STATUSES } from './error-codes.js';
 import { faultHooks } from './faults/fault-hooks.js';
 import { loadPatternEngine } from './faults/fault-patterns.js';
-import { faultSection } from './faults/fault-section.js';
+import { FaultSection } from './faults/fault-section.js';
 import { markerActions } from './faults/magic-prompts.js';
-import { linksSection, upgradeLinks } from './generations/links-section.js';
+import { LinksSection, upgradeLinks } from './generations/links-section.js';
 import { controlPlanHook } from './faults/plan-hook.js';
 import { journalHooks } from './journal/journal-hooks.js';
-import { journalSection } from './journal/journal-section.js';
+import { JournalSection } from './journal/journal-section.js';
 import type { ResolvedPlaneOptions } from './plane-options.js';
 import { ControlState, PLANE_STATE } from './plane-state.js';
 import { SANDBOXES } from './sandboxes/sandbox-directory.js';
@@ -23,7 +23,7 @@ import { CONTROL_OPERATIONS } from './registry/registry.js';
 import { loadScenario } from './scenarios/scenario-operations.js';
 import type { ScenarioInput } from './scenarios/scenario-schema.js';
 import type { HostScenarios } from './scenarios/scenario-shelf.js';
-import { scenarioSection } from './scenarios/scenario-section.js';
+import { ScenarioSection } from './scenarios/scenario-section.js';
 
 /**
  * The plane's options as the composition root resolved them, the scenario to apply at start and after a reset, and
@@ -49,11 +49,10 @@ export interface EmulationPlane extends EmulatorPlugin {
  * emulators, or two worlds, never share rules, journal or scenario.
  */
 export function emulationPlane(setup: PluginSetup, planeOptions: PlaneStart): EmulationPlane {
-  const { rendererInfo } = setup;
   // Its operations read the core's options and its own: one object, made once.
   const { scenario, scenarios, console: consoleFiles, ...own } = planeOptions;
   const options = { ...setup.options, ...own };
-  const controlSetup = { options, rendererInfo, scenarios };
+  const controlSetup = { options, rendererInfo: setup.rendererInfo, scenarios };
   const depsOf = (world: World, baseUrl: string | undefined) => controlDeps(world, controlSetup, baseUrl);
   const start = (world: World) => {
     // The start-up scenario is the default world's: a sandbox starts from its own options alone.
@@ -83,7 +82,7 @@ export function emulationPlane(setup: PluginSetup, planeOptions: PlaneStart): Em
     keptState: (world) => {
       const state = world.part(PLANE_STATE);
       return {
-        sections: [faultSection(state), journalSection(state), scenarioSection(state), linksSection(state)],
+        sections: [FaultSection, JournalSection, ScenarioSection, LinksSection].map((Section) => new Section(state)),
         upgrade: upgradeLinks,
       };
     },

@@ -6,14 +6,12 @@ import { scenarioLoadBody } from './scenarios/scenario-files.js';
 
 export { type ConnectOptions, EmulatorControlError } from './registry/fetch-client.js';
 
-/** Each operation's method and path, as the registry declares them. */
-export const operationRoutes = (): Routes =>
-  Object.fromEntries(operationEntries().map(([id, { method, path }]) => [id, { method, path }])) as Routes;
-
 /**
  * Connects to a running emulator (CLI, Docker, another process) at `url`, e.g. `http://127.0.0.1:8787`.
  * Nothing is sent until the first call; a refused call rejects with an EmulatorControlError carrying `code`.
  */
 export function connectEmulator(url: string, options: ConnectOptions = {}): Control {
-  return connectOver(operationRoutes(), url, options, scenarioLoadBody);
+  // Each operation's method and path, as the registry declares them.
+  const routes = Object.fromEntries(operationEntries().map(([id, { method, path }]) => [id, { method, path }]));
+  return connectOver(routes as Routes, url, options, scenarioLoadBody);
 }

@@ -10,7 +10,8 @@ import { contextOf, type ControlDeps } from './plane-state.js';
 import { nextTransition } from './generations/generation-detail.js';
 import type { OutputUrls } from './generations/output-links.js';
 import { listFaults } from './faults/fault-api.js';
-import { clockView, generationView, iso, journalView } from './views.js';
+import { clockView, iso, journalView } from './views.js';
+import { generationOf } from './generations/generation-operations.js';
 import { scenarioProgress } from './scenarios/scenario-operations.js';
 import { defineOperation } from './registry/operation.js';
 import { catalogueSchema, summarySchema } from './openapi/control-console.js';
@@ -72,7 +73,7 @@ export const SUMMARY_API = {
         scenario: scenarioProgress(deps),
         generations: {
           items: items.map((g) => ({
-            ...generationView(ctx, g, deps.baseUrl ?? ''),
+            ...generationOf(deps, g),
             output_state: outputState(g, deps.state.links.urls(g.id)),
           })),
           total,

@@ -18,8 +18,7 @@ export const iso = (ms: number) => new Date(ms).toISOString();
 export type ClockView = z.output<typeof schemas.clockSchema>;
 export const clockView = (ctx: DomainContext): ClockView => ({ now: iso(ctx.clock.now()), frozen: ctx.clock.frozen });
 
-export type TimingView = z.output<typeof schemas.timingSchema>;
-export const timingView = (ctx: DomainContext): TimingView => ({
+export const timingView = (ctx: DomainContext): z.output<typeof schemas.timingSchema> => ({
   profile: ctx.settings.timing.profile,
   by_model: { ...ctx.settings.timing.byModel },
 });
@@ -42,8 +41,7 @@ export const keyView = (k: ApiKey): KeyView => ({
   created_at: iso(k.createdAt),
 });
 
-export type LedgerEntryView = z.output<typeof schemas.ledgerEntrySchema>;
-export const ledgerView = (e: LedgerEntry): LedgerEntryView => ({
+export const ledgerView = (e: LedgerEntry): z.output<typeof schemas.ledgerEntrySchema> => ({
   id: e.id,
   seq: e.seq,
   type: e.type,
@@ -63,8 +61,7 @@ export const generationView = (ctx: DomainContext, g: Generation, baseUrl: strin
   account_id: g.accountId,
 });
 
-export type JournalEntryView = z.output<typeof schemas.journalEntrySchema>;
-export const journalView = (e: JournalEntry): JournalEntryView => ({
+export const journalView = (e: JournalEntry): z.output<typeof schemas.journalEntrySchema> => ({
   id: e.id,
   at: iso(e.at),
   method: e.method,
@@ -123,7 +120,6 @@ export function scenarioProgressView(active: ActiveScenario, rules: FaultRule[])
       enabled: r.enabled,
       ...counters(r),
     })),
-    /** Every rule with `times` has fired them all (false when no rule has `times`). */
     complete: timed.length > 0 && timed.every((r) => FaultStore.remaining(r) === 0),
   };
 }

@@ -22,6 +22,10 @@ export class UnreadableRequest extends Error {
 export const INTERNAL =
   'The emulator hit an internal error. This is a bug in the emulator; please report it with the request.';
 
+/** The front door's 404, also the console's for a file it does not have: no route takes this method and path. */
+export const routeNotFound = ({ method, path }: Pick<ServiceRequest, 'method' | 'path'>): ServiceResponse =>
+  errorAnswer(404, 'route_not_found', `No route ${method} ${path}. The API lives under /v1/media; see /openapi.json.`);
+
 export interface ErrorAnswers {
   /** The answer to a thrown error; an unexpected one is logged and answered with the 500 envelope. */
   answer(error: unknown, request: ServiceRequest): ServiceResponse;
@@ -83,11 +87,7 @@ export function errorAnswers(
         answer.headers.Allow = miss.allow.join(', ');
         return answer;
       }
-      return errorAnswer(
-        404,
-        'route_not_found',
-        `No route ${request.method} ${request.path}. The API lives under /v1/media; see /openapi.json.`,
-      );
+      return routeNotFound(request);
     },
   };
 }

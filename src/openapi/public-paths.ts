@@ -20,8 +20,8 @@ export const BAD_PATH = { code: 'bad_request', statuses: [400] };
 /** Every request that may change state is committed to the store of record before its answer; a full disk is a 507. */
 export const STORAGE_FULL = 'storage_full';
 
-/** Query and header parameters straight from the zod schemas the routes validate with. */
-function parameters(
+/** Query and header parameters straight from the zod schemas the routes (and control operations) validate with. */
+export function parameters(
   schema: Parameters<typeof objectMembers>[0],
   where: 'query' | 'header',
   names?: Record<string, string>,

@@ -61,11 +61,7 @@ export function refundable(deps: ControlDeps, accountId: string): number {
 }
 
 /** `{ set: n }` or `{ add: n }`: the difference is written as one funding entry (negative when the balance goes down). */
-export function changeBalance(
-  deps: ControlDeps,
-  accountId: string,
-  change: z.output<typeof balanceInput>,
-): { account_id: string; balance: number } {
+export function changeBalance(deps: ControlDeps, accountId: string, change: z.output<typeof balanceInput>) {
   knownAccount(deps, accountId);
   const ctx = contextOf(deps);
   const balance = ctx.ledger.balance(accountId);

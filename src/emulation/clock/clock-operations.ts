@@ -1,5 +1,4 @@
 // Control operations on the emulator clock (read, advance, freeze, unfreeze) and on its timing profiles.
-import { BEFORE_FIRST_INSTANT, FIRST_INSTANT_MS, LAST_INSTANT_MS, PAST_LAST_INSTANT } from '../../domain/durations.js';
 import { type GenerationStatus, STATUS_RANK } from '../../domain/generation.js';
 import type * as z from 'zod';
 import { PlaneError } from '../error-codes.js';
@@ -44,13 +43,6 @@ export function setFrozen(deps: ControlDeps, frozen: boolean): ClockView {
   if (frozen) ctx.clock.freeze();
   else ctx.clock.unfreeze();
   return clockView(ctx);
-}
-
-/** Why the clock may not stand at `at` (outside 1970-01-01..9999-12-31), or undefined when it may. */
-export function clockRangeProblem(at: number): string | undefined {
-  if (!(at >= FIRST_INSTANT_MS)) return BEFORE_FIRST_INSTANT;
-  if (at > LAST_INSTANT_MS) return PAST_LAST_INSTANT;
-  return undefined;
 }
 
 /** Every model a timing change names is in the catalogue (checked before anything changes). */

@@ -2,7 +2,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { errorAnswer } from '../../http/answers.js';
+import { routeNotFound } from '../../http/error-answers.js';
 import type { Exchange } from '../../http/exchange.js';
 import { fileAnswer } from '../../http/file-answer.js';
 import type { PathOptions, RouteEntry } from '../../http/front-door.js';
@@ -48,13 +48,6 @@ function fileSize(path: string): number | undefined {
   }
 }
 
-const notFound = (x: Exchange) =>
-  errorAnswer(
-    404,
-    'route_not_found',
-    `No route ${x.request.method} ${x.request.path}. The API lives under /v1/media; see /openapi.json.`,
-  );
-
 /** The page, and only the page's own files: no index, no listing; any other name or method is a 404. */
 export function consoleRoutes(): RouteEntry[] {
   const dir = consoleDirectory();
@@ -62,7 +55,7 @@ export function consoleRoutes(): RouteEntry[] {
     // A plain file name only (no dot file, no separator): nothing from the request reaches past the folder.
     const path = join(dir, name);
     const size = ASSET_NAME.test(name) ? fileSize(path) : undefined;
-    if (size === undefined) return notFound(x);
+    if (size === undefined) return routeNotFound(x.request);
     return fileAnswer(x.request, { path }, size, {
       ...HEADERS,
       'Content-Type': TYPES[extname(name)] ?? 'application/octet-stream',

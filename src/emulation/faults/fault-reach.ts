@@ -32,8 +32,8 @@ const ACCEPTANCE: PublicOperation = 'submitGeneration';
 const TARGETS = PUBLIC_ROUTES.map((route) => ({ ...route, facts: OPERATION_FACTS[route.operation] }));
 type Target = (typeof TARGETS)[number];
 
-const named = (targets: readonly Target[]) => targets.map((t) => `${t.method} ${t.path.replace(/:(\w+)/g, '{$1}')}`);
-const list = (targets: readonly Target[]) => named(targets).join(', ');
+const list = (targets: readonly Target[]) =>
+  targets.map((t) => `${t.method} ${t.path.replace(/:(\w+)/g, '{$1}')}`).join(', ');
 
 /** A method reaches a GET route through HEAD too (the front door answers HEAD with the GET handler). */
 const takes = (target: Target, method: string) =>

@@ -5,7 +5,7 @@ import type { RestoreOrigin } from '../../domain/runtime.js';
 import { notAnExport } from '../../domain/state-problems.js';
 import { type FieldProblem, fieldProblems, nestProblems } from '../../domain/zod-issues.js';
 import type { Install, KeptValue } from '../../wiring/kept-state.js';
-import type { ControlState } from '../plane-state.js';
+import { PlaneSection } from '../plane-state.js';
 import { unreachable } from './fault-reach.js';
 import { faultRuleSchema } from './fault-schema.js';
 import { MAX_FAULT_RULES } from './fault-rule-ids.js';
@@ -40,13 +40,10 @@ function parseKept(value: unknown, i: number, origin: RestoreOrigin, problems: F
   return { ...s, definition, parsed: inner.data };
 }
 
-/** A class, not an object of closures: every world (each sandbox) holds one. */
-class FaultSection implements KeptValue {
+export class FaultSection extends PlaneSection implements KeptValue {
   readonly kind = 'value';
   readonly name = 'faults';
   readonly empty = [];
-
-  constructor(private readonly state: ControlState) {}
 
   current() {
     return this.state.faults.snapshot();
@@ -85,5 +82,3 @@ class FaultSection implements KeptValue {
     };
   }
 }
-
-export const faultSection = (state: ControlState): KeptValue => new FaultSection(state);

@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { LAST_INSTANT_MS } from '../../domain/durations.js';
 import { PlaneError } from '../error-codes.js';
 import { compileRegex, compileRoute, type Pattern } from './fault-patterns.js';
-import { faultExists, faultLimitReached, MAX_FAULT_RULES, nextFreeId, planIds } from './fault-rule-ids.js';
+import { faultExists, faultLimitReached, MAX_FAULT_RULES, nextFreeId } from './fault-rule-ids.js';
 import { faultRuleSchema, isGenerationAction, type ParsedFaultRule } from './fault-schema.js';
 import { invalidInput, parseOrRefuse } from '../inputs.js';
 import type { FaultFacts } from './fault-facts.js';
@@ -58,12 +58,13 @@ export class FaultStore {
   private readonly compiled = new Map<string, Compiled>();
   private seq = 0;
 
-  /** `bounded: false` only for a kept state coming back (see MAX_FAULT_RULES). */
-  add(input: unknown, options: { now: number; source?: string; label?: string; bounded?: boolean }): FaultRule {
-    if (options.bounded !== false && this.rules.length >= MAX_FAULT_RULES) throw faultLimitReached('This rule');
+  add(input: unknown, options: { now: number; source?: string; label?: string }): FaultRule {
+    if (this.rules.length >= MAX_FAULT_RULES) throw faultLimitReached('This rule');
     const parsed = parseFaultRule(input, options.label);
-    const id = parsed.id ?? this.nextId();
-    if (this.rules.some((r) => r.id === id)) throw faultExists(id);
+    const held = (id: string) => this.rules.some((r) => r.id === id);
+    let id = parsed.id;
+    if (id === undefined) ({ id, seq: this.seq } = nextFreeId(this.seq, held));
+    if (held(id)) throw faultExists(id);
     const { id: _omit, ...definition } = input as Record<string, unknown>;
     const rule: FaultRule = {
       id,
@@ -90,19 +91,9 @@ export class FaultStore {
     this.rules.push(rule);
   }
 
-  private nextId(): string {
-    const next = nextFreeId(this.seq, (id) => this.rules.some((r) => r.id === id));
-    this.seq = next.seq;
-    return next.id;
-  }
-
-  /** The ids add() would give rules with ids `given` once the store holds only `held` (planIds, from this store's seq). */
-  plannedIds(
-    given: readonly (string | undefined)[],
-    held: readonly string[],
-    refuse: (id: string, index: number) => Error = faultExists,
-  ): string[] {
-    return planIds(this.seq, given, held, refuse);
+  /** How many ids the store has generated: planIds (fault-rule-ids.ts) predicts the ids add() gives next from it. */
+  get generatedIds(): number {
+    return this.seq;
   }
 
   list(): FaultRule[] {

@@ -22,10 +22,10 @@ const STATUS_DEFAULTS: Record<number, [string, string]> = {
   ],
 };
 
-/** A draw from a rule's latency spec with the emulator's seeded random, so a seed repeats the delays too. */
 /** Lognormal draws are capped, so one unlucky sample cannot hold a request for hours. */
 const DEFAULT_LOGNORMAL_CAP_MS = 60_000;
 
+/** A draw from a rule's latency spec with the emulator's seeded random, so a seed repeats the delays too. */
 function sampleLatency(spec: LatencySpec, random: () => number): number {
   switch (spec.distribution) {
     case 'fixed':

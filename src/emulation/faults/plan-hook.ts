@@ -10,7 +10,6 @@ import { markerActions } from './magic-prompts.js';
 /** Everything it needs comes in its input (price, idempotency key); the rule that acted goes back as the note. */
 export function controlPlanHook(world: World, magicPrompts: boolean): PlanAdjuster {
   return (input) => {
-    const { plan, credits } = input;
     // Markers first: a bad marker is a 422 before any rule counts this request as a match.
     const markers = magicPrompts ? markerActions(input.body.prompt) : [];
     const { faults } = world.part(PLANE_STATE);
@@ -18,10 +17,10 @@ export function controlPlanHook(world: World, magicPrompts: boolean): PlanAdjust
     const rule = faults.isEmpty ? undefined : faults.match('generation', facts, world.runtime.context().random.next);
     if (!rule && markers.length === 0) return undefined;
     const actions = rule ? [rule.parsed.action as GenerationFaultAction, ...markers] : markers;
-    let next = plan;
+    let next = input.plan;
     let outputUrls: ReturnType<typeof linkOutcome>;
     for (const action of actions) {
-      next = applyGenerationAction(next, action, credits);
+      next = applyGenerationAction(next, action, input.credits);
       outputUrls = linkOutcome(action) ?? outputUrls;
     }
     return {

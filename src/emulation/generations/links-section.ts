@@ -5,7 +5,7 @@ import { thousands } from '../../domain/thousands.js';
 import { fieldProblems } from '../../domain/zod-issues.js';
 import type { RestoreOrigin } from '../../domain/runtime.js';
 import type { Install, KeptValue } from '../../wiring/kept-state.js';
-import type { ControlState } from '../plane-state.js';
+import { PlaneSection } from '../plane-state.js';
 import { type LinkRecord, linkRecordSchema, MAX_LINK_RECORDS } from './output-links.js';
 
 /** Checked whole; an import brings at most MAX_LINK_RECORDS (the store's own may hold more: its newest are kept). */
@@ -25,13 +25,10 @@ function parseLinks(value: unknown, origin: string): LinkRecord[] {
   return parsed.data;
 }
 
-/** A class, not an object of closures: every world (each sandbox) holds one. */
-class LinksSection implements KeptValue {
+export class LinksSection extends PlaneSection implements KeptValue {
   readonly kind = 'value';
   readonly name = 'links';
   readonly empty = [];
-
-  constructor(private readonly state: ControlState) {}
 
   current() {
     return this.state.links.current();
@@ -42,8 +39,6 @@ class LinksSection implements KeptValue {
     return () => this.state.links.restore(records);
   }
 }
-
-export const linksSection = (state: ControlState): KeptValue => new LinksSection(state);
 
 /**
  * Documents and stores written before the plane kept its links (1e8f3dd and earlier) held them on each generation:

@@ -1,5 +1,6 @@
 // What one journal entry adds to GET /_emulator/journal, in bytes: the unit of the journal's byte budget.
 import { utf8Length } from '../../http/answers.js';
+import type { JournalEntry } from './journal-store.js';
 
 /**
  * An entry as listed, less its texts: member names, punctuation, the largest id, time, key id, status and latency
@@ -14,19 +15,8 @@ const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
 const textBytes = (text: string | null | undefined): number =>
   text === null || text === undefined ? 4 : PLAIN.test(text) ? text.length + 2 : utf8Length(JSON.stringify(text));
 
-/** The texts of a journal entry (journal-store.ts) that the list shows; the rest is in the frame. */
-interface ListedTexts {
-  method: string;
-  path: string;
-  query?: string;
-  idempotencyKey: string | null;
-  faultId: string | null;
-  faultReason?: string | null;
-  generationId?: string | null;
-}
-
 /** At least what the entry adds to the list's JSON (exactly, but for the frame); the same for a recorded or imported entry. */
-export function entryBytes(e: ListedTexts): number {
+export function entryBytes(e: Omit<JournalEntry, 'id'>): number {
   return (
     ENTRY_FRAME_BYTES +
     textBytes(e.method) +

@@ -1,17 +1,14 @@
 // The journal as a section of the store of record: one row per entry, its bodies kept on the newest entries only.
 import type { RestoreOrigin } from '../../domain/runtime.js';
 import type { Install, KeptLog } from '../../wiring/kept-state.js';
-import type { ControlState } from '../plane-state.js';
+import { PlaneSection } from '../plane-state.js';
 import { parseJournal } from './journal-schema.js';
 import { BODY_WINDOW, JOURNAL_BODIES, Journal } from './journal-store.js';
 
-/** A class, not an object of closures: every world (each sandbox) holds one. */
-class JournalSection implements KeptLog {
+export class JournalSection extends PlaneSection implements KeptLog {
   readonly kind = 'log';
   readonly name = 'journal';
   readonly largeMembers = { keep: BODY_WINDOW, members: JOURNAL_BODIES };
-
-  constructor(private readonly state: ControlState) {}
 
   current() {
     return this.state.journal.snapshot();
@@ -37,5 +34,3 @@ class JournalSection implements KeptLog {
     };
   }
 }
-
-export const journalSection = (state: ControlState): KeptLog => new JournalSection(state);

@@ -1,8 +1,8 @@
 // How each declared control operation is documented: admin auth, JSON body errors, path and query parameters.
 import * as z from 'zod';
-import { type NamedUse, objectMembers } from '../../openapi/json-schema.js';
+import type { NamedUse } from '../../openapi/json-schema.js';
 import { json, ref, type ErrorEntry, type OperationSpec, type Parameter } from '../../openapi/operation.js';
-import { BAD_PATH, STORAGE_FULL } from '../../openapi/public-paths.js';
+import { BAD_PATH, parameters as queryParameters, STORAGE_FULL } from '../../openapi/public-paths.js';
 import type { AnyOperation } from '../registry/operation.js';
 import { operationEntries } from '../registry/registry.js';
 
@@ -38,15 +38,7 @@ function operationSpec(id: string, op: AnyOperation): OperationSpec {
     required: true,
     schema: { type: 'string' },
   }));
-  const query: Parameter[] = op.query
-    ? objectMembers(op.query, 'input').map((m) => ({
-        name: m.name,
-        in: 'query',
-        required: m.required,
-        schema: m.schema,
-      }))
-    : [];
-  const parameters = [...pathParams, ...query];
+  const parameters = [...pathParams, ...(op.query ? queryParameters(op.query, 'query') : [])];
   return {
     method: op.method,
     path,

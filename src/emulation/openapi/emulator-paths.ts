@@ -1,6 +1,9 @@
 // Emulator-only routes that are not the control plane proper: health, the console page and this document.
 import { json, ref, type OperationSpec } from '../../openapi/operation.js';
 
+/** A file served as text (a page, a script, a style): its body is a string. */
+const TEXT = { schema: { type: 'string' } };
+
 /** None of them needs the admin token (the Host allow-list still applies to health and the console). */
 export function emulatorOperations(): OperationSpec[] {
   const ops: Omit<OperationSpec, 'tag' | 'auth'>[] = [
@@ -30,7 +33,7 @@ export function emulatorOperations(): OperationSpec[] {
       summary: 'The console page',
       description:
         'A browser page over the control plane: balances, generations, the journal, faults and scenarios. Its calls need the admin token when one is set.',
-      responses: { 200: { description: 'The HTML page.', content: { 'text/html': { schema: { type: 'string' } } } } },
+      responses: { 200: { description: 'The HTML page.', content: { 'text/html': TEXT } } },
       errors: ['host_not_allowed'],
     },
     {
@@ -43,12 +46,9 @@ export function emulatorOperations(): OperationSpec[] {
       responses: {
         200: {
           description: 'A static file of the console.',
-          content: {
-            'text/javascript': { schema: { type: 'string' } },
-            'application/javascript': { schema: { type: 'string' } },
-            'text/css': { schema: { type: 'string' } },
-            'text/html': { schema: { type: 'string' } },
-          },
+          content: Object.fromEntries(
+            ['text/javascript', 'application/javascript', 'text/css', 'text/html'].map((type) => [type, TEXT]),
+          ),
         },
       },
       errors: ['route_not_found'],

@@ -12,6 +12,7 @@ type Answer<K extends OperationId> = AnswerOf<ControlOperations[K]>;
 /** An operation's body or query as a caller writes it: a client method's argument. */
 type Body<K extends OperationId> = NonNullable<Input<K>['body']>;
 type Query<K extends OperationId> = NonNullable<Input<K>['query']>;
+type Wait = Body<'waitForGeneration'>;
 /** `since` as ISO 8601, ms since the epoch or a Date, on the emulator clock. */
 type JournalQuery = Omit<Query<'journal'>, 'since'> & { since?: string | number | Date };
 
@@ -112,12 +113,7 @@ export const CLIENT_BINDINGS = {
   /** Advances the clock transition by transition until the generation is in `target`; throws `unreachable_state` otherwise. */
   waitFor: bind(
     'waitForGeneration',
-    (
-      _,
-      id: string,
-      target: Body<'waitForGeneration'>['target'],
-      options: Omit<Body<'waitForGeneration'>, 'target'> = {},
-    ) => ({
+    (_, id: string, target: Wait['target'], options: Omit<Wait, 'target'> = {}) => ({
       params: { id },
       body: { target, ...options },
     }),

@@ -6,7 +6,7 @@ import { defineOperation } from '../registry/operation.js';
 import type { SandboxDirectory } from './sandbox-directory.js';
 import { createdSandboxSchema, sandboxInput, sandboxListSchema, sandboxSchema } from './sandbox-schema.js';
 
-/** The registry; an emulator composed without one (none today) refuses as if no sandbox existed. */
+/** The registry; an emulator composed without one (the browser's, src/msw/) refuses as if no sandbox existed. */
 function directory(deps: ControlDeps): SandboxDirectory {
   if (!deps.sandboxes) throw new PlaneError('sandbox_not_found', 'This emulator keeps no sandboxes.');
   return deps.sandboxes;
@@ -25,7 +25,7 @@ export const SANDBOX_API = {
     input: 'sandbox',
     status: 201,
     answer: createdSandboxSchema,
-    errors: ['sandbox_limit_reached', 'sandbox_token_forbidden'],
+    errors: ['sandbox_limit_reached'],
     handle: (deps, { body }) => directory(deps).create(body),
   }),
   listSandboxes: defineOperation({
@@ -34,7 +34,6 @@ export const SANDBOX_API = {
     summary: 'The sandboxes alive now (without their tokens)',
     description: LIFECYCLE,
     answer: sandboxListSchema,
-    errors: ['sandbox_token_forbidden'],
     handle: (deps) => ({ data: directory(deps).list() }),
   }),
   getSandbox: defineOperation({
@@ -42,7 +41,6 @@ export const SANDBOX_API = {
     path: '/_emulator/sandboxes/:id',
     summary: 'One sandbox (without its token)',
     answer: sandboxSchema,
-    errors: ['sandbox_not_found', 'sandbox_token_forbidden'],
     handle: (deps, { params }) => directory(deps).get(params.id),
   }),
   resetSandbox: defineOperation({
@@ -50,7 +48,6 @@ export const SANDBOX_API = {
     path: '/_emulator/sandboxes/:id/reset',
     summary: 'A sandbox back to its creation state (its seed, balance, timing and API key kept)',
     answer: okSchema,
-    errors: ['sandbox_not_found', 'sandbox_token_forbidden'],
     handle: (deps, { params }) => okAfter(directory(deps).reset(params.id)),
   }),
   deleteSandbox: defineOperation({
@@ -59,7 +56,6 @@ export const SANDBOX_API = {
     summary: 'Delete a sandbox: its API key answers 401 from now on, its paths 404',
     status: 204,
     answer: okSchema,
-    errors: ['sandbox_not_found', 'sandbox_token_forbidden'],
     handle: async (deps, { params }): Promise<void> => {
       await directory(deps).remove(params.id);
     },

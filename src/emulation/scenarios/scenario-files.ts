@@ -18,9 +18,9 @@ const MAX_SCENARIO_BYTES = 256 * 1024;
 const SCENARIO_NAME = /^[a-z0-9][a-z0-9-]*$/;
 
 /** Names of the scenarios shipped in fixtures/scenarios/. */
-export function availableScenarios(directory = SCENARIO_DIRECTORY): string[] {
+export function availableScenarios(): string[] {
   try {
-    return readdirSync(directory)
+    return readdirSync(SCENARIO_DIRECTORY)
       .filter((f) => f.endsWith('.json'))
       .map((f) => basename(f, '.json'))
       .sort();
@@ -28,8 +28,6 @@ export function availableScenarios(directory = SCENARIO_DIRECTORY): string[] {
     return [];
   }
 }
-
-const notFound = (name: string, directory: string) => scenarioNotFound(name, availableScenarios(directory));
 
 /**
  * Reads a regular file of at most MAX_SCENARIO_BYTES. Opened once and checked on the open descriptor, so a device
@@ -76,17 +74,18 @@ function parseJson(text: string, shown: string): unknown {
 const parseFile = (text: string, shown: string): ScenarioDefinition => parseScenario(parseJson(text, shown), shown);
 
 /** A shipped scenario by name; the only kind of file an HTTP caller can name. */
-export function loadNamedScenario(name: string, directory = SCENARIO_DIRECTORY): ScenarioDefinition {
-  if (!SCENARIO_NAME.test(name) || !availableScenarios(directory).includes(name)) throw notFound(name, directory);
-  return parseFile(readSmallRegularFile(resolve(directory, `${name}.json`), `'${name}'`), `'${name}'`);
+export function loadNamedScenario(name: string): ScenarioDefinition {
+  if (!SCENARIO_NAME.test(name) || !availableScenarios().includes(name))
+    throw scenarioNotFound(name, availableScenarios());
+  return parseFile(readSmallRegularFile(resolve(SCENARIO_DIRECTORY, `${name}.json`), `'${name}'`), `'${name}'`);
 }
 
 /** A scenario option or client argument names a file, not a shipped scenario, when it has a path separator or ends in `.json`. */
 export const isScenarioPath = (nameOrPath: string) =>
   nameOrPath.includes('/') || nameOrPath.includes('\\') || nameOrPath.endsWith('.json');
 
-export function loadScenarioFile(nameOrPath: string, directory = SCENARIO_DIRECTORY): ScenarioDefinition {
-  if (!isScenarioPath(nameOrPath)) return loadNamedScenario(nameOrPath, directory);
+export function loadScenarioFile(nameOrPath: string): ScenarioDefinition {
+  if (!isScenarioPath(nameOrPath)) return loadNamedScenario(nameOrPath);
   const file = resolve(nameOrPath);
   return parseFile(readSmallRegularFile(file, file), file);
 }
@@ -106,8 +105,8 @@ export function scenarioLoadBody(scenario: string | ScenarioInput): { name: stri
 
 /** Node's shelf: the shipped scenarios in fixtures/scenarios/, and files by path for trusted callers. */
 export const nodeScenarioShelf: HostScenarios = {
-  available: () => availableScenarios(),
-  named: (name) => loadNamedScenario(name),
-  fromOption: (nameOrPath) => loadScenarioFile(nameOrPath),
+  available: availableScenarios,
+  named: loadNamedScenario,
+  fromOption: loadScenarioFile,
   loadBody: scenarioLoadBody,
 };

@@ -1,8 +1,8 @@
 // Control operations on scenarios: load one (steps run in order, then its rules installed), read its progress, unload it.
 import { parseScenario } from './scenario-parse.js';
 import { preflightScenario } from './scenario-preflight.js';
-import { stepOf } from './scenario-schema.js';
-import { contextOf, type ControlDeps, type ScenarioDefinition } from '../plane-state.js';
+import { type ScenarioDefinition, stepOf } from './scenario-schema.js';
+import { contextOf, type ControlDeps } from '../plane-state.js';
 import { parseInput, scenarioLoadInput } from '../inputs.js';
 import { scenarioProgressView, type ScenarioProgress } from '../views.js';
 

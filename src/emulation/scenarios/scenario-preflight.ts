@@ -2,12 +2,12 @@
 import { CodedError } from '../../domain/errors.js';
 import { type FieldProblem, nestProblems } from '../../domain/zod-issues.js';
 import { PlaneError } from '../error-codes.js';
-import { faultLimitReached, MAX_FAULT_RULES } from '../faults/fault-rule-ids.js';
+import { faultLimitReached, MAX_FAULT_RULES, planIds } from '../faults/fault-rule-ids.js';
 import { type FaultRule, parseFaultRule } from '../faults/fault-store.js';
 import { invalidInput } from '../inputs.js';
-import type { ControlDeps, ScenarioDefinition } from '../plane-state.js';
+import type { ControlDeps } from '../plane-state.js';
 import { DryRun } from './dry-run.js';
-import { stepOf } from './scenario-schema.js';
+import { type ScenarioDefinition, stepOf } from './scenario-schema.js';
 
 /** A step's refusal as the load's: the same code, the step named; a field problem becomes one of the scenario. */
 function refusal(definition: ScenarioDefinition, i: number, error: CodedError): CodedError {
@@ -44,7 +44,8 @@ export function preflightScenario(deps: ControlDeps, definition: ScenarioDefinit
       `Scenario '${definition.name}' (${definition.faults.length} rules, beside ${staying.length} already in force)`,
     );
   // The ids the store will generate are predicted as the key ids are: a given id may clash with one generated earlier.
-  deps.state.faults.plannedIds(
+  planIds(
+    deps.state.faults.generatedIds,
     definition.faults.map((rule) => parseFaultRule(rule).id),
     staying.map((r) => r.id),
     (id, i) =>

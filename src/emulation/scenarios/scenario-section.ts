@@ -6,7 +6,7 @@ import type { RestoreOrigin } from '../../domain/runtime.js';
 import { notAnExport } from '../../domain/state-problems.js';
 import { type FieldProblem, fieldProblems, nestProblems } from '../../domain/zod-issues.js';
 import type { Install, KeptValue } from '../../wiring/kept-state.js';
-import type { ControlState } from '../plane-state.js';
+import { PlaneSection } from '../plane-state.js';
 import { parseScenario } from './scenario-parse.js';
 import type { ScenarioDefinition } from './scenario-schema.js';
 
@@ -67,13 +67,10 @@ function parseActiveScenario(value: unknown, origin: RestoreOrigin): ActiveScena
   return { definition, loadedAt: outer.data.loadedAt, ruleIds, stepsRun };
 }
 
-/** A class, not an object of closures: every world (each sandbox) holds one. */
-class ScenarioSection implements KeptValue {
+export class ScenarioSection extends PlaneSection implements KeptValue {
   readonly kind = 'value';
   readonly name = 'scenario';
   readonly empty = null;
-
-  constructor(private readonly state: ControlState) {}
 
   current() {
     return this.state.scenario;
@@ -86,5 +83,3 @@ class ScenarioSection implements KeptValue {
     };
   }
 }
-
-export const scenarioSection = (state: ControlState): KeptValue => new ScenarioSection(state);

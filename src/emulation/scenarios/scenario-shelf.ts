@@ -2,9 +2,9 @@
 // bundled (memoryShelf over the same JSON, imported).
 import { PlaneError } from '../error-codes.js';
 import { inlineScenarioBody } from '../client.js';
-import type { ScenarioDefinition, ScenarioShelf } from '../plane-state.js';
+import type { ScenarioShelf } from '../plane-state.js';
 import { parseScenario } from './scenario-parse.js';
-import type { ScenarioInput } from './scenario-schema.js';
+import type { ScenarioDefinition, ScenarioInput } from './scenario-schema.js';
 
 /** The host's scenarios, and how its in-process client sends one. */
 export interface HostScenarios extends ScenarioShelf {

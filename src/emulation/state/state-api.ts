@@ -2,7 +2,7 @@
 import { DomainError } from '../../domain/errors.js';
 import type { ControlDeps } from '../plane-state.js';
 import { defineOperation } from '../registry/operation.js';
-import { okSchema, stateSchema } from '../openapi/control-schemas.js';
+import { okAfter, okSchema, stateSchema } from '../openapi/control-schemas.js';
 import type { EmulatorState } from './emulator-state.js';
 import { checkStateEnvelope } from './state-envelope.js';
 
@@ -43,8 +43,7 @@ export const STATE_API = {
     handle: async (deps, { body }) => {
       checkStateEnvelope(body);
       refuseKeysOfOtherWorlds(deps, body);
-      await deps.store.importState(body);
-      return { ok: true as const };
+      return okAfter(deps.store.importState(body));
     },
   }),
 };

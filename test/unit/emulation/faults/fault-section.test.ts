@@ -1,6 +1,6 @@
 // The fault rules as a kept section: a bad rule refuses the whole part before the live rules change.
 import { describe, expect, it } from 'vitest';
-import { faultSection } from '../../../../src/emulation/faults/fault-section.js';
+import { FaultSection } from '../../../../src/emulation/faults/fault-section.js';
 import { ControlState } from '../../../../src/emulation/plane-state.js';
 
 function withRule() {
@@ -9,11 +9,11 @@ function withRule() {
   return state;
 }
 
-describe('faultSection', () => {
+describe('FaultSection', () => {
   it('exports the rules and installs an exported part in their place', () => {
     const source = withRule();
     const target = new ControlState();
-    const install = faultSection(target).prepare(structuredClone(faultSection(source).current()), 'import');
+    const install = new FaultSection(target).prepare(structuredClone(new FaultSection(source).current()), 'import');
     expect(target.faults.snapshot()).toEqual([]);
     install();
     expect(target.faults.snapshot()).toEqual(source.faults.snapshot());
@@ -21,7 +21,7 @@ describe('faultSection', () => {
 
   it('refuses a part that is not an array, or holds a bad rule, and leaves the live rules as they were', () => {
     const state = withRule();
-    const section = faultSection(state);
+    const section = new FaultSection(state);
     expect(() => section.prepare({}, 'import')).toThrow(expect.objectContaining({ code: 'invalid_state' }));
     const bad = [{ ...state.faults.snapshot()[0], definition: { action: { type: 'status', status: 200 } } }];
     expect(() => section.prepare(bad, 'import')).toThrow(
@@ -46,7 +46,7 @@ describe('faultSection', () => {
   ])('refuses control.faults%s as invalid_state naming it, before anything changes', (field, change) => {
     const state = withRule();
     const rule = change === null ? null : { ...state.faults.snapshot()[0], ...change };
-    expect(() => faultSection(state).prepare([rule], 'import')).toThrow(
+    expect(() => new FaultSection(state).prepare([rule], 'import')).toThrow(
       expect.objectContaining({
         code: 'invalid_state',
         details: { problems: [expect.objectContaining({ field: `control.faults${field}` })] },
@@ -57,7 +57,7 @@ describe('faultSection', () => {
 
   it('refuses two rules with one id, naming the second', () => {
     const rule = withRule().faults.snapshot()[0];
-    expect(() => faultSection(new ControlState()).prepare([rule, rule], 'import')).toThrow(
+    expect(() => new FaultSection(new ControlState()).prepare([rule, rule], 'import')).toThrow(
       expect.objectContaining({ details: { problems: [expect.objectContaining({ field: 'control.faults[1].id' })] } }),
     );
   });
@@ -65,7 +65,7 @@ describe('faultSection', () => {
   it('loads a stored rule whose id an older emulator accepted and today refuses (..)', () => {
     const state = new ControlState();
     const rule = { ...withRule().faults.snapshot()[0], id: '..' };
-    faultSection(state).prepare([rule], 'store')();
+    new FaultSection(state).prepare([rule], 'store')();
     expect(state.faults.list().map((r) => r.id)).toEqual(['..']);
   });
 });

@@ -1,6 +1,6 @@
 // The journal as a kept section: checked whole before anything changes, installed whole, its marks the journal's own.
 import { describe, expect, it } from 'vitest';
-import { journalSection } from '../../../../src/emulation/journal/journal-section.js';
+import { JournalSection } from '../../../../src/emulation/journal/journal-section.js';
 import { ControlState } from '../../../../src/emulation/plane-state.js';
 
 const entry = (id: number) => ({
@@ -24,9 +24,9 @@ function recorded(count: number) {
   return state;
 }
 
-describe('journalSection', () => {
+describe('JournalSection', () => {
   it('gives the journal’s marks and the entries after an id, oldest first', () => {
-    const section = journalSection(recorded(3));
+    const section = new JournalSection(recorded(3));
     expect([section.lastId(), section.firstId()]).toEqual([3, 1]);
     expect(section.after(1).map((e) => e.id)).toEqual([2, 3]);
     expect(section.current()).toMatchObject({ seq: 3, entries: [{ id: 1 }, { id: 2 }, { id: 3 }] });
@@ -38,7 +38,7 @@ describe('journalSection', () => {
     ['an entry id of 0', { seq: 1, entries: [entry(0)] }, 'control.journal.entries[0].id'],
   ])('refuses %s with invalid_state naming the field, and changes nothing', (_name, value, field) => {
     const state = recorded(2);
-    expect(() => journalSection(state).prepare(value, 'import')).toThrow(
+    expect(() => new JournalSection(state).prepare(value, 'import')).toThrow(
       expect.objectContaining({ code: 'invalid_state', message: expect.stringContaining(field) }),
     );
     expect(state.journal.lastId).toBe(2);
@@ -46,7 +46,7 @@ describe('journalSection', () => {
 
   it('replaces the journal only when installed, and numbers new entries after the imported seq', () => {
     const state = recorded(2);
-    const install = journalSection(state).prepare({ seq: 40, entries: [entry(39), entry(40)] }, 'import');
+    const install = new JournalSection(state).prepare({ seq: 40, entries: [entry(39), entry(40)] }, 'import');
     expect(state.journal.lastId).toBe(2);
     install();
     expect(state.journal.list().map((e) => e.id)).toEqual([39, 40]);

@@ -1,7 +1,7 @@
 // The active scenario as a kept section: its definition checked again on the way in, named by where it came from.
 import { describe, expect, it } from 'vitest';
 import { ControlState } from '../../../../src/emulation/plane-state.js';
-import { scenarioSection } from '../../../../src/emulation/scenarios/scenario-section.js';
+import { ScenarioSection } from '../../../../src/emulation/scenarios/scenario-section.js';
 
 const active = {
   definition: { name: 'kept', steps: [{ op: 'set_balance', balance: 10 }] },
@@ -10,10 +10,10 @@ const active = {
   stepsRun: 0,
 };
 
-describe('scenarioSection', () => {
+describe('ScenarioSection', () => {
   it('installs a kept scenario only when told to, and an absent one as none', () => {
     const state = new ControlState();
-    const section = scenarioSection(state);
+    const section = new ScenarioSection(state);
     const install = section.prepare(structuredClone(active), 'store');
     expect(state.scenario).toBeNull();
     install();
@@ -24,7 +24,7 @@ describe('scenarioSection', () => {
 
   it('refuses a bad definition on an import as invalid_state naming the field, before anything changes', () => {
     const state = new ControlState();
-    const section = scenarioSection(state);
+    const section = new ScenarioSection(state);
     const bad = { ...active, definition: { name: 'kept', steps: [{ op: 'no_such_op' }] } };
     expect(() => section.prepare(bad, 'import')).toThrow(
       expect.objectContaining({
@@ -42,10 +42,10 @@ describe('scenarioSection', () => {
       definition: { name: 'old', steps: [{ op: 'create_account', id: '__proto__' }], faults: [] },
       stepsRun: 1,
     };
-    expect(() => scenarioSection(state).prepare(older, 'import')).toThrow(
+    expect(() => new ScenarioSection(state).prepare(older, 'import')).toThrow(
       expect.objectContaining({ code: 'invalid_state' }),
     );
-    scenarioSection(state).prepare(older, 'store')();
+    new ScenarioSection(state).prepare(older, 'store')();
     expect(state.scenario).toMatchObject({ definition: { name: 'old' }, stepsRun: 1 });
   });
 
@@ -68,7 +68,7 @@ describe('scenarioSection', () => {
   ])('refuses a bad %s, from an import and from the store alike', (member, change) => {
     const state = new ControlState();
     for (const origin of ['import', 'store'] as const)
-      expect(() => scenarioSection(state).prepare({ ...active, ...change }, origin)).toThrow(
+      expect(() => new ScenarioSection(state).prepare({ ...active, ...change }, origin)).toThrow(
         expect.objectContaining({
           code: 'invalid_state',
           details: { problems: [expect.objectContaining({ field: `control.scenario.${member}` })] },
