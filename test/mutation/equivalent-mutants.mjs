@@ -277,4 +277,15 @@ export const EQUIVALENT_MUTANTS = [
       "every ledger entry takes an id (the Ledger’s nextId is ids.next('led'), wiring/build-context.ts), so while one is " +
       'uncommitted the id counters differ from `last.ids` (both move on only in accept) and hasChanges() is true by that term',
   },
+  // src/domain/canonical-json.ts
+  {
+    file: 'src/domain/canonical-json.ts',
+    mutator: 'StringLiteral',
+    original: "'null'",
+    replacement: '""',
+    reason:
+      'unreachable: its one caller, submission.ts, fingerprints the body as http/routes/generations.ts read it ' +
+      '(readJsonBody: JSON.parse, or toJs of Python’s decoding) or null; none of these holds undefined, a function or ' +
+      "a symbol, the only values JSON.stringify answers undefined for, so `?? 'null'` never applies",
+  },
 ];
