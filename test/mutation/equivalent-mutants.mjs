@@ -288,4 +288,32 @@ export const EQUIVALENT_MUTANTS = [
       '(readJsonBody: JSON.parse, or toJs of Python’s decoding) or null; none of these holds undefined, a function or ' +
       "a symbol, the only values JSON.stringify answers undefined for, so `?? 'null'` never applies",
   },
+  // src/domain/durations.ts
+  {
+    file: 'src/domain/durations.ts',
+    mutator: 'StringLiteral',
+    original: "'duration'",
+    replacement: '""',
+    reason:
+      'the default field name reaches no message anyone sees: the callers that leave the field out are ' +
+      'emulation/faults/fault-schema.ts durationSchema, which writes its own message and only looks for "at most" in ' +
+      'this one (the field does not change that), and cli/option-values.ts isDuration, which drops the error; every ' +
+      'other caller names its field',
+  },
+  {
+    file: 'src/domain/durations.ts',
+    mutator: 'MethodExpression',
+    original: 'input.trim()',
+    replacement: 'input',
+    reason:
+      "the `.replace(/\\s+/g, '')` after it removes every character trim() would (ECMAScript's \\s is trim's set: " +
+      'WhiteSpace and LineTerminator), and toLowerCase() in between neither makes nor removes whitespace',
+  },
+  {
+    file: 'src/domain/durations.ts',
+    mutator: 'Regex',
+    original: '/\\s+/g',
+    replacement: '/\\s/g',
+    reason: 'the replacement is empty: removing each whitespace character one by one removes the same as removing runs',
+  },
 ];
