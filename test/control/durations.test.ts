@@ -13,6 +13,8 @@ describe('parseDuration', () => {
     ['1.5s', 1500],
     ['1500', 1500],
     [' 2M ', 120_000],
+    ['1h 30m', 5_400_000],
+    [' 1 H\t30 m\n', 5_400_000],
   ])('reads %j as %i ms', (text, ms) => {
     expect(parseDuration(text)).toBe(ms);
   });
@@ -21,14 +23,25 @@ describe('parseDuration', () => {
     expect(parseDuration(42)).toBe(42);
   });
 
-  it.each(['', 'soon', '10 minutes', '-5s', '5x', 's'])('refuses %j with invalid_duration naming the field', (text) => {
-    expect(() => parseDuration(text, 'by')).toThrow(
-      expect.objectContaining({ code: 'invalid_duration', message: expect.stringContaining('by must be a duration') }),
-    );
-  });
+  it.each(['', 'soon', '10 minutes', '-5s', '5x', 's', '1h5', 'x5'])(
+    'refuses %j with invalid_duration naming the field',
+    (text) => {
+      expect(() => parseDuration(text, 'by')).toThrow(
+        expect.objectContaining({
+          code: 'invalid_duration',
+          message: expect.stringContaining('by must be a duration'),
+        }),
+      );
+    },
+  );
 
-  it('refuses negative and non-finite numbers', () => {
-    expect(() => parseDuration(-1)).toThrow(expect.objectContaining({ code: 'invalid_duration' }));
+  it('refuses negative and non-finite numbers, naming the field and the number', () => {
+    expect(() => parseDuration(-1, 'by')).toThrow(
+      expect.objectContaining({
+        code: 'invalid_duration',
+        message: 'by must be a duration like "30s" or a number of milliseconds >= 0, got -1.',
+      }),
+    );
     expect(() => parseDuration(Number.NaN)).toThrow(expect.objectContaining({ code: 'invalid_duration' }));
   });
 
@@ -40,9 +53,26 @@ describe('parseDuration', () => {
     expect(() => parseDuration('100000000d', 'by')).toThrow(expect.objectContaining({ code: 'invalid_duration' }));
   });
 
+  it('says what was too long as it was given: a number as is, a text in quotes', () => {
+    expect(() => parseDuration(MAX_DURATION_MS + 1, 'by')).toThrow(
+      expect.objectContaining({
+        code: 'invalid_duration',
+        message: `by must be at most 100 years (${MAX_DURATION_MS} ms), got ${MAX_DURATION_MS + 1}.`,
+      }),
+    );
+    expect(() => parseDuration('36501d', 'within')).toThrow(
+      expect.objectContaining({
+        code: 'invalid_duration',
+        message: `within must be at most 100 years (${MAX_DURATION_MS} ms), got "36501d".`,
+      }),
+    );
+  });
+
   it('formats durations back for messages', () => {
     expect(formatDuration(90_000)).toBe('1m30s');
     expect(formatDuration(250)).toBe('250ms');
+    expect(formatDuration(0)).toBe('0ms');
+    expect(formatDuration(1000)).toBe('1s');
     expect(formatDuration(86_400_000 + 1500)).toBe('1d1s500ms');
   });
 });

@@ -277,4 +277,95 @@ export const EQUIVALENT_MUTANTS = [
       "every ledger entry takes an id (the Ledger’s nextId is ids.next('led'), wiring/build-context.ts), so while one is " +
       'uncommitted the id counters differ from `last.ids` (both move on only in accept) and hasChanges() is true by that term',
   },
+  // src/domain/canonical-json.ts
+  {
+    file: 'src/domain/canonical-json.ts',
+    mutator: 'StringLiteral',
+    original: "'null'",
+    replacement: '""',
+    reason:
+      'unreachable: its one caller, submission.ts, fingerprints the body as http/routes/generations.ts read it ' +
+      '(readJsonBody: JSON.parse, or toJs of Python’s decoding) or null; none of these holds undefined, a function or ' +
+      "a symbol, the only values JSON.stringify answers undefined for, so `?? 'null'` never applies",
+  },
+  // src/domain/durations.ts
+  {
+    file: 'src/domain/durations.ts',
+    mutator: 'StringLiteral',
+    original: "'duration'",
+    replacement: '""',
+    reason:
+      'the default field name reaches no message anyone sees: the callers that leave the field out are ' +
+      'emulation/faults/fault-schema.ts durationSchema, which writes its own message and only looks for "at most" in ' +
+      'this one (the field does not change that), and cli/option-values.ts isDuration, which drops the error; every ' +
+      'other caller names its field',
+  },
+  {
+    file: 'src/domain/durations.ts',
+    mutator: 'MethodExpression',
+    original: 'input.trim()',
+    replacement: 'input',
+    reason:
+      "the `.replace(/\\s+/g, '')` after it removes every character trim() would (ECMAScript's \\s is trim's set: " +
+      'WhiteSpace and LineTerminator), and toLowerCase() in between neither makes nor removes whitespace',
+  },
+  {
+    file: 'src/domain/durations.ts',
+    mutator: 'Regex',
+    original: '/\\s+/g',
+    replacement: '/\\s/g',
+    reason: 'the replacement is empty: removing each whitespace character one by one removes the same as removing runs',
+  },
+  // src/domain/page-cursor.ts
+  {
+    file: 'src/domain/page-cursor.ts',
+    mutator: 'StringLiteral',
+    original: "'page'",
+    replacement: '""',
+    reason:
+      'the member keeps a cursor’s message apart from other messages tagged with the same secret, and there are ' +
+      'none: this file is the only caller of Signer.tag (infra/signer.ts, which prefixes `tag\\n` to keep tags apart ' +
+      'from URL signatures). With "" the same cursors are accepted and refused; only the text of each tag changes, ' +
+      'which docs/api.md calls opaque (and which is still the same on every run with one --signing-secret)',
+  },
+  {
+    file: 'src/domain/page-cursor.ts',
+    mutator: 'ConditionalExpression',
+    original: 'dot > 0 && Number.isSafeInteger(before)',
+    replacement: 'true',
+    reason:
+      'newly lets through (1) a position past 2^53 after the dot: the emulator issues cursors for seqs only, safe ' +
+      'integers, so the tag check refuses it unless the client forged a 128-bit HMAC; (2) a cursor without a dot whose ' +
+      'characters but the last spell a number: the tag check compares that whole cursor with a tag of 22 characters ' +
+      '(infra/signer.ts: TAG_BYTES in base64url), so it can match only at 22 characters, whose first 21 spell no safe ' +
+      'integer (a safe integer takes at most 17), as in (1). Only the cost differs (one more HMAC)',
+  },
+  {
+    file: 'src/domain/page-cursor.ts',
+    mutator: 'LogicalOperator',
+    original: 'dot > 0 && Number.isSafeInteger(before)',
+    replacement: 'dot > 0 || Number.isSafeInteger(before)',
+    reason:
+      'lets through a position past 2^53 after the dot (refused by the tag check, as above), and a cursor without a ' +
+      'dot whose characters but the last spell a safe integer: at most 18 characters, which the tag check compares ' +
+      'whole with a 22-character tag, so it is refused too',
+  },
+  {
+    file: 'src/domain/page-cursor.ts',
+    mutator: 'ConditionalExpression',
+    original: 'dot > 0',
+    replacement: 'true',
+    reason:
+      'lets through only a cursor without a dot whose characters but the last spell a safe integer (a dot at 0 leaves ' +
+      'the position "", which Number reads as 0, spelled "0": refused by the next test); the tag check compares that ' +
+      'whole cursor, at most 18 characters, with a 22-character tag and refuses it',
+  },
+  {
+    file: 'src/domain/page-cursor.ts',
+    mutator: 'EqualityOperator',
+    original: 'dot > 0',
+    replacement: 'dot >= 0',
+    reason:
+      'adds a dot at 0 only: the position "" reads as Number("") = 0, spelled "0", so the spelling test refuses it',
+  },
 ];

@@ -80,4 +80,15 @@ describe('RenderSlots', () => {
     expect(started).toEqual(['a', 'b', 'c']);
     expect(renders.inFlight()).toBe(0);
   });
+
+  it('starts no job requested after clear, even when the render still running frees its slot', async () => {
+    const { renders, started, release } = harness(1);
+    renders.request({ id: 'a', wanted: true });
+    renders.clear();
+    // clear() is shutdown's and a reset's: a job that comes to wait after it is dropped with the rest, never started.
+    renders.request({ id: 'b', wanted: true });
+    await release('a');
+    await renders.settle();
+    expect(started).toEqual(['a']);
+  });
 });
