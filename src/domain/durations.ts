@@ -58,22 +58,3 @@ function parseUnbounded(input: string | number, field: string): number {
   for (const [, amount, unit] of text.matchAll(PART)) total += Number(amount) * UNIT_MS[unit as keyof typeof UNIT_MS];
   return Math.round(total);
 }
-
-/** A duration for messages: 90000 -> "1m30s". */
-export function formatDuration(ms: number): string {
-  if (ms < 1000) return `${ms}ms`;
-  const parts: string[] = [];
-  let rest = Math.round(ms);
-  for (const [unit, size] of [
-    ['d', 86_400_000],
-    ['h', 3_600_000],
-    ['m', 60_000],
-    ['s', 1000],
-  ] as const) {
-    const n = Math.floor(rest / size);
-    if (n) parts.push(`${n}${unit}`);
-    rest -= n * size;
-  }
-  if (rest) parts.push(`${rest}ms`);
-  return parts.join('');
-}
