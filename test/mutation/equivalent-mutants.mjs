@@ -368,4 +368,14 @@ export const EQUIVALENT_MUTANTS = [
     reason:
       'adds a dot at 0 only: the position "" reads as Number("") = 0, spelled "0", so the spelling test refuses it',
   },
+  // src/domain/media-spec.ts
+  {
+    file: 'src/domain/media-spec.ts',
+    mutator: 'EqualityOperator',
+    original: 'rw >= rh',
+    replacement: 'rw > rh',
+    reason:
+      'only a square aspect (rw = rh) takes the other branch, which then gives the same size: both sides are the ' +
+      'short side (videoSize) or the long side (imageSize); matches that change in both functions',
+  },
 ];
