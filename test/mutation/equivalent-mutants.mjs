@@ -6,6 +6,43 @@
 // unnoticed.
 /** @type {{ file: string; mutator: string; original: string; replacement: string; reason: string }[]} */
 export const EQUIVALENT_MUTANTS = [
+  // src/domain/catalogue.ts
+  {
+    file: 'src/domain/catalogue.ts',
+    mutator: 'ConditionalExpression',
+    original: 'min !== undefined',
+    replacement: 'true',
+    reason:
+      'an absent min_width/min_height is undefined, and `undefined > max` is false (undefined compares as NaN), so ' +
+      'the `min > max` term still adds no problem without a minimum',
+  },
+  {
+    file: 'src/domain/catalogue.ts',
+    mutator: 'ConditionalExpression',
+    original: 'max !== undefined',
+    replacement: 'true',
+    reason: 'as above: `min > undefined` is false, so an absent maximum still adds no problem',
+  },
+  {
+    file: 'src/domain/catalogue.ts',
+    mutator: 'ConditionalExpression',
+    original: 'value === null',
+    replacement: 'false',
+    reason:
+      'deepFreeze(null) then still returns at once: typeof null is "object", but Object.isFrozen(null) is true ' +
+      '(every primitive counts as frozen), the last term of the same condition',
+  },
+  // src/domain/catalogue-schema.ts
+  {
+    file: 'src/domain/catalogue-schema.ts',
+    mutator: 'StringLiteral',
+    original: "'custom'",
+    replacement: '""',
+    reason:
+      'the issue’s code is read nowhere: parseCatalogue keeps only each issue’s path and message (catalogue.ts), and ' +
+      'the schema’s other user, src/openapi/response-schemas.ts modelSchema, only becomes a JSON Schema, which has ' +
+      'no refinements; zod keeps the given message whatever the code',
+  },
   // src/domain/ledger.ts
   {
     file: 'src/domain/ledger.ts',

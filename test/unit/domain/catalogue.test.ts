@@ -212,6 +212,48 @@ describe('a broken catalogue', () => {
       "models[1].reference_inputs.slots[1].role: duplicate role 'first'",
     ],
     [
+      'a duplicate option value',
+      (d) => {
+        d.models[0].option_groups[1].values.push('480p');
+      },
+      "models[0].option_groups[1].values[2]: duplicate value '480p'",
+    ],
+    [
+      'a price table row naming an unknown group',
+      (d) => {
+        d.models[0].price.table = [{ params: { quality: '480p', fps: '60' }, credits: 10 }];
+      },
+      "models[0].price.table[0].params.fps: no option group 'fps'",
+    ],
+    [
+      'a price table row naming an unknown value',
+      (d) => {
+        d.models[0].price.table = [{ params: { quality: '1080p' }, credits: 10 }];
+      },
+      "models[0].price.table[0].params.quality: '1080p' is not a value of option group 'quality'",
+    ],
+    [
+      'two slots with one name',
+      (d) => {
+        d.models[1].reference_inputs.slots[1].name = 'first_frame';
+      },
+      "models[1].reference_inputs.slots[1].name: duplicate slot 'first_frame'",
+    ],
+    [
+      'a minimum width above the maximum',
+      (d) => {
+        d.models[1].reference_inputs.min_width = 4097;
+      },
+      'models[1].reference_inputs.min_width: must not exceed max_width',
+    ],
+    [
+      'a minimum height above the maximum',
+      (d) => {
+        d.models[1].reference_inputs.min_height = 4097;
+      },
+      'models[1].reference_inputs.min_height: must not exceed max_height',
+    ],
+    [
       'a missing price',
       (d) => {
         delete d.models[2].price;
@@ -270,6 +312,20 @@ describe('a broken catalogue', () => {
     expect(() => parseCatalogue(data, source)).toThrow(/^catalogue \/x\/y\.json: /);
   });
 
+  it('names its errors CatalogueError, so a caller can tell them from other failures', () => {
+    const data = fixture();
+    data.models[0].price.units_from = 'length';
+    const error = (() => {
+      try {
+        parseCatalogue(data, source);
+      } catch (err) {
+        return err as Error;
+      }
+    })();
+    expect(error?.name).toBe('CatalogueError');
+    expect(String(error)).toMatch(/^CatalogueError: catalogue \/x\/y\.json: /);
+  });
+
   it('lists every problem at once', () => {
     const data = fixture();
     data.models[0].price.units_from = 'length';
@@ -282,6 +338,44 @@ describe('a broken catalogue', () => {
   it('is refused when the data is not an object', () => {
     expect(() => parseCatalogue(null, source)).toThrow(/^catalogue \/x\/y\.json: \(root\): /);
     expect(() => parseCatalogue([], source)).toThrow(CatalogueError);
+  });
+});
+
+describe('a catalogue at the edges of its rules', () => {
+  // Parsed inside each test (not once per file), so the checks run while the test does.
+  it('accepts a price table of known groups and values', () => {
+    const data = fixture();
+    data.models[0].price.table = [{ params: { quality: '720p', duration: '5', audio: 'on' }, credits: 321 }];
+    expect(parseCatalogue(data, 'table.json').get('motion-lite-v1')!.price.table).toEqual([
+      { params: { quality: '720p', duration: '5', audio: 'on' }, credits: 321 },
+    ]);
+  });
+
+  it('accepts reference sizes whose minimum equals the maximum, or with only one bound', () => {
+    const data = fixture();
+    Object.assign(data.models[1].reference_inputs, { min_width: 512, max_width: 512, min_height: 640 });
+    delete data.models[1].reference_inputs.max_height;
+    expect(parseCatalogue(data, 'sizes.json').get('keyframe-pro-v2')!.reference_inputs).toMatchObject({
+      min_width: 512,
+      max_width: 512,
+      min_height: 640,
+    });
+    delete data.models[1].reference_inputs.min_height;
+    data.models[1].reference_inputs.max_height = 64;
+    expect(parseCatalogue(data, 'sizes.json').get('keyframe-pro-v2')!.reference_inputs!.max_height).toBe(64);
+  });
+
+  it('is frozen all the way down, so one emulator cannot change the models another sees', () => {
+    const catalogue = parseCatalogue(fixture(), 'frozen.json');
+    const b = catalogue.get('keyframe-pro-v2')!;
+    expect(Object.isFrozen(catalogue.models)).toBe(true);
+    expect(() => {
+      (b.reference_inputs!.slots[0] as { name: string }).name = 'other';
+    }).toThrow(TypeError);
+    expect(() => {
+      b.option_groups[1].values.push('1:1');
+    }).toThrow(TypeError);
+    expect(b.reference_inputs!.slots[0].name).toBe('first_frame');
   });
 });
 
@@ -325,6 +419,10 @@ describe('formatPath', () => {
     expect(formatPath(['models', 1, 'option_groups', 0, 'default'])).toBe('models[1].option_groups[0].default');
     expect(formatPath(['models', 0, 'price', 'multipliers', 'quality', '720p'])).toBe(
       'models[0].price.multipliers.quality["720p"]',
+    );
+    // A key that only starts like an identifier still needs brackets.
+    expect(formatPath(['models', 0, 'price', 'table', 0, 'params', 'aspect-ratio'])).toBe(
+      'models[0].price.table[0].params["aspect-ratio"]',
     );
   });
 });
