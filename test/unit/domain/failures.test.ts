@@ -75,9 +75,7 @@ describe('refundAmount', () => {
     ['a negative amount', -1],
     ['more than is left', 7],
   ])('refuses %s of credits, naming the range allowed', (_, amount) => {
-    const e = refusal(() =>
-      refundAmount(g, { charged: 10, refunded: 4 }, partial(amount), { allowNothingLeft: true }),
-    );
+    const e = refusal(() => refundAmount(g, { charged: 10, refunded: 4 }, partial(amount), { allowNothingLeft: true }));
     expect(e.code).toBe('invalid_refund_amount');
     expect(e.message).toBe('A refund of generation gen_1 must be a whole number of credits from 1 to 6.');
   });
