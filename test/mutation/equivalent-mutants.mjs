@@ -368,4 +368,39 @@ export const EQUIVALENT_MUTANTS = [
     reason:
       'adds a dot at 0 only: the position "" reads as Number("") = 0, spelled "0", so the spelling test refuses it',
   },
+  // src/domain/reference-rules.ts
+  {
+    file: 'src/domain/reference-rules.ts',
+    mutator: 'ConditionalExpression',
+    original: 'refs.includes(id) && slots.some((s) => s.role === role)',
+    replacement: 'true',
+    reason:
+      'assignFrames runs only after checkRules (submission.ts), whose roleItems refuses a ref_roles key not in refs ' +
+      '(model_ref_role_unknown_ref) and a role no slot of the model has (model_ref_role_conflict): both sides are true',
+  },
+  {
+    file: 'src/domain/reference-rules.ts',
+    mutator: 'LogicalOperator',
+    original: 'refs.includes(id) && slots.some((s) => s.role === role)',
+    replacement: 'refs.includes(id) || slots.some(s => s.role === role)',
+    reason: 'both sides are always true here, for the reason of the entry above',
+  },
+  {
+    file: 'src/domain/reference-rules.ts',
+    mutator: 'ConditionalExpression',
+    original: 's.role === role',
+    replacement: 'true',
+    reason:
+      'checkRules (roleItems) refuses a role no slot has before assignFrames runs, so some slot has the role and ' +
+      '`some` is true either way (the slot list is not empty)',
+  },
+  {
+    file: 'src/domain/reference-rules.ts',
+    mutator: 'ConditionalExpression',
+    original: 'role === undefined',
+    replacement: 'false',
+    reason:
+      'once the free roles run out, give() files the next ref under the role `undefined` and ignores the rest (that ' +
+      'role is taken); the result reads only the roles first and last, and the refs to place were listed before the loop',
+  },
 ];
