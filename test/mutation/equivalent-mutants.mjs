@@ -403,4 +403,23 @@ export const EQUIVALENT_MUTANTS = [
       'once the free roles run out, give() files the next ref under the role `undefined` and ignores the rest (that ' +
       'role is taken); the result reads only the roles first and last, and the refs to place were listed before the loop',
   },
+  // src/domain/zod-issues.ts
+  {
+    file: 'src/domain/zod-issues.ts',
+    mutator: 'ConditionalExpression',
+    original: "issue.code === 'invalid_type'",
+    replacement: 'true',
+    reason:
+      'only an invalid_type issue says "received": zod writes it in that message alone (node_modules/zod/v4/locales/' +
+      'en.js), and no schema in src/ whose issues reach fieldProblems sets a message of its own with that word',
+  },
+  {
+    file: 'src/domain/zod-issues.ts',
+    mutator: 'Regex',
+    original: '/^Invalid input: /',
+    replacement: '/Invalid input: /',
+    reason:
+      'zod writes "Invalid input: " only at the start of a message (locales/en.js); the only text after it that a ' +
+      'schema chooses is a z.literal value, and no schema in src/ has one with that text, nor a message of its own',
+  },
 ];
