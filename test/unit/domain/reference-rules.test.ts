@@ -67,6 +67,29 @@ describe('refs a model does not accept', () => {
   });
 });
 
+describe('a model with references but no slots', () => {
+  it('says it allows no slot and no role', () => {
+    const noSlots = withRefs({ slots: [] });
+    const extra = { refs: ['upl_1'], ref_slots: { start_image: ['upl_1'] }, ref_roles: { upl_1: 'first' as const } };
+    expect(checkModelRules(noSlots, input(noSlots, extra))).toStrictEqual([
+      {
+        type: 'model_ref_slot_unknown',
+        loc: ['body', 'ref_slots', 'start_image'],
+        msg: "Unknown reference slot 'start_image' for model 'motion-lite-v1'; allowed slots: none",
+        input: ['upl_1'],
+        ctx: { allowed_slots: [] },
+      },
+      {
+        type: 'model_ref_role_conflict',
+        loc: ['body', 'ref_roles', 'upl_1'],
+        msg: "Model 'motion-lite-v1' has no 'first' frame; allowed roles: none",
+        input: 'first',
+        ctx: { role: 'first', allowed_roles: [] },
+      },
+    ]);
+  });
+});
+
 describe('ref_roles without refs', () => {
   it('names the refs it may use: none', () => {
     expect(checkModelRules(B, input(B, { ref_roles: { upl_1: 'first' } }))).toStrictEqual([
