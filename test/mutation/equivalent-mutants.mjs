@@ -415,4 +415,68 @@ export const EQUIVALENT_MUTANTS = [
       'only a square aspect (rw = rh) takes the other branch, which then gives the same size: both sides are the ' +
       'short side (videoSize) or the long side (imageSize); matches that change in both functions',
   },
+  // src/domain/reference-rules.ts
+  {
+    file: 'src/domain/reference-rules.ts',
+    mutator: 'ConditionalExpression',
+    original: 'refs.includes(id) && slots.some((s) => s.role === role)',
+    replacement: 'true',
+    reason:
+      'assignFrames runs only after checkRules (submission.ts), whose roleItems refuses a ref_roles key not in refs ' +
+      '(model_ref_role_unknown_ref) and a role no slot of the model has (model_ref_role_conflict): both sides are true',
+  },
+  {
+    file: 'src/domain/reference-rules.ts',
+    mutator: 'LogicalOperator',
+    original: 'refs.includes(id) && slots.some((s) => s.role === role)',
+    replacement: 'refs.includes(id) || slots.some(s => s.role === role)',
+    reason: 'both sides are always true here, for the reason of the entry above',
+  },
+  {
+    file: 'src/domain/reference-rules.ts',
+    mutator: 'ConditionalExpression',
+    original: 's.role === role',
+    replacement: 'true',
+    reason:
+      'checkRules (roleItems) refuses a role no slot has before assignFrames runs, so some slot has the role and ' +
+      '`some` is true either way (the slot list is not empty)',
+  },
+  {
+    file: 'src/domain/reference-rules.ts',
+    mutator: 'ConditionalExpression',
+    original: 'role === undefined',
+    replacement: 'false',
+    reason:
+      'once the free roles run out, give() files the next ref under the role `undefined` and ignores the rest (that ' +
+      'role is taken); the result reads only the roles first and last, and the refs to place were listed before the loop',
+  },
+  // src/domain/zod-issues.ts
+  {
+    file: 'src/domain/zod-issues.ts',
+    mutator: 'ConditionalExpression',
+    original: "issue.code === 'invalid_type'",
+    replacement: 'true',
+    reason:
+      'only an invalid_type issue says "received": zod writes it in that message alone (node_modules/zod/v4/locales/' +
+      'en.js), and no schema in src/ whose issues reach fieldProblems sets a message of its own with that word',
+  },
+  {
+    file: 'src/domain/zod-issues.ts',
+    mutator: 'Regex',
+    original: '/^Invalid input: /',
+    replacement: '/Invalid input: /',
+    reason:
+      'zod writes "Invalid input: " only at the start of a message (locales/en.js); the only text after it that a ' +
+      'schema chooses is a z.literal value, and no schema in src/ has one with that text, nor a message of its own',
+  },
+  // src/domain/validation-item.ts
+  {
+    file: 'src/domain/validation-item.ts',
+    mutator: 'ConditionalExpression',
+    original: 'ctx !== undefined',
+    replacement: 'true',
+    reason:
+      'adds `ctx: undefined` only; an item is read by ValidationFailure (loc and msg) and rendered by validationAnswer ' +
+      '(src/http/answers.ts) with renderPythonJson, which skips a member whose value is undefined (python-values.ts)',
+  },
 ];
