@@ -9,14 +9,12 @@ import { accountView, keyView, type AccountView, type KeyView } from '../views.j
 
 const SECRET_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
-function knownAccount(deps: ControlDeps, accountId: string) {
-  const account = contextOf(deps).accounts.account(accountId);
-  if (!account)
+function checkAccount(deps: ControlDeps, accountId: string): void {
+  if (!contextOf(deps).accounts.account(accountId))
     throw new DomainError(
       'account_not_found',
       `Account '${accountId}' does not exist. List the accounts with GET /_emulator/accounts.`,
     );
-  return account;
 }
 
 export function listAccounts(deps: ControlDeps): AccountView[] {
@@ -62,7 +60,7 @@ export function refundable(deps: ControlDeps, accountId: string): number {
 
 /** `{ set: n }` or `{ add: n }`: the difference is written as one funding entry (negative when the balance goes down). */
 export function changeBalance(deps: ControlDeps, accountId: string, change: z.output<typeof balanceInput>) {
-  knownAccount(deps, accountId);
+  checkAccount(deps, accountId);
   const ctx = contextOf(deps);
   const balance = ctx.ledger.balance(accountId);
   const amount =
@@ -86,7 +84,7 @@ export function listKeys(deps: ControlDeps): KeyView[] {
 export function createKey(deps: ControlDeps, body: z.output<typeof newKeyInput>): KeyView {
   const ctx = contextOf(deps);
   const accountId = body.account_id ?? deps.runtime.accountId;
-  knownAccount(deps, accountId);
+  checkAccount(deps, accountId);
   if (body.model_scope && !ctx.catalogue.get(body.model_scope))
     throw new PlaneError('invalid_control_request', `model_scope: no model '${body.model_scope}' in the catalogue.`);
   // Checked before the secret is drawn: with a seed, a refused call must not move the secrets that follow.

@@ -40,6 +40,7 @@ const bind = <K extends OperationId, A extends unknown[] = [], R = Answer<K>>(
 const none = () => ({});
 const done = (): void => undefined;
 const byId = (_: ClientContext, id: string) => ({ params: { id } });
+const withQuery = <K extends OperationId>(_: ClientContext, query?: Query<K>) => ({ query });
 /** The one member of an envelope a method gives back: `pick('generation')` for `{ generation }`. */
 const pick =
   <N extends string>(name: N) =>
@@ -88,11 +89,7 @@ export const CLIENT_BINDINGS = {
   timing: bind('getTiming'),
   setTiming: bind('setTiming', (_, change: Body<'setTiming'>) => ({ body: change })),
 
-  generations: bind(
-    'adminListGenerations',
-    (_, query?: Query<'adminListGenerations'>) => ({ query }),
-    pick('generations'),
-  ),
+  generations: bind('adminListGenerations', withQuery<'adminListGenerations'>, pick('generations')),
   generation: bind('adminGetGeneration', byId, pick('generation')),
   complete: bind('completeGeneration', byId, pick('generation')),
   fail: bind(
@@ -109,7 +106,7 @@ export const CLIENT_BINDINGS = {
   detail: bind('generationDetail', byId),
   /** Every link handed out so far answers 403 url_expired; the next read signs fresh ones. */
   expireLinks: bind('expireLinks', byId),
-  ledger: bind('ledger', (_, query?: Query<'ledger'>) => ({ query }), pick('entries')),
+  ledger: bind('ledger', withQuery<'ledger'>, pick('entries')),
   /** Advances the clock transition by transition until the generation is in `target`; throws `unreachable_state` otherwise. */
   waitFor: bind(
     'waitForGeneration',
@@ -154,7 +151,7 @@ export const CLIENT_BINDINGS = {
   journalEntry: bind('journalEntry', (_, id: number) => ({ params: { id: String(id) } }), pick('entry')),
   clearJournal: bind('clearJournal'),
   /** What the console reads on each refresh: clock, wallets, rules, scenario, a page of generations, journal, upcoming. */
-  summary: bind('summary', (_, query?: Query<'summary'>) => ({ query })),
+  summary: bind('summary', withQuery<'summary'>),
   /** Models, failure codes, fault actions, prompt marker examples and scenarios with their steps and rules. */
   catalogue: bind('catalogue'),
 

@@ -58,9 +58,8 @@ function forwardedHeaders(url: string | undefined): Record<string, string> {
 }
 
 /**
- * The control client of the emulator at `url`, each operation sent to its route. `scenarioBody` is how a scenario
- * argument becomes the load's body (in Node a file is read on this side). Nothing is sent until the first call; a
- * refused call rejects with an EmulatorControlError carrying `code`.
+ * The control client of the emulator at `url` (connectEmulator documents it), each operation sent to its route.
+ * `scenarioBody` is how a scenario argument becomes the load's body (in Node a file is read on this side).
  */
 export function connectOver(
   routes: Routes,

@@ -4,12 +4,12 @@ import { PlaneError } from '../error-codes.js';
 import { inlineScenarioBody } from '../client.js';
 import type { ScenarioShelf } from '../plane-state.js';
 import { parseScenario } from './scenario-parse.js';
-import type { ScenarioDefinition, ScenarioInput } from './scenario-schema.js';
+import type { ScenarioDefinition } from './scenario-schema.js';
+import type { ClientContext } from '../registry/client-bindings.js';
 
 /** The host's scenarios, and how its in-process client sends one. */
 export interface HostScenarios extends ScenarioShelf {
-  /** What the in-process client sends to load `scenario`: a name as is, an object inline, a file read and inlined. */
-  loadBody(scenario: string | ScenarioInput): { name: string } | { scenario: ScenarioInput };
+  loadBody: ClientContext['scenarioBody'];
 }
 
 export const scenarioNotFound = (name: string, available: string[]) =>
