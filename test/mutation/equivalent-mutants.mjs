@@ -436,4 +436,15 @@ export const EQUIVALENT_MUTANTS = [
     replacement: 'this.head * 2 >= this.items.length',
     reason: 'adds the tie (consumed slots exactly half the array): compacts one shift earlier, same items and order',
   },
+  // src/domain/estimate.ts
+  {
+    file: 'src/domain/estimate.ts',
+    mutator: 'OptionalChaining',
+    original: 'ctx.promptCheck?.(input.prompt)',
+    replacement: 'ctx.promptCheck(input.prompt)',
+    reason:
+      'differs only when the context has no promptCheck, and none does: buildContext’s one caller ' +
+      '(world-factory.ts, the World’s build) passes shared.promptCheck, which SharedParts types as required and ' +
+      'pluginAnswers always sets (to a function that itself tolerates a missing plane)',
+  },
 ];
