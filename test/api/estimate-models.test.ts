@@ -262,6 +262,16 @@ describe('POST /v1/media/estimate', () => {
     expect(runtimeOf(emulator).context().ledger.balance(emulator.accountId)).toBe(500);
   });
 
+  it('counts a wallet holding exactly the price as sufficient, and the submission then goes through', async () => {
+    const emulator = makeEmulator({ ffmpegPath: false, initialBalance: 763 });
+    const api = client(emulator);
+    const res = await api.post('/v1/media/estimate', { model_slug: MODEL_B, prompt });
+    expect(res.body).toMatchObject({ credits: 763, wallet_balance: 763, sufficient_balance: true });
+    const submitted = await api.submit({ model_slug: MODEL_B, prompt, max_credits: 763 }, 'estimate-exact-balance-1');
+    expect(submitted.status).toBe(202);
+    expect(runtimeOf(emulator).context().ledger.balance(emulator.accountId)).toBe(0);
+  });
+
   it('is repeatable: many estimates leave balance, ledger, usage and generations untouched', async () => {
     const emulator = makeEmulator({ ffmpegPath: false });
     const api = client(emulator);

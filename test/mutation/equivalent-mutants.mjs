@@ -479,4 +479,83 @@ export const EQUIVALENT_MUTANTS = [
       'adds `ctx: undefined` only; an item is read by ValidationFailure (loc and msg) and rendered by validationAnswer ' +
       '(src/http/answers.ts) with renderPythonJson, which skips a member whose value is undefined (python-values.ts)',
   },
+  // src/domain/backlog.ts
+  {
+    file: 'src/domain/backlog.ts',
+    mutator: 'EqualityOperator',
+    original: 'this.head >= this.items.length',
+    replacement: 'this.head > this.items.length',
+    reason:
+      'differs only on an empty backlog (head never passes length): the shift then reads and writes undefined at ' +
+      'items[length], so head and length both grow by one, size stays 0 and it returns undefined as before; the ' +
+      'extra slots are consumed ones, dropped by the compaction once head passes 1024 (head * 2 > length then)',
+  },
+  {
+    file: 'src/domain/backlog.ts',
+    mutator: 'ConditionalExpression',
+    original: 'this.head >= this.items.length',
+    replacement: 'false',
+    reason: 'as `>` above: head never exceeds length, so only the empty backlog differs, with the same answers',
+  },
+  {
+    file: 'src/domain/backlog.ts',
+    mutator: 'ConditionalExpression',
+    original: 'this.head > 1024 && this.head * 2 > this.items.length',
+    replacement: 'true',
+    reason:
+      'compacts on every shift: the same items in the same order, storage only smaller; only the cost differs ' +
+      '(a copy of what waits per shift), which no test may measure (no timings)',
+  },
+  {
+    file: 'src/domain/backlog.ts',
+    mutator: 'LogicalOperator',
+    original: 'this.head > 1024 && this.head * 2 > this.items.length',
+    replacement: 'this.head > 1024 || this.head * 2 > this.items.length',
+    reason:
+      'compacts more often (also below 1024 consumed slots, and after 1024 whatever waits): same items and order, ' +
+      'storage only smaller; only the cost of the copies differs',
+  },
+  {
+    file: 'src/domain/backlog.ts',
+    mutator: 'ConditionalExpression',
+    original: 'this.head > 1024',
+    replacement: 'true',
+    reason:
+      'compacts whenever consumed slots are most of the array, also below 1024: same items and order, storage ' +
+      'only smaller; the copy is of fewer items than were shifted since the last one, so even the cost stays O(1)',
+  },
+  {
+    file: 'src/domain/backlog.ts',
+    mutator: 'EqualityOperator',
+    original: 'this.head > 1024',
+    replacement: 'this.head >= 1024',
+    reason: 'may compact one shift earlier: same items and order, storage one slot smaller',
+  },
+  {
+    file: 'src/domain/backlog.ts',
+    mutator: 'ConditionalExpression',
+    original: 'this.head * 2 > this.items.length',
+    replacement: 'true',
+    reason:
+      'compacts every 1025 shifts whatever waits: same items and order, storage only smaller (within 1025 of ' +
+      'what waits); only the cost differs (a copy of what waits per 1025 shifts)',
+  },
+  {
+    file: 'src/domain/backlog.ts',
+    mutator: 'EqualityOperator',
+    original: 'this.head * 2 > this.items.length',
+    replacement: 'this.head * 2 >= this.items.length',
+    reason: 'adds the tie (consumed slots exactly half the array): compacts one shift earlier, same items and order',
+  },
+  // src/domain/estimate.ts
+  {
+    file: 'src/domain/estimate.ts',
+    mutator: 'OptionalChaining',
+    original: 'ctx.promptCheck?.(input.prompt)',
+    replacement: 'ctx.promptCheck(input.prompt)',
+    reason:
+      'differs only when the context has no promptCheck, and none does: buildContext’s one caller ' +
+      '(world-factory.ts, the World’s build) passes shared.promptCheck, which SharedParts types as required and ' +
+      'pluginAnswers always sets (to a function that itself tolerates a missing plane)',
+  },
 ];
