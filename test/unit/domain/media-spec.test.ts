@@ -72,7 +72,7 @@ describe('mediaSpecFor', () => {
   it('falls back to 480p, 16:9 and 4 s for a video model whose entry lacks those groups and defaults', () => {
     const bare = trimmed('keyframe-pro-v2', (entry) => {
       entry.output.default_quality = undefined;
-      entry.reference_inputs = undefined;
+      entry.reference_inputs = null;
       for (const name of ['size', 'duration', 'count']) withoutGroup(entry, name);
     });
     expect(mediaSpecFor(bare, {})).toMatchObject({
