@@ -14,10 +14,11 @@ export default {
   // file is committed so CI starts from it.
   incrementalFile: 'test/mutation/stryker-incremental.json',
   // Two cores: one test runner each. A loaded machine slows every test, so a mutant times out only well past its
-  // tests' own time (2x, plus 10 s); an infinite loop is caught sooner, by Stryker's hit counter.
+  // tests' own time (3x, plus 60 s): at 2x plus 10 s, equivalent mutants (which run every test that reaches them) were
+  // counted as detected by timing out at load 8. An infinite loop is caught sooner, by Stryker's hit counter.
   concurrency: 2,
-  timeoutFactor: 2,
-  timeoutMS: 10_000,
+  timeoutFactor: 3,
+  timeoutMS: 60_000,
   dryRunTimeoutMinutes: 20,
   // Under test-output/ (ignored by git): express.static refuses a path with a dot-directory, such as .stryker-tmp.
   tempDirName: 'test-output/stryker-tmp',

@@ -469,16 +469,6 @@ export const EQUIVALENT_MUTANTS = [
       'zod writes "Invalid input: " only at the start of a message (locales/en.js); the only text after it that a ' +
       'schema chooses is a z.literal value, and no schema in src/ has one with that text, nor a message of its own',
   },
-  // src/domain/validation-item.ts
-  {
-    file: 'src/domain/validation-item.ts',
-    mutator: 'ConditionalExpression',
-    original: 'ctx !== undefined',
-    replacement: 'true',
-    reason:
-      'adds `ctx: undefined` only; an item is read by ValidationFailure (loc and msg) and rendered by validationAnswer ' +
-      '(src/http/answers.ts) with renderPythonJson, which skips a member whose value is undefined (python-values.ts)',
-  },
   // src/domain/backlog.ts
   {
     file: 'src/domain/backlog.ts',
