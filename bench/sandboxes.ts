@@ -22,6 +22,9 @@ const PAIRS = Number(process.env.SANDBOX_BENCH_PAIRS ?? 3);
 const MANY = Number(process.env.SANDBOX_BENCH_MANY ?? SANDBOXES);
 const KEEP_LAST = process.env.SANDBOX_BENCH_KEEP_LAST === '1';
 const TRACE = process.env.SANDBOX_BENCH_TRACE === '1';
+// SANDBOX_BENCH_PROFILE=<dir>: each emulator of the public pairs writes V8 CPU profiles (one per thread) to a folder
+// of that directory named after its pair and side.
+const PROFILE_DIR = process.env.SANDBOX_BENCH_PROFILE;
 const SUBMISSION = JSON.stringify({ model_slug: 'still-sketch-v1', prompt: 'bench', max_credits: 100 });
 
 type Message = Record<string, unknown>;
@@ -106,9 +109,11 @@ async function serve() {
 /** An emulator process; resolves once it listens, with its URL and its start-to-healthy time. */
 function spawn(
   env: Record<string, string> = {},
+  profileAs?: string,
 ): Promise<{ child: ChildProcess; url: string; healthyMs: number; cpuMs: number }> {
+  const profile = PROFILE_DIR && profileAs ? ['--cpu-prof', `--cpu-prof-dir=${join(PROFILE_DIR, profileAs)}`] : [];
   const child = fork(fileURLToPath(import.meta.url), ['serve'], {
-    execArgv: ['--import', 'tsx', '--expose-gc'],
+    execArgv: ['--import', 'tsx', '--expose-gc', ...profile],
     env: { ...process.env, ...env },
   });
   return new Promise((resolve, reject) => {
@@ -211,8 +216,8 @@ async function timedRound(child: ChildProcess, url: string, load: Parameters<typ
  * too): each side's median request rate and CPU per 1,000 answers, per route.
  */
 async function publicPair(pair: number) {
-  const one = await spawn();
-  const many = await spawn();
+  const one = await spawn({}, `pair${pair}-one`);
+  const many = await spawn({}, `pair${pair}-many`);
   const keyOne = ((await ask(one.child, { type: 'create', count: 1 })).keys as string[])[0];
   const keysMany = (await ask(many.child, { type: 'create', count: MANY, keepLast: KEEP_LAST })).keys as string[];
   const sides = [

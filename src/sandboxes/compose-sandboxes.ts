@@ -49,7 +49,8 @@ export function composeSandboxes(parts: SandboxParts): Sandboxes {
         {
           id,
           options: worldOptions,
-          settings: { ...parts.settings, options: worldOptions },
+          // Not `{ ...parts.settings, options }`: on Node 20's V8 that gives each world's settings a hidden class of its own.
+          settings: Object.assign({}, parts.settings, { options: worldOptions }),
           meta: () => store,
           // Renders are content-addressed and shared: a sandbox's reset never clears another world's files.
           clearRenders: () => false,

@@ -20,8 +20,9 @@ export function sandboxOptions(
   for (const [slug, profile] of Object.entries(spec.timing?.by_model ?? {}))
     if (profile === null) delete timingByModel[slug];
     else timingByModel[slug] = profile;
-  return {
-    ...instance,
+  // Object.assign, not `{ ...instance, apiKey, ... }`: on Node 20's V8 that gives each sandbox's options a hidden class of
+  // their own.
+  return Object.assign({}, instance, {
     apiKey,
     initialBalance: spec.balance ?? instance.initialBalance,
     seed: spec.seed === undefined ? instance.seed : seedNumber(spec.seed),
@@ -31,5 +32,5 @@ export function sandboxOptions(
     signingSecret: undefined,
     // Its uploads beside the state file, in a folder of its own (node-host.ts adds `.uploads`).
     stateFile: instance.stateFile === undefined ? undefined : `${instance.stateFile}.sandboxes/${id}`,
-  };
+  });
 }
