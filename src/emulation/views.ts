@@ -86,7 +86,6 @@ export const journalEntryView = (e: JournalEntry) => ({
   response_body: bodyView(e.responseBody),
 });
 
-/** How often a rule matched and fired, and what it has left. */
 function counters(rule: FaultRule) {
   const remaining = FaultStore.remaining(rule);
   return { matched: rule.matched, fired: rule.fired, remaining, spent: remaining === 0 };
