@@ -91,7 +91,6 @@ function counters(rule: FaultRule) {
   return { matched: rule.matched, fired: rule.fired, remaining, spent: remaining === 0 };
 }
 
-/** The rule as given, with its id, state and counters. */
 export const faultView = (rule: FaultRule) => ({
   ...rule.definition,
   id: rule.id,
