@@ -32,7 +32,6 @@ export abstract class PlaneSection {
   constructor(protected readonly state: ControlState) {}
 }
 
-/** The plane's state as a part of each world. */
 export const PLANE_STATE = new WorldPart<ControlState>('the emulation plane');
 
 /** Named scenarios as the host keeps them (Node: fixtures/scenarios/ and files; a page: bundled). */

@@ -11,7 +11,6 @@ export { type ConnectOptions, EmulatorControlError } from './registry/fetch-clie
  * Nothing is sent until the first call; a refused call rejects with an EmulatorControlError carrying `code`.
  */
 export function connectEmulator(url: string, options: ConnectOptions = {}): Control {
-  // Each operation's method and path, as the registry declares them.
   const routes = Object.fromEntries(operationEntries().map(([id, { method, path }]) => [id, { method, path }]));
   return connectOver(routes as Routes, url, options, scenarioLoadBody);
 }

@@ -86,13 +86,11 @@ export const journalEntryView = (e: JournalEntry) => ({
   response_body: bodyView(e.responseBody),
 });
 
-/** How often a rule matched and fired, and what it has left. */
 function counters(rule: FaultRule) {
   const remaining = FaultStore.remaining(rule);
   return { matched: rule.matched, fired: rule.fired, remaining, spent: remaining === 0 };
 }
 
-/** The rule as given, with its id, state and counters. */
 export const faultView = (rule: FaultRule) => ({
   ...rule.definition,
   id: rule.id,

@@ -95,7 +95,6 @@ export const ACCOUNT_API = {
 };
 
 const accountId = z.string().min(1).max(80).optional();
-/** The account a step names, or the seeded one. */
 const accountOf = (step: { account_id?: string }, deps: ControlDeps) => step.account_id ?? deps.runtime.accountId;
 
 /** Scenario steps (scenarios/scenario-step.ts), in the order an unknown op's message lists them. */
@@ -110,7 +109,6 @@ export const ACCOUNT_STEPS = {
     input: (step, deps) => ({ params: { id: accountOf(step, deps) }, body: { add: step.amount } }),
     check: (run, { params, body }) => run.changeBalance(params.id, body),
   }),
-  // A further account with its own wallet, so a scenario can give a client a poor or capped identity.
   create_account: ownStep({
     fields: { id: accountIdSchema, name: z.string().max(200).optional(), balance: z.int().min(0).optional() },
     check: (run, step) => run.createAccount(step),

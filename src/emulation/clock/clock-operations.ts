@@ -37,7 +37,6 @@ export function advanceClock(deps: ControlDeps, ms: number): AdvanceResult | Pro
   return result();
 }
 
-/** Stops the clock, or lets it follow real time again. */
 export function setFrozen(deps: ControlDeps, frozen: boolean): ClockView {
   const ctx = contextOf(deps);
   if (frozen) ctx.clock.freeze();

@@ -23,7 +23,6 @@ export const GENERATION_API = {
     query: generationsQuery,
     input: 'generations query',
     answer: z.strictObject({ generations: z.array(adminGenerationSchema) }).meta({ id: 'AdminGenerationList' }),
-    // Newest first, every account; `status`, `account_id` and `limit` (default 100) narrow it.
     handle: (deps, { query: q }) => {
       const limit = q.limit ?? 100;
       const found: Generation[] = [];
@@ -64,7 +63,6 @@ export const GENERATION_API = {
     input: 'failure',
     answer: envelope,
     errors: [found, 'generation_final', 'invalid_refund_amount'],
-    // With a code (default internal_error), a message and a refund policy (default full).
     handle: (deps, { params, body }) => {
       const g = findGeneration(deps, params.id);
       contextOf(deps).lifecycle.failNow(g, {

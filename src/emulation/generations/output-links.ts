@@ -51,17 +51,14 @@ export class OutputLinks implements OutputAccess {
   // The three questions of OutputAccess: with nothing scripted (the usual case) each is one size check.
   signing(g: Generation): 'expired' | number | undefined {
     const record = this.byId.size === 0 ? undefined : this.byId.get(g.id);
-    if (record === undefined) return undefined;
-    return record.outputUrls === 'expired' || record.outputUrls === 'expired-once'
-      ? 'expired'
-      : record.linksExpiredThrough;
+    if (record?.outputUrls === 'expired' || record?.outputUrls === 'expired-once') return 'expired';
+    return record?.linksExpiredThrough;
   }
 
   refusal(g: Generation, expires: number): 'expired' | 'missing' | undefined {
     const record = this.byId.size === 0 ? undefined : this.byId.get(g.id);
-    if (record === undefined) return undefined;
-    if (expires <= (record.linksExpiredThrough ?? -1)) return 'expired';
-    return record.outputUrls === 'missing' ? 'missing' : undefined;
+    if (expires <= (record?.linksExpiredThrough ?? -1)) return 'expired';
+    return record?.outputUrls === 'missing' ? 'missing' : undefined;
   }
 
   /** The first read that shows links expired once spends them: the next read signs valid ones. */

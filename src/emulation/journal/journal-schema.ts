@@ -16,7 +16,6 @@ const journalSchema = z.object({
   entries: z.array(z.unknown()),
 });
 
-/** The refusal of a document with one bad field. */
 const refuse = (field: string, message: string) => notAnExport([{ field, message }]);
 
 /** Ids only grow: a lookup by id, the store's marks and `after` rely on it. */

@@ -56,8 +56,6 @@ export const SANDBOX_API = {
     summary: 'Delete a sandbox: its API key answers 401 from now on, its paths 404',
     status: 204,
     answer: okSchema,
-    handle: async (deps, { params }): Promise<void> => {
-      await directory(deps).remove(params.id);
-    },
+    handle: (deps, { params }) => directory(deps).remove(params.id),
   }),
 };

@@ -22,8 +22,7 @@ function resolveScenario(deps: ControlDeps, input: unknown, fromHttp = false): S
     Object.keys(input).length === 1
   ) {
     const body = parseInput(scenarioLoadInput, input, 'scenario request');
-    if (!('name' in body)) return parseScenario(body.scenario);
-    return fromHttp ? shelf.named(body.name) : shelf.fromOption(body.name);
+    return 'name' in body ? resolveScenario(deps, body.name, fromHttp) : parseScenario(body.scenario);
   }
   return parseScenario(input);
 }

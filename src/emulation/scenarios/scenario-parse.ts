@@ -9,7 +9,6 @@ export function parseScenario(input: unknown, source = '(body)'): ScenarioDefini
   const result = scenarioSchema.safeParse(input);
   if (!result.success) throw invalidInput('invalid_scenario', `Scenario ${source}`, fieldProblems(result.error.issues));
   const problems: FieldProblem[] = [];
-  // Checked as POST /_emulator/faults checks a rule, with the rule's index in front of each field.
   result.data.faults.forEach((rule, i) => {
     const parsed = faultRuleSchema.safeParse(rule);
     if (!parsed.success) problems.push(...fieldProblems(parsed.error.issues, ['faults', i]));
