@@ -1,6 +1,6 @@
 // docs/frontend.md's "flaky download" recipe in Chromium: the video's first download fails (a fault rule on /files/*),
 // the page reads the generation again for a fresh link, and the video plays.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Control, Emulator } from '../../src/index.js';
 import { createEmulatorWith } from '../../src/testing.js';
 import { launchChromium, type Chromium } from '../helpers/chromium.js';
@@ -86,7 +86,16 @@ describe('a flaky download in a real browser', () => {
     expect(played.errors).toBe(1);
     expect(played.reads).toBe(2);
     expect(played.duration).toBeCloseTo(4, 0);
-    const downloads = await control.journal({ path: '/files/*' });
+    // The journal records a download once it has ended, which the browser's reading of the second one may not have yet
+    // when the video's metadata is in (seen under load): wait for it rather than read once.
+    const downloads = await vi.waitFor(
+      async () => {
+        const listed = await control.journal({ path: '/files/*' });
+        if (listed.length < 2) throw new Error(`the journal holds ${listed.length} download(s) of the two or more`);
+        return listed;
+      },
+      { timeout: 15_000, interval: 50 },
+    );
     expect(downloads[0]).toMatchObject({ status: 503, fault_id: rule.id, generation_id: generation.id });
     expect(downloads.slice(1).every((d) => d.status === 200 || d.status === 206)).toBe(true);
     expect(downloads.length).toBeGreaterThan(1);
