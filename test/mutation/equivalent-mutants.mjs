@@ -548,4 +548,66 @@ export const EQUIVALENT_MUTANTS = [
       '(world-factory.ts, the World’s build) passes shared.promptCheck, which SharedParts types as required and ' +
       'pluginAnswers always sets (to a function that itself tolerates a missing plane)',
   },
+  // --- kill39s1: src/store/{state-document,resume-state,change-tracker}.ts (measured 2026-11-28 15:15 UTC) ---
+  // src/store/state-document.ts
+  {
+    file: 'src/store/state-document.ts',
+    mutator: 'ConditionalExpression',
+    original: "s.kind === 'log'",
+    replacement: 'false',
+    reason:
+      'exportState then also structuredClones a log’s part, which is already a fresh copy: the one KeptLog, ' +
+      'JournalSection.current(), returns Journal.snapshot(), a new array of shallow-copied entries (the journal ' +
+      'changes an entry in place only at its top level, record(): requestBody/responseBody set to null), all JSON ' +
+      'values, so the clone is an equal document; only the copying costs more',
+  },
+  {
+    file: 'src/store/state-document.ts',
+    mutator: 'StringLiteral',
+    original: "'log'",
+    replacement: '""',
+    reason:
+      'no section’s kind is "", so this is the `s.kind === \'log\'` → false mutant above: a log’s copy copied again',
+  },
+  {
+    file: 'src/store/state-document.ts',
+    mutator: 'ConditionalExpression',
+    original: "typeof s !== 'object'",
+    replacement: 'false',
+    reason:
+      'a truthy input that is no object is a JSON primitive (importState’s callers pass a parsed JSON body, ' +
+      'state-api.ts importState, or readStoredState’s object, world-record.ts load), and a primitive’s `format` ' +
+      'reads its prototype’s, which is undefined: the `s.format !== STATE_FORMAT` term refuses it, with the same message',
+  },
+  {
+    file: 'src/store/state-document.ts',
+    mutator: 'ArrayDeclaration',
+    original: '[]',
+    replacement: '["Stryker was here"]',
+    reason:
+      'a failed write’s clean-up then also removes the id "Stryker was here", which no upload store holds (an upload ' +
+      'id has no spaces: checkUploadId), and both stores’ remove() do nothing for an id their cap does not count ' +
+      '(cap.forget false: upload-blobs.ts createMemoryUploadBlobs, node/disk-upload-blobs.ts)',
+  },
+  // src/store/resume-state.ts
+  {
+    file: 'src/store/resume-state.ts',
+    mutator: 'StringLiteral',
+    original: "'store'",
+    replacement: '""',
+    reason:
+      'line 40, the restore’s origin: Runtime.restore uses it only to call afterRestore(origin), whose one ' +
+      'implementation (world-factory.ts) rotates the signing secret only for "import"; "" is not "import" either. ' +
+      '(This entry also matches the same change on line 39, the sections’ origin, which the tests kill today.)',
+  },
+  // src/store/change-tracker.ts
+  {
+    file: 'src/store/change-tracker.ts',
+    mutator: 'OptionalChaining',
+    original: 'was?.seq',
+    replacement: 'was.seq',
+    reason:
+      'movedLogs() looks up the marks of `this.logs` only, each set in the constructor and only ever replaced ' +
+      '(accept), never deleted: `was` is never undefined',
+  },
 ];

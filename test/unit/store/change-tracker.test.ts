@@ -1,14 +1,17 @@
 // The change tracker's cheap look (hasChanges) agrees with the batch it would build, for each kind of change, over every
 // SQLite binding; and what its commits write: uploads, idempotency records and their expiry, the clock, a kept log.
+import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DomainContext } from '../../../src/domain/context.js';
+import type { Generation } from '../../../src/domain/generation.js';
 import type { Emulator } from '../../../src/index.js';
 import type { SqliteStore } from '../../../src/infra/sqlite-store.js';
 import { ChangeTracker } from '../../../src/store/change-tracker.js';
 import { recordSources } from '../../../src/store/record-sources.js';
-import { isEmpty } from '../../../src/store/state-rows.js';
+import { generationRow, isEmpty } from '../../../src/store/state-rows.js';
 import { createEmulatorWith, runtimeOf } from '../../../src/testing.js';
 import type { KeptLog, KeptState } from '../../../src/wiring/kept-state.js';
+import { MODEL_A } from '../../helpers/emulator.js';
 import { SQL_DRIVERS, type SqlDriverUnderTest } from '../../helpers/sql-drivers.js';
 
 const opened: { emulator: Emulator; store: SqliteStore; driver: SqlDriverUnderTest }[] = [];
@@ -262,6 +265,52 @@ describe('ChangeTracker: what a commit writes', () => {
       recordSources(store, () => {}),
     );
     expect(isEmpty(tracker.next(true).batch)).toBe(true);
+  });
+});
+
+describe('ChangeTracker: where it starts', () => {
+  const driver = SQL_DRIVERS[0];
+
+  /** A context holding a waiting generation it has not committed, and a store that holds it (written whole). */
+  async function aWaitingGenerationWrittenWhole() {
+    const emulator = createEmulatorWith({ seed: 1, timing: 'manual', ffmpegPath: false });
+    const store = await driver.store();
+    opened.push({ emulator, store, driver });
+    const submitted = await request(emulator.app)
+      .post('/v1/media/generations')
+      .set('Authorization', `Bearer ${emulator.apiKey}`)
+      .set('Idempotency-Key', 'start-0001')
+      .send({ model_slug: MODEL_A, prompt: 'a fox', max_credits: 1000 });
+    expect(submitted.status).toBe(202);
+    const ctx = runtimeOf(emulator).context();
+    const generation = ctx.generations.get(submitted.body.generation.id) as Generation;
+    ctx.generations.touch(generation);
+    store.commit({ upsert: { generations: [generationRow(generation)] } });
+    const { state } = keptByAPlugin();
+    return { ctx, store, state, generation };
+  }
+
+  it('after a whole write, has nothing to write: the generations changed before it are in the store', async () => {
+    const { ctx, store, state } = await aWaitingGenerationWrittenWhole();
+    const tracker = new ChangeTracker(
+      ctx,
+      state,
+      recordSources(store, () => {}),
+    );
+    expect(tracker.hasChanges()).toBe(false);
+    expect(isEmpty(tracker.next(false).batch)).toBe(true);
+  });
+
+  it('resumed, writes the generations the start changed (put back to pending) with its first commit', async () => {
+    const { ctx, store, state, generation } = await aWaitingGenerationWrittenWhole();
+    const tracker = new ChangeTracker(
+      ctx,
+      state,
+      recordSources(store, () => {}),
+      { resumed: true },
+    );
+    expect(tracker.hasChanges()).toBe(true);
+    expect(tracker.next(false).batch.upsert?.generations?.map((r) => r.key)).toEqual([generation.id]);
   });
 });
 
