@@ -11,6 +11,7 @@ import { StoreError } from '../../../src/store/store-errors.js';
 import { storeOfRecordOver } from '../../../src/store/store-of-record.js';
 import { type RecordCommits, WorldRecord } from '../../../src/store/world-record.js';
 import { createEmulatorWith, runtimeOf } from '../../../src/testing.js';
+import type { KeptValue } from '../../../src/wiring/kept-state.js';
 import { SQL_DRIVERS } from '../../helpers/sql-drivers.js';
 
 const driver = SQL_DRIVERS[0];
@@ -29,6 +30,24 @@ function worldDeps(): DocumentDeps {
     uploadBlobs: createMemoryUploadBlobs({ maxBytes: 1_000_000 }),
     kept: { sections: [] },
   };
+}
+
+/** A world whose plugins keep one value beside the service's records: its settings, told where each comes from. */
+function withSettings(rules: string[] = []) {
+  const plugin = { settings: { rules }, origins: [] as string[] };
+  const section: KeptValue = {
+    kind: 'value',
+    name: 'settings',
+    empty: { rules: [] },
+    current: () => plugin.settings,
+    prepare: (value, origin) => {
+      plugin.origins.push(origin);
+      return () => {
+        plugin.settings = value as typeof plugin.settings;
+      };
+    },
+  };
+  return { plugin, deps: { ...worldDeps(), kept: { sections: [section] } } };
 }
 
 /** A change in the world's memory: a funding of its seeded account. */
@@ -206,6 +225,51 @@ describe('loading a stored state', () => {
     expect(balance(deps)).toBe(kept.balance);
     expect(kept.raw.meta('timers')).toBe(TIMERS_IN_STORE);
     expect(ledgerRows()).toBe(kept.rows);
+    expect(record.nothingToWrite()).toBe(true);
+  });
+
+  it('resumes a store on a disk that takes no more writes: resuming needs none', async () => {
+    const kept = await keptState();
+    const { record, deps, disk } = recorded(kept.raw);
+    disk.writes = 'full';
+    await record.load();
+    expect(balance(deps)).toBe(kept.balance);
+  });
+
+  it('hands the plugins’ sections what the store kept, as the store’s own state (not an import), resumed or read whole', async () => {
+    const raw = await driver.store();
+    const first = withSettings(['kept']);
+    recorded(raw, first.deps).commit();
+    for (const older of [false, true]) {
+      if (older) raw.commit({ meta: { timers: 'older' } });
+      const { plugin, deps } = withSettings();
+      await recorded(raw, deps).record.load();
+      expect(plugin).toEqual({ settings: { rules: ['kept'] }, origins: ['store'] });
+    }
+  });
+
+  it('writes nothing for a commit that comes while the state is being read, so what a plugin kept is not overwritten', async () => {
+    const raw = await driver.store();
+    recorded(raw, withSettings(['kept']).deps).commit();
+    const reader = recorded(raw, withSettings().deps);
+    const loading = reader.record.load();
+    // A group commit or the background one, while the state read is not installed yet.
+    reader.commit();
+    await loading;
+    const { plugin, deps } = withSettings();
+    await recorded(raw, deps).record.load();
+    expect(plugin.settings).toEqual({ rules: ['kept'] });
+  });
+
+  it('says a commit may have something to write while a state is being read: an answer then waits for the commit', async () => {
+    const kept = await keptState();
+    const { record } = recorded(kept.raw);
+    await record.load();
+    expect(record.nothingToWrite()).toBe(true);
+    kept.raw.commit({ meta: { timers: 'older' } });
+    const loading = record.load();
+    expect(record.nothingToWrite()).toBe(false);
+    await loading;
     expect(record.nothingToWrite()).toBe(true);
   });
 });
