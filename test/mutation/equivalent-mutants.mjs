@@ -610,4 +610,76 @@ export const EQUIVALENT_MUTANTS = [
       'movedLogs() looks up the marks of `this.logs` only, each set in the constructor and only ever replaced ' +
       '(accept), never deleted: `was` is never undefined',
   },
+  // --- branch kill39s2: src/store/{world-record,record-sources,response-gate}.ts ---
+  // src/store/world-record.ts: flags read only where the state they guard against cannot occur.
+  {
+    file: 'src/store/world-record.ts',
+    mutator: 'BooleanLiteral',
+    original: 'false',
+    replacement: 'true',
+    reason:
+      '`writing = false` (the only surviving false → true here: those of loading, closed and restoring are killed ' +
+      'by world-record.test.ts): `writing` is read only by the flush, which runs only from a query of a store a ' +
+      'ChangeTracker attached to these sources; each tracker is made in a prepare()’s accept, after commitWorlds’s ' +
+      'finally set writing false, or in load(), just before its commit (synchronously), whose finally does; a ' +
+      'closed store’s commit skips that, but then writes nothing, flush or not',
+  },
+  {
+    file: 'src/store/world-record.ts',
+    mutator: 'ConditionalExpression',
+    original: '!this.writing && !this.loading',
+    replacement: 'true',
+    reason:
+      'while writing nothing queries these sources (next() and fullBatch read the heap; a context written whole is ' +
+      'attached to them only by the accept’s new ChangeTracker), and while loading commits.commit reaches ' +
+      'prepare(), which returns undefined while loading: nothing is written either way',
+  },
+  {
+    file: 'src/store/world-record.ts',
+    mutator: 'LogicalOperator',
+    original: '!this.writing && !this.loading',
+    replacement: '!this.writing || !this.loading',
+    reason: 'commits only in the two cases of the entry above, where nothing is queried or nothing is written',
+  },
+  // src/store/record-sources.ts
+  {
+    file: 'src/store/record-sources.ts',
+    mutator: 'ArrayDeclaration',
+    original: '[]',
+    replacement: '["Stryker was here"]',
+    reason:
+      'the `: []` arm never runs: each id comes from generationKeys, a SELECT of the same generations table, and ' +
+      'store.document reads that row at once, synchronously, on the same connection (keys escaped and unescaped ' +
+      'alike), so `held(id) ?? parse(...)` always finds it',
+  },
+  // src/store/response-gate.ts
+  {
+    file: 'src/store/response-gate.ts',
+    mutator: 'StringLiteral',
+    original: "'store epoch'",
+    replacement: '""',
+    reason:
+      'exchangeSlot() names only its Symbol’s description; each Symbol() is unique whatever it says, and nothing ' +
+      'in src reads a description or an exchange’s symbol keys',
+  },
+  {
+    file: 'src/store/response-gate.ts',
+    mutator: 'OptionalChaining',
+    original: 'began?.epoch',
+    replacement: 'began.epoch',
+    reason:
+      'verdict() judges only exchanges whose slot is set: the gate judges at once only in the branch where ' +
+      '`started.get(x)` is defined, and an exchange joins the group only after `before` (a change) or the gate ' +
+      '(a read) set it; each member is judged once',
+  },
+  {
+    file: 'src/store/response-gate.ts',
+    mutator: 'ConditionalExpression',
+    original: 'refusals.size === 0',
+    replacement: 'false',
+    reason:
+      'with no refusal the lookup it returns instead answers `refusals.get(...)` of an empty map: undefined for ' +
+      'every member, as the group commit’s `refusalOf?.(member)` answers without it',
+  },
+  // --- end of branch kill39s2 ---
 ];

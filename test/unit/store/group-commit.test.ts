@@ -9,6 +9,7 @@ function harness(
   { mayWrite = true, verdict = (_member: string, refusal: Refusal | undefined) => refusal?.code } = {},
 ) {
   const events: string[] = [];
+  const logged: string[] = [];
   let scheduled: (() => void) | undefined;
   const group = groupCommit<string, string>({
     commit: () => {
@@ -21,7 +22,10 @@ function harness(
       events.push('scheduled');
       scheduled = settle;
     },
-    log: (line) => events.push(`log ${line.split(':')[0]}`),
+    log: (line) => {
+      logged.push(line);
+      events.push(`log ${line.split(':')[0]}`);
+    },
   });
   const released = Promise.all(
     ['a', 'b', 'c'].map((name) =>
@@ -32,7 +36,7 @@ function harness(
     scheduled?.();
     await released;
   };
-  return { events, group, run };
+  return { events, logged, group, run };
 }
 
 describe('groupCommit', () => {
@@ -69,6 +73,26 @@ describe('groupCommit', () => {
       'release b internal_error',
       'release c internal_error',
     ]);
+  });
+
+  it('answers a failure that is not the disk’s with the message of a bug to report, and logs what was thrown', async () => {
+    const answered = {
+      verdict: (_member: string, refusal: Refusal | undefined) => `${refusal?.code}: ${refusal?.message}`,
+    };
+    const bug = new TypeError('a bug');
+    const { events, logged, run } = harness(() => {
+      throw bug;
+    }, answered);
+    await run();
+    expect(logged).toEqual([`the group commit failed: ${bug.stack}`]);
+    expect(events.at(-1)).toBe(
+      'release c internal_error: The emulator hit an internal error. This is a bug in the emulator; please report it with the request.',
+    );
+    const thrown = harness(() => {
+      throw 'not an Error';
+    }, answered);
+    await thrown.run();
+    expect(thrown.logged).toEqual(['the group commit failed: not an Error']);
   });
 
   it('lets every member go as it is, without a commit, when nothing may be written (a closed store)', async () => {

@@ -125,6 +125,24 @@ describe('the response gate', () => {
     expect(answer(await change)).toEqual(answer(await read));
   });
 
+  it('holds a change that changed nothing while a group waits, and gives it the group’s verdict', async () => {
+    const h = harness();
+    const [a, b] = [world('a'), world('b')];
+    const change = h.through(a, true)();
+    b.changed = false;
+    const unchanged = h.through(b, true)();
+    expect(unchanged).toBeInstanceOf(Promise);
+    h.refuseWith(() => {
+      throw new DomainError('storage_full', 'The disk is full.');
+    });
+    h.runCommit();
+    expect(answer(await unchanged)).toEqual({
+      status: 507,
+      body: { error: { code: 'storage_full', message: 'The disk is full.' } },
+    });
+    expect(answer(await change)?.status).toBe(507);
+  });
+
   it('refuses only the answers of a world its commit refused on its own', async () => {
     const h = harness();
     const [a, b] = [world('a'), world('b')];
