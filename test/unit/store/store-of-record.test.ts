@@ -4,11 +4,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DomainError } from '../../../src/domain/errors.js';
 import type { Emulator } from '../../../src/index.js';
 import { StorageFailure, type SqliteStore } from '../../../src/infra/sqlite-store.js';
-import { createMemoryUploadBlobs } from '../../../src/infra/upload-blobs.js';
 import type { DocumentDeps } from '../../../src/store/state-document.js';
 import { type StoreCoreOptions, type StoreOfRecord, storeOfRecordOver } from '../../../src/store/store-of-record.js';
-import { createEmulatorWith, runtimeOf } from '../../../src/testing.js';
 import { SQL_DRIVERS } from '../../helpers/sql-drivers.js';
+import { worldDeps } from '../../helpers/world-deps.js';
 
 const driver = SQL_DRIVERS[0];
 const emulators: Emulator[] = [];
@@ -45,22 +44,11 @@ function onDisk(store: SqliteStore, disk: Disk): SqliteStore {
   });
 }
 
-/** A world's parts as the store of record takes them: a live emulator's runtime, its upload bytes, no kept sections. */
-function worldDeps(): DocumentDeps {
-  const emulator = createEmulatorWith({ seed: 1, timing: 'manual', ffmpegPath: false });
-  emulators.push(emulator);
-  return {
-    runtime: runtimeOf(emulator),
-    uploadBlobs: createMemoryUploadBlobs({ maxBytes: 1_000_000 }),
-    kept: { sections: [] },
-  };
-}
-
 async function opened(options: Partial<StoreCoreOptions> = {}, sqlite?: SqliteStore) {
   const raw = sqlite ?? (await driver.store());
   const disk: Disk = { mode: 'ok' };
   const logged: string[] = [];
-  const deps = worldDeps();
+  const deps = worldDeps(emulators);
   const store = storeOfRecordOver(onDisk(raw, disk), deps, {
     persistent: false,
     log: (line) => logged.push(line),
@@ -80,7 +68,7 @@ async function opened(options: Partial<StoreCoreOptions> = {}, sqlite?: SqliteSt
 
 /** A second world of the same database, opened and written once (its rows start there). */
 async function anotherWorld(store: StoreOfRecord) {
-  const otherDeps = worldDeps();
+  const otherDeps = worldDeps(emulators);
   const other = store.forWorld('sbx_1', otherDeps);
   await other.open();
   other.commit();
@@ -174,7 +162,11 @@ describe('a stored state that cannot be loaded', () => {
 
   it('is refused with invalid_state, naming the file and the reason, and left as it was', async () => {
     const raw = await corrupt();
-    const store = storeOfRecordOver(raw, worldDeps(), { persistent: true, log: () => {}, defer: setImmediate });
+    const store = storeOfRecordOver(raw, worldDeps(emulators), {
+      persistent: true,
+      log: () => {},
+      defer: setImmediate,
+    });
     const error = await store.open().then(
       () => undefined,
       (e: unknown) => e,
@@ -191,7 +183,7 @@ describe('a stored state that cannot be loaded', () => {
   it('is refused with the host’s own words when it gives them', async () => {
     const raw = await corrupt();
     const reasons: string[] = [];
-    const store = storeOfRecordOver(raw, worldDeps(), {
+    const store = storeOfRecordOver(raw, worldDeps(emulators), {
       persistent: true,
       log: () => {},
       defer: setImmediate,

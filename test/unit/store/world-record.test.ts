@@ -4,15 +4,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Emulator } from '../../../src/index.js';
 import { StorageFailure, type SqliteStore } from '../../../src/infra/sqlite-store.js';
-import { createMemoryUploadBlobs } from '../../../src/infra/upload-blobs.js';
 import { exportState, importState, type DocumentDeps } from '../../../src/store/state-document.js';
 import { TIMERS_IN_STORE } from '../../../src/store/state-rows.js';
 import { StoreError } from '../../../src/store/store-errors.js';
 import { storeOfRecordOver } from '../../../src/store/store-of-record.js';
 import { type RecordCommits, WorldRecord } from '../../../src/store/world-record.js';
-import { createEmulatorWith, runtimeOf } from '../../../src/testing.js';
 import type { KeptValue } from '../../../src/wiring/kept-state.js';
 import { SQL_DRIVERS } from '../../helpers/sql-drivers.js';
+import { worldDeps } from '../../helpers/world-deps.js';
 
 const driver = SQL_DRIVERS[0];
 const emulators: Emulator[] = [];
@@ -20,17 +19,6 @@ afterEach(async () => {
   for (const emulator of emulators.splice(0)) await emulator.close();
   driver.cleanUp();
 });
-
-/** A world's parts: a live emulator's runtime (its own store is not this one), its upload bytes, no kept sections. */
-function worldDeps(): DocumentDeps {
-  const emulator = createEmulatorWith({ seed: 1, timing: 'manual', ffmpegPath: false });
-  emulators.push(emulator);
-  return {
-    runtime: runtimeOf(emulator),
-    uploadBlobs: createMemoryUploadBlobs({ maxBytes: 1_000_000 }),
-    kept: { sections: [] },
-  };
-}
 
 /** A world whose plugins keep one value beside the service's records: its settings, told where each comes from. */
 function withSettings(rules: string[] = []) {
@@ -47,7 +35,7 @@ function withSettings(rules: string[] = []) {
       };
     },
   };
-  return { plugin, deps: { ...worldDeps(), kept: { sections: [section] } } };
+  return { plugin, deps: { ...worldDeps(emulators), kept: { sections: [section] } } };
 }
 
 /** A change in the world's memory: a funding of its seeded account. */
@@ -79,7 +67,7 @@ function onDisk(store: SqliteStore, disk: Disk): SqliteStore {
  * A world's record with the simplest commits: each one this world's batch alone, as the store of record writes a
  * single world's. A refused write throws, as there.
  */
-function recorded(raw: SqliteStore, deps: DocumentDeps = worldDeps(), persistent = false) {
+function recorded(raw: SqliteStore, deps: DocumentDeps = worldDeps(emulators), persistent = false) {
   const disk: Disk = { writes: 'ok', reads: 'ok' };
   const logged: string[] = [];
   const commits: RecordCommits = {
@@ -164,7 +152,7 @@ describe('a world’s record', () => {
 describe('a kept state not read yet', () => {
   it('refuses every change with 409 state_not_loaded naming the file, writes nothing, and writes once it is read', async () => {
     const kept = await keptState();
-    const deps = worldDeps();
+    const deps = worldDeps(emulators);
     const store = storeOfRecordOver(kept.raw, deps, { persistent: true, log: () => {}, defer: setImmediate });
     fund(deps, 5);
     let refusal: unknown;
@@ -188,7 +176,7 @@ describe('a kept state not read yet', () => {
 
   it('is no obstacle when the database outlives the emulator but holds no state yet', async () => {
     const raw = await driver.store();
-    const { commit, deps, ledgerRows } = recorded(raw, worldDeps(), true);
+    const { commit, deps, ledgerRows } = recorded(raw, worldDeps(emulators), true);
     commit();
     fund(deps, 5);
     commit();
@@ -198,7 +186,7 @@ describe('a kept state not read yet', () => {
 
   it('is no obstacle to a private database, which nothing else reads', async () => {
     const kept = await keptState();
-    const { commit } = recorded(kept.raw, worldDeps(), false);
+    const { commit } = recorded(kept.raw, worldDeps(emulators), false);
     expect(() => commit()).not.toThrow();
   });
 });
