@@ -548,6 +548,16 @@ export const EQUIVALENT_MUTANTS = [
       '(world-factory.ts, the World’s build) passes shared.promptCheck, which SharedParts types as required and ' +
       'pluginAnswers always sets (to a function that itself tolerates a missing plane)',
   },
+  // src/domain/generation-refunds.ts
+  {
+    file: 'src/domain/generation-refunds.ts',
+    mutator: 'ObjectLiteral',
+    original: '{ allowNothingLeft: false }',
+    replacement: '{}',
+    reason:
+      'refundAmount reads allowNothingLeft only as the condition `if (allowNothingLeft)`; from {} it is undefined, ' +
+      'which is falsy as false is: a generation with nothing left is refused with already_refunded either way',
+  },
   // --- kill39s1: src/store/{state-document,resume-state,change-tracker}.ts (measured 2026-11-28 15:15 UTC) ---
   // src/store/state-document.ts
   {
