@@ -502,6 +502,19 @@ export const EQUIVALENT_MUTANTS = [
       'once the free roles run out, give() files the next ref under the role `undefined` and ignores the rest (that ' +
       'role is taken); the result reads only the roles first and last, and the refs to place were listed before the loop',
   },
+  {
+    file: 'src/domain/reference-rules.ts',
+    mutator: 'ArrayDeclaration',
+    original: '[]',
+    replacement: '["Stryker was here"]',
+    reason:
+      "meant for assignFrames' `model.reference_inputs?.slots ?? []`, a model without reference inputs: a string " +
+      'as its one "slot" has no name and no role, so slotOwners matches no ref_slots key, no ref_roles role equals ' +
+      'its undefined role, and its undefined free role ends the refs loop at once (`role === undefined`), as an ' +
+      "empty list does: the frames are {} either way. The file's 10 other `[]` are killed (refsItems' " +
+      '`input.refs ?? []` by reference-rules.test.ts "counts every slot id against max_files"); an entry matches by ' +
+      'text, so it would also hide one of them that came to survive',
+  },
   // src/domain/zod-issues.ts
   {
     file: 'src/domain/zod-issues.ts',
