@@ -26,11 +26,63 @@ export const EQUIVALENT_MUTANTS = [
   {
     file: 'src/domain/catalogue.ts',
     mutator: 'ConditionalExpression',
+    original: 'min !== undefined && max !== undefined',
+    replacement: 'true',
+    reason:
+      'leaves `min > max` alone, and with either bound absent that is `undefined > n` or `n > undefined`, false ' +
+      '(undefined compares as NaN): the same two entries above, for both guards at once',
+  },
+  {
+    file: 'src/domain/catalogue.ts',
+    mutator: 'LogicalOperator',
+    original: 'min !== undefined && max !== undefined',
+    replacement: 'min !== undefined || max !== undefined',
+    reason:
+      'differs only when one bound is absent, and then `min > max` compares with undefined and is false, as above',
+  },
+  {
+    file: 'src/domain/catalogue.ts',
+    mutator: 'ConditionalExpression',
     original: 'value === null',
     replacement: 'false',
     reason:
       'deepFreeze(null) then still returns at once: typeof null is "object", but Object.isFrozen(null) is true ' +
       '(every primitive counts as frozen), the last term of the same condition',
+  },
+  {
+    file: 'src/domain/catalogue.ts',
+    mutator: 'LogicalOperator',
+    original: "value === null || typeof value !== 'object' || Object.isFrozen(value)",
+    replacement: "(value === null || typeof value !== 'object') && Object.isFrozen(value)",
+    reason:
+      'null and primitives still return (Object.isFrozen is true for them); only an object already frozen would be ' +
+      'walked instead of skipped, and there is none: deepFreeze walks what catalogueFileSchema.safeParse returns ' +
+      '(catalogue-schema.ts), which zod builds anew, every object, array and record, the multipliers default cloned, ' +
+      'so nothing in it is shared or frozen before the walk reaches it (even from a frozen input)',
+  },
+  {
+    file: 'src/domain/catalogue.ts',
+    mutator: 'ConditionalExpression',
+    original: "value === null || typeof value !== 'object'",
+    replacement: 'false',
+    reason:
+      'the condition becomes Object.isFrozen(value), which is true for null and every primitive (ES2015), so they ' +
+      'still return at once; nothing else reaches deepFreeze: catalogueFileSchema (catalogue-schema.ts) admits no ' +
+      'function, the one non-object for which isFrozen is false',
+  },
+  {
+    file: 'src/domain/catalogue.ts',
+    mutator: 'LogicalOperator',
+    original: "value === null || typeof value !== 'object'",
+    replacement: "value === null && typeof value !== 'object'",
+    reason: 'always false (typeof null is "object"), so the same as the entry above',
+  },
+  {
+    file: 'src/domain/catalogue.ts',
+    mutator: 'ConditionalExpression',
+    original: "typeof value !== 'object'",
+    replacement: 'false',
+    reason: 'a primitive then returns through Object.isFrozen(value), true for every primitive, as two entries above',
   },
   // src/domain/catalogue-schema.ts
   {
@@ -449,6 +501,19 @@ export const EQUIVALENT_MUTANTS = [
     reason:
       'once the free roles run out, give() files the next ref under the role `undefined` and ignores the rest (that ' +
       'role is taken); the result reads only the roles first and last, and the refs to place were listed before the loop',
+  },
+  {
+    file: 'src/domain/reference-rules.ts',
+    mutator: 'ArrayDeclaration',
+    original: '[]',
+    replacement: '["Stryker was here"]',
+    reason:
+      "meant for assignFrames' `model.reference_inputs?.slots ?? []`, a model without reference inputs: a string " +
+      'as its one "slot" has no name and no role, so slotOwners matches no ref_slots key, no ref_roles role equals ' +
+      'its undefined role, and its undefined free role ends the refs loop at once (`role === undefined`), as an ' +
+      "empty list does: the frames are {} either way. The file's 10 other `[]` are killed (refsItems' " +
+      '`input.refs ?? []` by reference-rules.test.ts "counts every slot id against max_files"); an entry matches by ' +
+      'text, so it would also hide one of them that came to survive',
   },
   // src/domain/zod-issues.ts
   {

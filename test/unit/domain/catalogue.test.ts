@@ -365,6 +365,19 @@ describe('a catalogue at the edges of its rules', () => {
     expect(parseCatalogue(data, 'sizes.json').get('keyframe-pro-v2')!.reference_inputs!.max_height).toBe(64);
   });
 
+  it('accepts a model whose highest price is exactly the largest safe integer, and refuses one credit more', () => {
+    // still-sketch-v1 charges credits_per_unit per image, up to 4 images: 4 × 2251799813685247.75 = 2^53 - 1.
+    const data = fixture();
+    data.models[2].price.credits_per_unit = '2251799813685247.75';
+    expect(parseCatalogue(data, 'edge.json').get('still-sketch-v1')!.price.credits_per_unit).toBe(
+      '2251799813685247.75',
+    );
+    data.models[2].price.credits_per_unit = '2251799813685248';
+    expect(() => parseCatalogue(data, 'edge.json')).toThrow(
+      'catalogue edge.json: models[2].price: highest price 9007199254740992 exceeds 9007199254740991',
+    );
+  });
+
   it('is frozen all the way down, so one emulator cannot change the models another sees', () => {
     const catalogue = parseCatalogue(fixture(), 'frozen.json');
     const b = catalogue.get('keyframe-pro-v2')!;
