@@ -91,7 +91,7 @@ function notSupportedItems(model: ModelEntry, input: GenerationInput): Validatio
 function refsItems(model: ModelEntry, refs: ReferenceInputs, input: GenerationInput): ValidationItem[] {
   const items: ValidationItem[] = [];
   // Spec 8 limits "refs items": a repeated id is another item. Slot ids add only when refs does not list them.
-  const listed = new Set(input.refs ?? []);
+  const listed = new Set(input.refs);
   const total = (input.refs?.length ?? 0) + refIds(input).filter((id) => !listed.has(id)).length;
   if (total > refs.max_files) {
     // Point at refs when it was sent; otherwise the surplus came from ref_slots alone.

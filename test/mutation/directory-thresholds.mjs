@@ -44,12 +44,14 @@ class DirectoryThresholds {
         if (DETECTED.has(mutant.status)) counts.detected += 1;
         else if (UNDETECTED.has(mutant.status)) {
           const original = normalise(originalText(source, mutant.location));
+          const line = normalise(source.split('\n')[mutant.location.start.line - 1]);
           const entry = EQUIVALENT_MUTANTS.find(
             (e) =>
               file.endsWith(e.file) &&
               e.mutator === mutant.mutatorName &&
               normalise(e.original) === original &&
-              normalise(e.replacement) === normalise(mutant.replacement ?? ''),
+              normalise(e.replacement) === normalise(mutant.replacement ?? '') &&
+              (e.line === undefined || normalise(e.line) === line),
           );
           if (entry) {
             used.add(entry);

@@ -1,10 +1,12 @@
 // The equivalent mutants of src/domain/ and src/store/: changes no test can notice because the program does the same,
 // each with the reason. Stryker's own markers (`// Stryker disable` comments) work per line and mutator, which would
 // also hide the mutants beside them that a test should kill; an entry here names one mutant: its file, the code it
-// replaces and what it puts there (an entry matching the same change twice, say on two like lines, says so). test/mutation/directory-thresholds.mjs leaves these out of the score (as Stryker
-// does its Ignored mutants) and names any entry that no longer matches a surviving mutant, so the list cannot go stale
+// replaces and what it puts there. An entry whose change also occurs on other lines of the file, where a test should
+// notice it, names its `line` (the source line the mutant starts on) and matches there only; one without a `line` that
+// matches two like lines says so. test/mutation/directory-thresholds.mjs leaves these out of the score (as Stryker does
+// its Ignored mutants) and names any entry that no longer matches a surviving mutant, so the list cannot go stale
 // unnoticed.
-/** @type {{ file: string; mutator: string; original: string; replacement: string; reason: string }[]} */
+/** @type {{ file: string; mutator: string; original: string; replacement: string; line?: string; reason: string }[]} */
 export const EQUIVALENT_MUTANTS = [
   // src/domain/catalogue.ts
   {
@@ -507,13 +509,12 @@ export const EQUIVALENT_MUTANTS = [
     mutator: 'ArrayDeclaration',
     original: '[]',
     replacement: '["Stryker was here"]',
+    line: 'const slots = model.reference_inputs?.slots ?? [];',
     reason:
-      "meant for assignFrames' `model.reference_inputs?.slots ?? []`, a model without reference inputs: a string " +
+      "assignFrames' `model.reference_inputs?.slots ?? []`, a model without reference inputs: a string " +
       'as its one "slot" has no name and no role, so slotOwners matches no ref_slots key, no ref_roles role equals ' +
       'its undefined role, and its undefined free role ends the refs loop at once (`role === undefined`), as an ' +
-      "empty list does: the frames are {} either way. The file's 10 other `[]` are killed (refsItems' " +
-      '`input.refs ?? []` by reference-rules.test.ts "counts every slot id against max_files"); an entry matches by ' +
-      'text, so it would also hide one of them that came to survive',
+      'empty list does: the frames are {} either way',
   },
   // src/domain/zod-issues.ts
   {
