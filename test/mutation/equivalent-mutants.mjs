@@ -624,6 +624,15 @@ export const EQUIVALENT_MUTANTS = [
       'refundAmount reads allowNothingLeft only as the condition `if (allowNothingLeft)`; from {} it is undefined, ' +
       'which is falsy as false is: a generation with nothing left is refused with already_refunded either way',
   },
+  {
+    file: 'src/domain/generation-refunds.ts',
+    mutator: 'ConditionalExpression',
+    original: "typeof request.refund === 'object'",
+    replacement: 'true',
+    reason:
+      'the other refund requests are the strings "full" and "none", whose `.partial` is undefined, and ' +
+      '`undefined > left` is false: they are not refused either way',
+  },
   // --- kill39s1: src/store/{state-document,resume-state,change-tracker}.ts (measured 2026-11-28 15:15 UTC) ---
   // src/store/state-document.ts
   {
