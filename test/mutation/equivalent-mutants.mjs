@@ -603,6 +603,35 @@ export const EQUIVALENT_MUTANTS = [
     replacement: 'this.head * 2 >= this.items.length',
     reason: 'adds the tie (consumed slots exactly half the array): compacts one shift earlier, same items and order',
   },
+  // --- branch kill39j: src/domain/{request-checks,state-invariants,queries}.ts ---
+  // src/domain/request-checks.ts: locOf's last line, which no ref reaches.
+  {
+    file: 'src/domain/request-checks.ts',
+    mutator: 'ArrayDeclaration',
+    original: "['body', 'refs']",
+    replacement: '[]',
+    reason:
+      'locOf is called only from resolveRefs with an id of refIds(input) (reference-rules.ts), which gives only ' +
+      'ids of input.refs and of input.ref_slots: the refs lookup or the slots loop above returns for each, so this ' +
+      'fallback is never reached',
+  },
+  {
+    file: 'src/domain/request-checks.ts',
+    mutator: 'StringLiteral',
+    original: "'body'",
+    replacement: '""',
+    line: "return ['body', 'refs'];",
+    reason: 'in the fallback locOf never reaches (entry above)',
+  },
+  {
+    file: 'src/domain/request-checks.ts',
+    mutator: 'StringLiteral',
+    original: "'refs'",
+    replacement: '""',
+    line: "return ['body', 'refs'];",
+    reason: 'in the fallback locOf never reaches (entry above)',
+  },
+  // --- end of branch kill39j ---
   // src/domain/estimate.ts
   {
     file: 'src/domain/estimate.ts',
