@@ -603,6 +603,84 @@ export const EQUIVALENT_MUTANTS = [
     replacement: 'this.head * 2 >= this.items.length',
     reason: 'adds the tie (consumed slots exactly half the array): compacts one shift earlier, same items and order',
   },
+  // --- branch kill39j: src/domain/{request-checks,state-invariants,queries}.ts ---
+  // src/domain/request-checks.ts: locOf's last line, which no ref reaches.
+  {
+    file: 'src/domain/request-checks.ts',
+    mutator: 'ArrayDeclaration',
+    original: "['body', 'refs']",
+    replacement: '[]',
+    reason:
+      'locOf is called only from resolveRefs with an id of refIds(input) (reference-rules.ts), which gives only ' +
+      'ids of input.refs and of input.ref_slots: the refs lookup or the slots loop above returns for each, so this ' +
+      'fallback is never reached',
+  },
+  {
+    file: 'src/domain/request-checks.ts',
+    mutator: 'StringLiteral',
+    original: "'body'",
+    replacement: '""',
+    line: "return ['body', 'refs'];",
+    reason: 'in the fallback locOf never reaches (entry above)',
+  },
+  {
+    file: 'src/domain/request-checks.ts',
+    mutator: 'StringLiteral',
+    original: "'refs'",
+    replacement: '""',
+    line: "return ['body', 'refs'];",
+    reason: 'in the fallback locOf never reaches (entry above)',
+  },
+  // src/domain/state-invariants.ts
+  {
+    file: 'src/domain/state-invariants.ts',
+    mutator: 'StringLiteral',
+    original: "'import'",
+    replacement: '""',
+    line: "export function checkInvariants(s: DomainSnapshot, origin: RestoreOrigin = 'import'): void {",
+    reason:
+      "the default of `origin` is never used: checkInvariants' one caller, parseDomainSnapshot (state-snapshot.ts), " +
+      'always passes its own origin',
+  },
+  {
+    file: 'src/domain/state-invariants.ts',
+    mutator: 'ConditionalExpression',
+    original: 'e.generationId === undefined',
+    replacement: 'false',
+    reason:
+      'then `generations.get(undefined)`, which is undefined too: the map is keyed by generation ids, which ' +
+      'domainSnapshotSchema (state-snapshot.ts, generations[].id: recordId, a z.string()) makes strings, so the ' +
+      'entry is refused as naming no generation either way',
+  },
+  {
+    file: 'src/domain/state-invariants.ts',
+    mutator: 'LogicalOperator',
+    original: "e.generationId ?? ''",
+    replacement: "e.generationId && ''",
+    reason:
+      'the term it feeds, "a generation\'s charged credits are not a safe integer", is never true: a generation ' +
+      'is refused at its second charge (`c.charges > 1`, above) before this line, so `charged` is one ledger amount, ' +
+      'and domainSnapshotSchema (state-snapshot.ts) types amounts as z.int(), which in zod 4 admits safe integers ' +
+      'only; whichever generation is looked up, the term is false',
+  },
+  {
+    file: 'src/domain/state-invariants.ts',
+    mutator: 'StringLiteral',
+    original: "''",
+    replacement: '"Stryker was here!"',
+    reason: 'in the same never-true term as the entry above: which generation it looks up changes nothing',
+  },
+  {
+    file: 'src/domain/state-invariants.ts',
+    mutator: 'ConditionalExpression',
+    original: 'c',
+    replacement: 'true',
+    line: 'if (c) refundable.set(g.accountId, (refundable.get(g.accountId) ?? 0) + c.charged - c.refunded);',
+    reason:
+      'refundRoom runs after checkInvariants has refused any generation without a charge ' +
+      "(`!credits.get(g.id)?.charges`), so every generation's `c` is defined there",
+  },
+  // --- end of branch kill39j ---
   // src/domain/estimate.ts
   {
     file: 'src/domain/estimate.ts',
