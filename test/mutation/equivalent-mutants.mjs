@@ -634,16 +634,6 @@ export const EQUIVALENT_MUTANTS = [
   // src/domain/state-invariants.ts
   {
     file: 'src/domain/state-invariants.ts',
-    mutator: 'StringLiteral',
-    original: "'import'",
-    replacement: '""',
-    line: "export function checkInvariants(s: DomainSnapshot, origin: RestoreOrigin = 'import'): void {",
-    reason:
-      "the default of `origin` is never used: checkInvariants' one caller, parseDomainSnapshot (state-snapshot.ts), " +
-      'always passes its own origin',
-  },
-  {
-    file: 'src/domain/state-invariants.ts',
     mutator: 'ConditionalExpression',
     original: 'e.generationId === undefined',
     replacement: 'false',
@@ -651,24 +641,6 @@ export const EQUIVALENT_MUTANTS = [
       'then `generations.get(undefined)`, which is undefined too: the map is keyed by generation ids, which ' +
       'domainSnapshotSchema (state-snapshot.ts, generations[].id: recordId, a z.string()) makes strings, so the ' +
       'entry is refused as naming no generation either way',
-  },
-  {
-    file: 'src/domain/state-invariants.ts',
-    mutator: 'LogicalOperator',
-    original: "e.generationId ?? ''",
-    replacement: "e.generationId && ''",
-    reason:
-      'the term it feeds, "a generation\'s charged credits are not a safe integer", is never true: a generation ' +
-      'is refused at its second charge (`c.charges > 1`, above) before this line, so `charged` is one ledger amount, ' +
-      'and domainSnapshotSchema (state-snapshot.ts) types amounts as z.int(), which in zod 4 admits safe integers ' +
-      'only; whichever generation is looked up, the term is false',
-  },
-  {
-    file: 'src/domain/state-invariants.ts',
-    mutator: 'StringLiteral',
-    original: "''",
-    replacement: '"Stryker was here!"',
-    reason: 'in the same never-true term as the entry above: which generation it looks up changes nothing',
   },
   {
     file: 'src/domain/state-invariants.ts',
