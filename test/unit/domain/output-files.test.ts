@@ -12,7 +12,7 @@ import { type Clock, createClock } from '../../../src/infra/clock.js';
 const NOW = Date.UTC(2026, 5, 1);
 
 const mp4: OutputFile = { index: 0, fileKey: 'k0', mimeType: 'video/mp4', format: 'mp4', bytes: 10 };
-const png: OutputFile = { index: 12, fileKey: 'k12', mimeType: 'image/png', format: 'png', bytes: 20 };
+const png: OutputFile = { index: 100, fileKey: 'k100', mimeType: 'image/png', format: 'png', bytes: 20 };
 
 const generation = (id: string, status: GenerationStatus, outputs: OutputFile[] = []): Generation =>
   ({ id, seq: 1, accountId: 'acct_1', status, createdAt: 0, outputs }) as unknown as Generation;
@@ -72,7 +72,7 @@ describe('signedOutput', () => {
       generation: ctx.generations.get('gen_done'),
       output: mp4,
     });
-    expect(signedOutput(ctx, 'ok', 'gen_done', '12.png', 0).output).toBe(png);
+    expect(signedOutput(ctx, 'ok', 'gen_done', '100.png', 0).output).toBe(png);
   });
 
   it('refuses a link without a signature, with a forged one, or past its expiry, each in its own words', async () => {
@@ -99,7 +99,7 @@ describe('signedOutput', () => {
       ['gen_done', '0.mp4/'],
       ['gen_done', '.mp4'],
       ['gen_done', '0.'],
-      ['gen_done', '0012.png'],
+      ['gen_done', '0100.png'],
     ] as const)
       expect(await refusal(() => signedOutput(ctx, 'ok', id, name, 0)), `${id}/${name}`).toEqual(NOT_FOUND);
   });
