@@ -185,8 +185,8 @@ describe('a failed generation’s message', () => {
     expect(said('The prompt was refused by the safety filter.', 30, 30)?.message).toBe(
       'The prompt was refused by the safety filter.',
     );
-    expect(said('The charge stands. Then something else.', 30, 30)?.message).toBe(
-      'The charge stands. Then something else.',
+    expect(said('Failed. The charge stands. Retry later.', 30, 30)?.message).toBe(
+      'Failed. The charge stands. Retry later.',
     );
     expect(said('Failed.The charge stands.', 30, 30)?.message).toBe('Failed.The charge stands.');
     expect(said('Failed. The charge stands', 30, 30)?.message).toBe('Failed. The charge stands');
