@@ -788,8 +788,8 @@ export const EQUIVALENT_MUTANTS = [
     reason:
       'only names the slot of g.text, the per-generation cache of formatted timestamps, where created_at is kept: ' +
       "under '' it is still apart from completed_at's slot, is written and read back by the same call, and every " +
-      'answer is the same (the cache rides along in the stored row and the export under that key, and is read back ' +
-      'by the same code)',
+      'answer is the same (the export leaves the cache out and an import drops it, state-snapshot.ts; a stored row ' +
+      'keeps it under that key and the same code reads it back)',
   },
   {
     file: 'src/domain/generation-view.ts',
