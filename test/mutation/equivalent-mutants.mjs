@@ -817,4 +817,37 @@ export const EQUIVALENT_MUTANTS = [
       'every member, as the group commit’s `refusalOf?.(member)` answers without it',
   },
   // --- end of branch kill39s2 ---
+  // --- branch kill39i: src/domain/{generation-view,output-files,move-timers,generation}.ts ---
+  // src/domain/generation-view.ts
+  {
+    file: 'src/domain/generation-view.ts',
+    mutator: 'ConditionalExpression',
+    original: '!REFUND_SENTENCE.test(message)',
+    replacement: 'false',
+    reason:
+      'the early return only skips work: without it a message with no refund sentence goes to ' +
+      '`message.replace(REFUND_SENTENCE, ...)`, which with no match returns the message unchanged, and billingStatus ' +
+      'is pure (REFUND_SENTENCE has no g flag, so test() keeps no lastIndex between calls)',
+  },
+  {
+    file: 'src/domain/generation-view.ts',
+    mutator: 'StringLiteral',
+    original: "'createdAt'",
+    replacement: '""',
+    line: "created_at: isoOnce(g, 'createdAt', g.createdAt),",
+    reason:
+      'only names the slot of g.text, the per-generation cache of formatted timestamps, where created_at is kept: ' +
+      "under '' it is still apart from completed_at's slot, is written and read back by the same call, and every " +
+      'answer is the same (the export leaves the cache out and an import drops it, state-snapshot.ts; a stored row ' +
+      'keeps it under that key and the same code reads it back)',
+  },
+  {
+    file: 'src/domain/generation-view.ts',
+    mutator: 'StringLiteral',
+    original: "'completedAt'",
+    replacement: '""',
+    line: "completed_at: g.completedAt === null ? null : isoOnce(g, 'completedAt', g.completedAt),",
+    reason: "as above, for completed_at's slot of the cache",
+  },
+  // --- end of branch kill39i ---
 ];
