@@ -850,4 +850,94 @@ export const EQUIVALENT_MUTANTS = [
     reason: "as above, for completed_at's slot of the cache",
   },
   // --- end of branch kill39i ---
+  // --- branch kill39h: src/store/store-of-record.ts (measured 2026-11-28 20:49-21:31 UTC) ---
+  {
+    file: 'src/store/store-of-record.ts',
+    mutator: 'BooleanLiteral',
+    original: 'true',
+    replacement: 'false',
+    line: 'record.writing = true;',
+    reason:
+      '`writing` is read only by the flush of world-record.ts, and (as its entries for `!this.writing && ' +
+      '!this.loading` say) nothing queries the sources while commitWorlds prepares or writes: next() and fullBatch ' +
+      'read the heap, and the reload after a refused commit sets loading before it reads anything',
+  },
+  {
+    file: 'src/store/store-of-record.ts',
+    mutator: 'ConditionalExpression',
+    original: 'batches.length === 1',
+    replacement: 'false',
+    reason:
+      'with one batch both arms run the same code of infra/sqlite-store.ts: the view’s commit is ' +
+      '`transaction(() => apply(world, batch))`, the root’s commitTogether `transaction(() => { for (each of ' +
+      'batches) apply(each.world, each.batch) })` with `world` = that view’s world; same transaction, same failure',
+  },
+  {
+    file: 'src/store/store-of-record.ts',
+    mutator: 'MethodExpression',
+    original: '[...records].filter((record) => !record.restoring && !record.unread)',
+    replacement: '[...records]',
+    reason:
+      'the background pass ignores the refusals commitWorlds returns, and an unread world’s prepare() only adds its ' +
+      'state_not_loaded to them (writing nothing); a restoring world is loading whenever a timer runs (restore() ' +
+      'sets restoring and load() loading in one synchronous step; restoring is cleared in the microtask after ' +
+      'load() clears loading, before any timer), and prepare() returns undefined while loading: nothing more is ' +
+      'written, thrown or logged',
+  },
+  {
+    file: 'src/store/store-of-record.ts',
+    mutator: 'ConditionalExpression',
+    original: '!record.restoring && !record.unread',
+    replacement: 'true',
+    reason: 'keeps every world in the background pass: the entry above',
+  },
+  {
+    file: 'src/store/store-of-record.ts',
+    mutator: 'LogicalOperator',
+    original: '!record.restoring && !record.unread',
+    replacement: '!record.restoring || !record.unread',
+    reason: 'keeps a restoring or an unread world in the background pass: the entry above',
+  },
+  {
+    file: 'src/store/store-of-record.ts',
+    mutator: 'ConditionalExpression',
+    original: '!closed && !record.closed',
+    replacement: 'true',
+    reason:
+      'drops only that guard of another world’s close: with the store closed commitWorlds returns at once (its ' +
+      '`if (closed)`), and a world already closed or dropped has closed set, so its prepare() returns undefined; ' +
+      'nothing is written either way, and the close goes on as before (the restoring and unread terms are killed ' +
+      'by store-of-record-lifecycle.test.ts)',
+  },
+  {
+    file: 'src/store/store-of-record.ts',
+    mutator: 'LogicalOperator',
+    original: '!closed && !record.closed',
+    replacement: '!closed || !record.closed',
+    reason: 'differs only when the store or the world is closed: the entry above',
+  },
+  {
+    file: 'src/store/store-of-record.ts',
+    mutator: 'ConditionalExpression',
+    original: 'closed',
+    replacement: 'false',
+    line: 'if (closed) return;',
+    reason:
+      'a second close of the first world without it: clearInterval of a cleared timer, gate.settle() of an empty ' +
+      'group (the gate joins nothing once closed), commitWorlds returns at once (closed), every record is already ' +
+      'closed, and store.close() is idempotent on every host (infra/sql-connection.ts’s close checks `open`, the ' +
+      'page keeper’s in infra/sqlite-browser.ts `stopped`, and sql.js’s Database.close does nothing once closed)',
+  },
+  {
+    file: 'src/store/store-of-record.ts',
+    mutator: 'BooleanLiteral',
+    original: 'true',
+    replacement: 'false',
+    line: 'for (const each of records) each.closed = true;',
+    reason:
+      'once the store’s own `closed` is set, every reader of a world’s `closed` is behind it: prepare() runs only ' +
+      'in commitWorlds, which returns first when closed; the gate’s hook checks deps.closed() before world.closed ' +
+      'and its group commit runs only while mayWrite() (`!closed`); another world’s close checks `!closed` first',
+  },
+  // --- end of branch kill39h ---
 ];
