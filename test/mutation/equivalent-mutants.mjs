@@ -767,4 +767,25 @@ export const EQUIVALENT_MUTANTS = [
       'every member, as the group commit’s `refusalOf?.(member)` answers without it',
   },
   // --- end of branch kill39s2 ---
+  // --- branch kill39k ---
+  {
+    file: 'src/store/node/legacy-state-file.ts',
+    mutator: 'StringLiteral',
+    original: "'utf8'",
+    replacement: '""',
+    line: "parsed = JSON.parse(readFileSync(path, 'utf8'));",
+    reason:
+      'readFileSync with an empty encoding returns the Buffer, and JSON.parse reads its argument through String(), ' +
+      'which decodes a Buffer as UTF-8: the same text is parsed (an invalid file fails alike)',
+  },
+  {
+    file: 'src/store/node/legacy-state-file.ts',
+    mutator: 'ConditionalExpression',
+    original: 'record.control',
+    replacement: 'true',
+    reason:
+      'Object.assign(state.control, undefined) copies nothing (Object.assign skips undefined sources), so a record ' +
+      'without control leaves the kept values as the guard does',
+  },
+  // --- end of branch kill39k ---
 ];
