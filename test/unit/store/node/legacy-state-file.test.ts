@@ -83,7 +83,7 @@ describe('readLegacyStateFile', () => {
       control: { latency: 50 },
     };
     const state = readLegacyStateFile(stateFile(snapshotAt(3), lines(record)));
-    const d = state.domain as Record<string, unknown>;
+    const d = state.domain as unknown as Record<string, unknown>;
     expect(d.clock).toEqual({ now: 9 });
     expect(d.ledger).toEqual([entry(1, 100), entry(2, -10), entry(3, -5), entry(4, 20)]);
     expect(d.generations).toEqual([
@@ -109,7 +109,7 @@ describe('readLegacyStateFile', () => {
   it('keeps every section a record leaves out (and empty lists change nothing)', () => {
     const record = { epoch: 0, clock: { now: 2 }, generations: [], idempotency: [], uploads: [] };
     const state = readLegacyStateFile(stateFile(snapshotAt(0), lines(record)));
-    const d = state.domain as Record<string, unknown>;
+    const d = state.domain as unknown as Record<string, unknown>;
     expect(d.clock).toEqual({ now: 2 });
     expect(d.ledger).toEqual([entry(1, 100), entry(2, -10)]);
     expect(d.generations).toEqual([
