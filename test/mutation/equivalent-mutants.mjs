@@ -787,5 +787,15 @@ export const EQUIVALENT_MUTANTS = [
       'Object.assign(state.control, undefined) copies nothing (Object.assign skips undefined sources), so a record ' +
       'without control leaves the kept values as the guard does',
   },
+  {
+    file: 'src/store/node/legacy-state-file.ts',
+    mutator: 'ArrayDeclaration',
+    original: '[]',
+    replacement: '["Stryker was here"]',
+    line: 'for (const e of record.ledger ?? []) if (e.seq > lastSeq) d.ledger.push(e);',
+    reason:
+      'for a record without ledger the loop then visits one string, whose `.seq` is undefined, and ' +
+      '`undefined > lastSeq` is false (undefined compares as NaN): nothing is pushed, as with the empty list',
+  },
   // --- end of branch kill39k ---
 ];
