@@ -940,4 +940,35 @@ export const EQUIVALENT_MUTANTS = [
       'and its group commit runs only while mayWrite() (`!closed`); another world’s close checks `!closed` first',
   },
   // --- end of branch kill39h ---
+  // --- branch kill39k ---
+  {
+    file: 'src/store/node/legacy-state-file.ts',
+    mutator: 'StringLiteral',
+    original: "'utf8'",
+    replacement: '""',
+    line: "parsed = JSON.parse(readFileSync(path, 'utf8'));",
+    reason:
+      'readFileSync with an empty encoding returns the Buffer, and JSON.parse reads its argument through String(), ' +
+      'which decodes a Buffer as UTF-8: the same text is parsed (an invalid file fails alike)',
+  },
+  {
+    file: 'src/store/node/legacy-state-file.ts',
+    mutator: 'ConditionalExpression',
+    original: 'record.control',
+    replacement: 'true',
+    reason:
+      'Object.assign(state.control, undefined) copies nothing (Object.assign skips undefined sources), so a record ' +
+      'without control leaves the kept values as the guard does',
+  },
+  {
+    file: 'src/store/node/legacy-state-file.ts',
+    mutator: 'ArrayDeclaration',
+    original: '[]',
+    replacement: '["Stryker was here"]',
+    line: 'for (const e of record.ledger ?? []) if (e.seq > lastSeq) d.ledger.push(e);',
+    reason:
+      'for a record without ledger the loop then visits one string, whose `.seq` is undefined, and ' +
+      '`undefined > lastSeq` is false (undefined compares as NaN): nothing is pushed, as with the empty list',
+  },
+  // --- end of branch kill39k ---
 ];
