@@ -34,7 +34,8 @@ export class GenerationCreditIndex {
 
   /** A new (uncommitted) entry. */
   add(e: LedgerEntry) {
-    if (!e.generationId || e.type === 'funding') return;
+    // A funding entry adds nothing (addTo counts charges and refunds only), even one that names a generation.
+    if (e.generationId === undefined) return;
     if (e.type === 'charge') this.chargeTimes.set(e.generationId, e.at);
     const credits = this.pending.get(e.generationId) ?? none();
     addTo(credits, e);
@@ -43,7 +44,7 @@ export class GenerationCreditIndex {
 
   /** The store holds `done` now; `rest` are still uncommitted. */
   committed(done: LedgerEntry[], rest: LedgerEntry[]) {
-    for (const e of done) if (e.generationId) this.stored.delete(e.generationId);
+    for (const e of done) if (e.generationId !== undefined) this.stored.delete(e.generationId);
     this.pending.clear();
     this.chargeTimes.clear();
     for (const e of rest) this.add(e);
@@ -82,7 +83,7 @@ export class GenerationCreditIndex {
     const kept = this.stored.get(generationId);
     if (kept) return kept;
     const read = none();
-    for (const e of this.source.ofGeneration(generationId)) if (e.generationId === generationId) addTo(read, e);
+    for (const e of this.source.ofGeneration(generationId)) addTo(read, e);
     this.stored.set(generationId, read);
     return read;
   }

@@ -5,7 +5,7 @@ import { validationItem } from './validation-item.js';
 
 export type ImageFormat = 'png' | 'jpeg' | 'webp';
 
-/** What the content sniffing found; the http layer reads it with image-size. */
+/** What the content sniffing found; the http layer reads it with image-size, whose names are `png`, `jpg`, `webp`... */
 export interface SniffedImage {
   format: string;
   width: number;
@@ -110,9 +110,10 @@ export const undecodable = (format: ImageFormat, problem: string) =>
     `The ${format} file could not be decoded: ${problem}. Send the complete image.`,
   );
 
+/** The sniffer's name of a type a model may accept (image-size calls a JPEG `jpg`), as the API names it. */
 function normaliseFormat(type: string): ImageFormat | undefined {
   if (type === 'png' || type === 'webp') return type;
-  if (type === 'jpg' || type === 'jpeg') return 'jpeg';
+  if (type === 'jpg') return 'jpeg';
   return undefined;
 }
 

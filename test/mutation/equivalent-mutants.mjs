@@ -971,4 +971,130 @@ export const EQUIVALENT_MUTANTS = [
       '`undefined > lastSeq` is false (undefined compares as NaN): nothing is pushed, as with the empty list',
   },
   // --- end of branch kill39k ---
+  // src/store/node/state-migration.ts (kill39p)
+  {
+    file: 'src/store/node/state-migration.ts',
+    mutator: 'StringLiteral',
+    original: `\`\${building}-wal\``,
+    replacement: '``',
+    reason:
+      'the database file itself (`building`, first in the list) is still removed, and SQLite deletes a -wal beside a ' +
+      'database of no pages unread, at its first read (pager.c, pagerOpenWalIfPresent: nPage==0 deletes zWal); tried ' +
+      'with the real log of an interrupted migration holding a ledger row the new state lacks: the row did not come ' +
+      'back and the file was gone. In the catch the connection is closed, and SQLite deletes its log on close (none ' +
+      'was left under this mutant when a full disk refused the commit, or the open). Only a lone stale -wal in a ' +
+      "folder the emulator cannot write differs: rmSync's EACCES instead of the open's StoreRefused, failing either way",
+  },
+  // src/domain/state-records.ts (kill39o)
+  {
+    file: 'src/domain/state-records.ts',
+    mutator: 'ConditionalExpression',
+    original: 'id === undefined',
+    replacement: 'false',
+    reason:
+      'idNumber(undefined) then runs the regex on undefined, which RegExp.prototype.exec reads as the string ' +
+      '"undefined": no `_digits` in it, so no match and digits is undefined, as the guard gives',
+  },
+  {
+    file: 'src/domain/state-records.ts',
+    mutator: 'ConditionalExpression',
+    original: 'digits === undefined',
+    replacement: 'false',
+    reason:
+      "idNumber is read only by headroomProblems' check; for an id that is not sequential it then returns " +
+      'Number(undefined), NaN, and `NaN > MAX_IMPORTED_COUNTER` is false: no problem, as with undefined',
+  },
+  {
+    file: 'src/domain/state-records.ts',
+    mutator: 'ConditionalExpression',
+    original: 'value !== undefined',
+    replacement: 'true',
+    reason:
+      'leaves `value > MAX_IMPORTED_COUNTER`, and for an absent value (a generation without requestId, an id that ' +
+      'is not sequential) that is `undefined > n`, false (undefined compares as NaN): no problem either way',
+  },
+  // src/domain/generation-credits.ts (kill39n)
+  {
+    file: 'src/domain/generation-credits.ts',
+    mutator: 'ConditionalExpression',
+    original: 'e.generationId === undefined',
+    replacement: 'false',
+    line: 'if (e.generationId === undefined) return;',
+    reason:
+      'an entry without a generation then goes into pending (and chargeTimes) under the key undefined, which no ' +
+      'lookup asks for: one, of and chargeTime take generation ids, strings, so every answer stays the same',
+  },
+  {
+    file: 'src/domain/generation-credits.ts',
+    mutator: 'ConditionalExpression',
+    original: 'e.generationId !== undefined',
+    replacement: 'true',
+    line: 'for (const e of done) if (e.generationId !== undefined) this.stored.delete(e.generationId);',
+    reason:
+      'then stored.delete(undefined) runs for an entry without a generation, and the cache never holds the key ' +
+      'undefined (it is set only for the string ids asked for): nothing is dropped',
+  },
+  {
+    file: 'src/domain/generation-credits.ts',
+    mutator: 'ConditionalExpression',
+    original: 'missing.length === 1',
+    replacement: 'false',
+    reason:
+      'a single missing id is then read with ofGenerations([id]) instead of ofGeneration(id); both answer the same ' +
+      "entries in the same order (the same json_extract(json, '$.generationId') match on the ledger table, ORDER BY " +
+      'key, in sqlite-reads.ts), so the sums are the same: the branch only spares preparing a one-mark IN statement',
+  },
+  {
+    file: 'src/domain/generation-credits.ts',
+    mutator: 'StringLiteral',
+    original: "''",
+    replacement: '"Stryker was here!"',
+    line: "const credits = read.get(e.generationId ?? '');",
+    reason:
+      'the fallback is never taken: ofGeneration/ofGenerations answer only entries whose generationId equals an id ' +
+      'asked for (an SQL equality on it), so e.generationId is always one of the keys of `read`, never undefined',
+  },
+  {
+    file: 'src/domain/generation-credits.ts',
+    mutator: 'ConditionalExpression',
+    original: 'credits',
+    replacement: 'true',
+    line: 'if (credits) addTo(credits, e);',
+    reason:
+      'as above: every entry the source answers names one of the missing ids, the keys of `read`, so `credits` is ' +
+      'always found and the guard always true',
+  },
+  // src/domain/submission.ts (kill39q)
+  {
+    file: 'src/domain/submission.ts',
+    mutator: 'StringLiteral',
+    original: "''",
+    replacement: '"Stryker was here!"',
+    reason:
+      'the base URL of the signer that toPublicGeneration gets for the 202 answer: a signer only runs for a completed ' +
+      "generation's outputs (generation-view.ts), and the one just created is always pending, so no URL is ever made " +
+      'with it; making the signer itself has no effect (wiring/output-urls.ts returns a closure)',
+  },
+  // src/domain/runtime.ts (kill39r)
+  {
+    file: 'src/domain/runtime.ts',
+    mutator: 'ConditionalExpression',
+    original: 'next !== undefined',
+    replacement: 'true',
+    reason:
+      "advance's step loop then tests `undefined <= target` when nothing is scheduled, and that is false (undefined " +
+      'compares as NaN): the loop ends there as the guard makes it',
+  },
+  {
+    file: 'src/domain/runtime.ts',
+    mutator: 'EqualityOperator',
+    original: 'next <= target',
+    replacement: 'next < target',
+    reason:
+      'a move due exactly at the target is then run by the final `scheduler.advance(target - now)` and its settle() ' +
+      'instead of a last loop step making that same call and settle: the same tasks, clock readings and awaited ' +
+      'renders: a render that ends schedules no move (a move is scheduled only by a submission, or by a move the ' +
+      "drain runs, and the drain runs every task due by the target); only a submission made during advance's awaits " +
+      'could differ, and neither version orders that',
+  },
 ];

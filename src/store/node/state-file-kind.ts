@@ -14,7 +14,8 @@ function head(path: string, length: number): Buffer {
   try {
     fd = openSync(path, 'r');
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    // Node's file-system errors always carry a code (EACCES, EISDIR, EIO...): it is what the one line reports.
+    const { code } = error as NodeJS.ErrnoException;
     throw new StoreRefused(
       `State file ${path} cannot be read (${code}); it was left untouched. Make it readable and writable, or choose another --state-file.`,
     );
@@ -23,7 +24,7 @@ function head(path: string, length: number): Buffer {
     const bytes = Buffer.alloc(length);
     return bytes.subarray(0, readSync(fd, bytes, 0, length, 0));
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    const { code } = error as NodeJS.ErrnoException;
     const what = code === 'EISDIR' ? 'is a folder' : `cannot be read (${code})`;
     throw new StoreRefused(`State file ${path} ${what}; it was left untouched. Choose a file for --state-file.`);
   } finally {
