@@ -9,7 +9,7 @@ import type { Catalogue } from './catalogue.js';
 import type { ModelEntry } from './catalogue-schema.js';
 import type { Generation, GenerationPlan } from './generation.js';
 import type { GenerationStore } from './generation-store.js';
-import type { OutputUrlSigner } from './generation-view.js';
+import type { FormattedTimestamps, OutputUrlSigner } from './generation-view.js';
 import type { CursorTags } from './page-cursor.js';
 import type { IdempotencyStore } from './idempotency.js';
 import type { Ledger } from './ledger.js';
@@ -81,6 +81,8 @@ export interface DomainContext {
   ids: IdGenerator;
   random: Random;
   settings: DomainSettings;
+  /** The generations' timestamps as answers write them, formatted once each. */
+  timestamps: FormattedTimestamps;
   /** Signs output URLs for a request that reached the emulator at `baseUrl`. */
   outputSigner: (baseUrl: string) => OutputUrlSigner;
   /** Tags list cursors with the instance's signing secret, so only cursors it issued are read back. */

@@ -38,15 +38,37 @@ function currentBillingMessage(message: string, credits: GenerationCredits): str
 
 const iso = (ms: number) => new Date(ms).toISOString().replace('Z', '+00:00');
 
-/** Timestamps are formatted once per generation and kept: every read of every generation needs them. */
-function isoOnce(g: Generation, field: 'createdAt' | 'completedAt', ms: number): string {
-  g.text ??= {};
-  const formatted = g.text[field] ?? iso(ms);
-  g.text[field] = formatted;
-  return formatted;
+/** A generation's timestamps as the API writes them. */
+export interface TimestampTexts {
+  createdAt: string;
+  completedAt: string | null;
 }
 
-export function toPublicGeneration(g: Generation, credits: GenerationCredits, sign: OutputUrlSigner) {
+/**
+ * Every read of every generation writes its timestamps (a list page, hundreds per second), and they never change once
+ * set: each is formatted once and kept beside the record, per context, never on it, so no stored row, export or import
+ * carries a formatted copy that could disagree with the instant it was made from.
+ */
+export class FormattedTimestamps {
+  private readonly kept = new WeakMap<Generation, TimestampTexts>();
+
+  of(g: Generation): TimestampTexts {
+    const kept = this.kept.get(g);
+    // A generation completes after its first read: its completion is formatted then.
+    if (kept !== undefined && (kept.completedAt !== null || g.completedAt === null)) return kept;
+    const texts = { createdAt: iso(g.createdAt), completedAt: g.completedAt === null ? null : iso(g.completedAt) };
+    this.kept.set(g, texts);
+    return texts;
+  }
+}
+
+export function toPublicGeneration(
+  g: Generation,
+  credits: GenerationCredits,
+  sign: OutputUrlSigner,
+  timestamps: FormattedTimestamps,
+) {
+  const { createdAt, completedAt } = timestamps.of(g);
   return {
     id: g.id,
     request_id: g.requestId,
@@ -57,8 +79,8 @@ export function toPublicGeneration(g: Generation, credits: GenerationCredits, si
     params: g.params,
     texts: g.texts,
     status: g.status,
-    created_at: isoOnce(g, 'createdAt', g.createdAt),
-    completed_at: g.completedAt === null ? null : isoOnce(g, 'completedAt', g.completedAt),
+    created_at: createdAt,
+    completed_at: completedAt,
     charged_credits: credits.charged,
     refunded_credits: credits.refunded,
     net_credits: credits.charged - credits.refunded,

@@ -82,6 +82,4 @@ export interface Generation {
   error: GenerationError | null;
   outputs: OutputFile[];
   plan: GenerationPlan;
-  /** Timestamps as written in answers, formatted once (they never change): list pages format hundreds per second. */
-  text?: { createdAt?: string; completedAt?: string };
 }

@@ -18,14 +18,14 @@ export function publicView(
   baseUrl: string,
   credits = ctx.ledger.generationCredits(g.id),
 ) {
-  const view = toPublicGeneration(g, credits, ctx.outputSigner(baseUrl));
+  const view = toPublicGeneration(g, credits, ctx.outputSigner(baseUrl), ctx.timestamps);
   if (g.status === 'completed') ctx.outputAccess?.shown(g);
   return view;
 }
 
 /** The same record, with no read told: for views that must not change what the app sees next. */
 export function peekView(ctx: DomainContext, g: Generation, baseUrl: string) {
-  return toPublicGeneration(g, ctx.ledger.generationCredits(g.id), ctx.outputSigner(baseUrl));
+  return toPublicGeneration(g, ctx.ledger.generationCredits(g.id), ctx.outputSigner(baseUrl), ctx.timestamps);
 }
 
 /** Another account's generation answers exactly like a missing one, so ids cannot be probed. */

@@ -116,8 +116,7 @@ export function exportDomain(ctx: DomainContext): DomainSnapshot {
     accounts: ctx.accounts.listAccounts(),
     keys: ctx.accounts.listKeys(),
     ledger: ctx.ledger.list(),
-    // Without the formatted timestamps each keeps for its answers: an import formats them afresh (parseDomainSnapshot).
-    generations: ctx.generations.all().map(({ text: _formatted, ...g }) => g),
+    generations: ctx.generations.all(),
     uploads: [...ctx.uploads.all()],
     idempotency: ctx.idempotency.snapshot(),
     balances: Object.fromEntries(ctx.accounts.listAccounts().map((a) => [a.id, ctx.ledger.balance(a.id)])),
@@ -131,9 +130,6 @@ export function parseDomainSnapshot(input: unknown, origin: RestoreOrigin = 'imp
   const result = domainSnapshotSchema.safeParse(input);
   if (!result.success) throw notAnExport(fieldProblems(result.error.issues, ['domain']));
   const snapshot = result.data as unknown as DomainSnapshot;
-  // A generation's `text` caches its answers' formatted timestamps (generation-view.ts); a file's own would be answered
-  // whatever createdAt says, and one that is not an object would fail every read of the generation: formatted afresh.
-  for (const g of snapshot.generations) g.text = undefined;
   // A running clock resumes at wall time plus the offset: that moment must be a date too. Past 9999 it may be, as wall
   // time moves on from an export of a clock held at its last instant: the restored clock holds there (infra/clock.ts).
   const resumesAt = Date.now() + snapshot.clock.offset_ms;

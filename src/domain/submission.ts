@@ -2,15 +2,14 @@
 import type { ApiKey } from './accounts.js';
 import { canonicalJson } from './canonical-json.js';
 import type { DomainContext, PlanAdjustment } from './context.js';
-import { DomainError } from './errors.js';
 import type { Generation, GenerationPlan } from './generation.js';
 import { toGenerationInput, type ValidatedBody } from './generation-input.js';
 import { toPublicGeneration } from './generation-view.js';
 import type { StoredResponse } from './idempotency.js';
-import { utcDay } from './ledger.js';
 import { assignFrames } from './reference-rules.js';
 import { quote } from './pricing.js';
 import { checkKeyScope, checkRules, knownModel, resolveRefs } from './request-checks.js';
+import { checkSpending } from './spending-checks.js';
 import { plannedTimers, profileFor } from './timing.js';
 
 export interface Submission {
@@ -22,15 +21,13 @@ export interface Submission {
 }
 
 export interface SubmissionResult {
+  /** The answer; its body's `replayed` tells a replay from a new submission. */
   response: StoredResponse;
-  replayed: boolean;
   /** The generation created, or the one a replay answers with: whoever records the exchange links it to this. */
   generationId: string;
   /** Who adjusted this generation's plan at acceptance, and why; absent when the plan was left alone. */
   adjustment?: PlanAdjustment;
 }
-
-const DAY_MS = 86_400_000;
 
 /**
  * No `await` anywhere in here: the checks and the charge happen in one turn of the event loop,
@@ -43,7 +40,6 @@ export function submitGeneration(ctx: DomainContext, s: Submission): SubmissionR
   if (prior.kind === 'replay') {
     return {
       response: { status: prior.response.status, body: { ...prior.response.body, replayed: true } },
-      replayed: true,
       generationId: prior.generationId,
     };
   }
@@ -54,38 +50,14 @@ export function submitGeneration(ctx: DomainContext, s: Submission): SubmissionR
   resolveRefs(ctx, s.key, model, input);
   checkKeyScope(s.key, model);
   const price = quote(model, input.params);
-  if (price.credits > s.body.max_credits)
-    throw new DomainError(
-      'max_credits_exceeded',
-      `This request costs ${price.credits} credits, more than max_credits (${s.body.max_credits}). Raise max_credits or choose cheaper options; POST /v1/media/estimate shows the price.`,
-      { credits: price.credits, max_credits: s.body.max_credits },
-    );
-  if (s.key.dailyCreditLimit !== null) {
-    const used = ctx.ledger.keyNetOnDay(s.key.id, now);
-    if (used + price.credits > s.key.dailyCreditLimit) {
-      const resetsAt = (utcDay(now) + 1) * DAY_MS;
-      throw new DomainError(
-        'daily_credit_limit_exceeded',
-        `This key may spend ${s.key.dailyCreditLimit} credits per UTC day; ${used} are used and this request costs ${price.credits}. Wait for the reset at ${new Date(resetsAt).toISOString()} or use another key.`,
-        {
-          daily_credit_limit: s.key.dailyCreditLimit,
-          used_today: used,
-          credits: price.credits,
-          retry_after_seconds: Math.ceil((resetsAt - now) / 1000),
-        },
-      );
-    }
-  }
-  const balance = ctx.ledger.balance(s.key.accountId);
-  if (balance < price.credits)
-    throw new DomainError(
-      'insufficient_credits',
-      `This request costs ${price.credits} credits but the wallet holds ${balance}. Top up the wallet or choose cheaper options.`,
-      {
-        credits: price.credits,
-        wallet_balance: balance,
-      },
-    );
+  checkSpending({
+    credits: price.credits,
+    maxCredits: s.body.max_credits,
+    dailyCreditLimit: s.key.dailyCreditLimit,
+    usedToday: () => ctx.ledger.keyNetOnDay(s.key.id, now),
+    balance: () => ctx.ledger.balance(s.key.accountId),
+    now,
+  });
 
   // The plan first: a refusal from the plan adjuster must not use up a generation id.
   let plan: GenerationPlan = plannedTimers(
@@ -119,7 +91,12 @@ export function submitGeneration(ctx: DomainContext, s: Submission): SubmissionR
     body: {
       request_id: generation.requestId,
       // Its one ledger entry is the charge just made: no need to ask the store of record for the others.
-      generation: toPublicGeneration(generation, { charged: price.credits, refunded: 0 }, ctx.outputSigner('')),
+      generation: toPublicGeneration(
+        generation,
+        { charged: price.credits, refunded: 0 },
+        ctx.outputSigner(''),
+        ctx.timestamps,
+      ),
       replayed: false,
       poll_after_seconds: ctx.settings.pollAfterSeconds,
     },
@@ -128,7 +105,6 @@ export function submitGeneration(ctx: DomainContext, s: Submission): SubmissionR
   ctx.lifecycle.begin(generation);
   return {
     response,
-    replayed: false,
     generationId: generation.id,
     ...(adjusted ? { adjustment: { by: adjusted.by, reason: adjusted.reason } } : {}),
   };

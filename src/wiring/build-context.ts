@@ -5,6 +5,7 @@ import type { Catalogue } from '../domain/catalogue.js';
 import type { DomainContext, OutputAccess, PlanAdjuster } from '../domain/context.js';
 import { LAST_INSTANT_MS } from '../domain/durations.js';
 import { GenerationStore } from '../domain/generation-store.js';
+import { FormattedTimestamps } from '../domain/generation-view.js';
 import { IdempotencyStore } from '../domain/idempotency.js';
 import { Ledger } from '../domain/ledger.js';
 import { Lifecycle } from '../domain/lifecycle.js';
@@ -130,6 +131,7 @@ export function buildContext(deps: ContextDeps): DomainContext {
     }),
     outputFiles: createOutputFileSource(renders),
     cursorTags: deps.signer,
+    timestamps: new FormattedTimestamps(),
     sha256Hex: deps.crypto.sha256Hex,
   };
 }

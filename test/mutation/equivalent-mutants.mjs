@@ -829,26 +829,6 @@ export const EQUIVALENT_MUTANTS = [
       '`message.replace(REFUND_SENTENCE, ...)`, which with no match returns the message unchanged, and billingStatus ' +
       'is pure (REFUND_SENTENCE has no g flag, so test() keeps no lastIndex between calls)',
   },
-  {
-    file: 'src/domain/generation-view.ts',
-    mutator: 'StringLiteral',
-    original: "'createdAt'",
-    replacement: '""',
-    line: "created_at: isoOnce(g, 'createdAt', g.createdAt),",
-    reason:
-      'only names the slot of g.text, the per-generation cache of formatted timestamps, where created_at is kept: ' +
-      "under '' it is still apart from completed_at's slot, is written and read back by the same call, and every " +
-      'answer is the same (the export leaves the cache out and an import drops it, state-snapshot.ts; a stored row ' +
-      'keeps it under that key and the same code reads it back)',
-  },
-  {
-    file: 'src/domain/generation-view.ts',
-    mutator: 'StringLiteral',
-    original: "'completedAt'",
-    replacement: '""',
-    line: "completed_at: g.completedAt === null ? null : isoOnce(g, 'completedAt', g.completedAt),",
-    reason: "as above, for completed_at's slot of the cache",
-  },
   // --- end of branch kill39i ---
   // --- branch kill39h: src/store/store-of-record.ts (measured 2026-11-28 20:49-21:31 UTC) ---
   {

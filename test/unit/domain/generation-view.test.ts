@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Generation, OutputFile } from '../../../src/domain/generation.js';
 import {
   billingStatus,
+  FormattedTimestamps,
   isoTimestamp,
   type OutputUrlSigner,
   toPublicGeneration,
@@ -75,7 +76,7 @@ describe('isoTimestamp', () => {
 
 describe('toPublicGeneration', () => {
   it('answers a completed generation with its fields, credits and signed outputs', () => {
-    expect(toPublicGeneration(generation(), { charged: 30, refunded: 10 }, sign)).toEqual({
+    expect(toPublicGeneration(generation(), { charged: 30, refunded: 10 }, sign, new FormattedTimestamps())).toEqual({
       id: 'gen_1',
       request_id: 'req_1',
       api_key_id: 7,
@@ -117,7 +118,12 @@ describe('toPublicGeneration', () => {
   });
 
   it('leaves out an output’s size and duration when it has none, rather than answering them as undefined', () => {
-    const [, item] = toPublicGeneration(generation(), { charged: 1, refunded: 0 }, sign).outputs;
+    const [, item] = toPublicGeneration(
+      generation(),
+      { charged: 1, refunded: 0 },
+      sign,
+      new FormattedTimestamps(),
+    ).outputs;
     expect(Object.keys(item ?? {})).not.toContain('width');
     expect(Object.keys(item ?? {})).not.toContain('height');
     expect(Object.keys(item ?? {})).not.toContain('duration_seconds');
@@ -126,25 +132,29 @@ describe('toPublicGeneration', () => {
   it('answers no outputs and no completion time before completion, even for a record holding outputs', () => {
     // An imported state may hold outputs on a generation that is not completed (the schema does not tie them).
     const running = generation({ status: 'running', completedAt: null });
-    const view = toPublicGeneration(running, { charged: 5, refunded: 0 }, sign);
+    const view = toPublicGeneration(running, { charged: 5, refunded: 0 }, sign, new FormattedTimestamps());
     expect(view.outputs).toEqual([]);
     expect(view.completed_at).toBeNull();
     expect(view.created_at).toBe('2026-01-02T03:04:05.006+00:00');
   });
 
-  it('answers the same timestamps on every read', () => {
+  it('answers the same timestamps on every read, and keeps nothing on the record (stored rows and exports)', () => {
     const g = generation();
-    const first = toPublicGeneration(g, { charged: 1, refunded: 0 }, sign);
-    const again = toPublicGeneration(g, { charged: 1, refunded: 0 }, sign);
+    const untouched = structuredClone(g);
+    const timestamps = new FormattedTimestamps();
+    const first = toPublicGeneration(g, { charged: 1, refunded: 0 }, sign, timestamps);
+    const again = toPublicGeneration(g, { charged: 1, refunded: 0 }, sign, timestamps);
     expect([again.created_at, again.completed_at]).toEqual([first.created_at, first.completed_at]);
     expect(again.completed_at).toBe('2026-01-02T03:05:06.506+00:00');
+    expect(g).toStrictEqual(untouched);
   });
 
   it('answers each timestamp from its own field, even when the generation was read before it completed', () => {
     const g = generation({ status: 'running', completedAt: null });
-    toPublicGeneration(g, { charged: 1, refunded: 0 }, sign);
+    const timestamps = new FormattedTimestamps();
+    toPublicGeneration(g, { charged: 1, refunded: 0 }, sign, timestamps);
     Object.assign(g, { status: 'completed', completedAt: COMPLETED });
-    const view = toPublicGeneration(g, { charged: 1, refunded: 0 }, sign);
+    const view = toPublicGeneration(g, { charged: 1, refunded: 0 }, sign, timestamps);
     expect(view.created_at).toBe('2026-01-02T03:04:05.006+00:00');
     expect(view.completed_at).toBe('2026-01-02T03:05:06.506+00:00');
   });
@@ -152,7 +162,7 @@ describe('toPublicGeneration', () => {
 
 describe('a failed generation’s message', () => {
   const said = (message: string, charged: number, refunded: number) =>
-    toPublicGeneration(failed(message), { charged, refunded }, sign).error;
+    toPublicGeneration(failed(message), { charged, refunded }, sign, new FormattedTimestamps()).error;
 
   it('says the charge was refunded once a later refund gave all of it back', () => {
     expect(said('The render failed. The charge stands.', 30, 30)).toEqual({
@@ -200,7 +210,12 @@ describe('a failed generation’s message', () => {
   });
 
   it('answers a failed generation with no outputs and its completion time', () => {
-    const view = toPublicGeneration(failed('Boom. The charge stands.'), { charged: 30, refunded: 0 }, sign);
+    const view = toPublicGeneration(
+      failed('Boom. The charge stands.'),
+      { charged: 30, refunded: 0 },
+      sign,
+      new FormattedTimestamps(),
+    );
     expect(view.outputs).toEqual([]);
     expect(view.status).toBe('failed');
     expect(view.billing_status).toBe('charged');

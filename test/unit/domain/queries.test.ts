@@ -7,6 +7,7 @@ import type { DomainContext, OutputAccess } from '../../../src/domain/context.js
 import { DomainError } from '../../../src/domain/errors.js';
 import type { Generation, GenerationStatus } from '../../../src/domain/generation.js';
 import { GenerationStore } from '../../../src/domain/generation-store.js';
+import { FormattedTimestamps } from '../../../src/domain/generation-view.js';
 import { Ledger, type LedgerEntry } from '../../../src/domain/ledger.js';
 import { listGenerations, ownGeneration, peekView, publicView } from '../../../src/domain/queries.js';
 
@@ -59,7 +60,7 @@ function context(ledger = new Ledger(() => 'led')) {
     refusal: () => undefined,
     shown: (g) => shown.push(g.id),
   };
-  const parts: Pick<DomainContext, 'ledger' | 'generations' | 'outputSigner' | 'outputAccess'> = {
+  const parts: Pick<DomainContext, 'ledger' | 'generations' | 'outputSigner' | 'outputAccess' | 'timestamps'> = {
     ledger,
     generations: new GenerationStore(),
     outputSigner: (baseUrl) => (g, o) => ({
@@ -68,6 +69,7 @@ function context(ledger = new Ledger(() => 'led')) {
       expiresAtText: '1970-01-01T00:00:01+00:00',
     }),
     outputAccess,
+    timestamps: new FormattedTimestamps(),
   };
   return { ctx: parts as DomainContext, shown };
 }

@@ -1,8 +1,8 @@
 // An imported state's generations answer timestamps formatted from their own createdAt and completedAt: the formatted
-// copies an export carries (a cache of the public record) are not taken from the file, forged or broken.
+// copies older exports carried (`text`) are never read, forged or broken.
 import { describe, expect, it } from 'vitest';
 import type { Generation } from '../../../src/domain/generation.js';
-import { toPublicGeneration } from '../../../src/domain/generation-view.js';
+import { FormattedTimestamps, toPublicGeneration } from '../../../src/domain/generation-view.js';
 import { parseDomainSnapshot } from '../../../src/domain/state-snapshot.js';
 
 const CREATED = Date.UTC(2026, 0, 2, 3, 4, 5, 6);
@@ -74,7 +74,12 @@ function exported(text: unknown) {
 /** The public record of the imported generation, as a read answers it. */
 function importedRecord(text: unknown) {
   const [g] = parseDomainSnapshot(exported(text)).generations as [Generation];
-  return toPublicGeneration(g, { charged: 4, refunded: 0 }, () => ({ url: '', expiresAt: 0, expiresAtText: '' }));
+  return toPublicGeneration(
+    g,
+    { charged: 4, refunded: 0 },
+    () => ({ url: '', expiresAt: 0, expiresAtText: '' }),
+    new FormattedTimestamps(),
+  );
 }
 
 describe('an imported generation’s timestamps', () => {

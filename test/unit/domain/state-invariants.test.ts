@@ -2,16 +2,15 @@
 // with 422 invalid_state naming the first bad field; one that agrees loads. Plain snapshots, no emulator.
 import { describe, expect, it } from 'vitest';
 import type { DomainSnapshot } from '../../../src/domain/domain-snapshot.js';
-import type { Generation } from '../../../src/domain/generation.js';
 import type { LedgerEntry } from '../../../src/domain/ledger.js';
 import { checkInvariants } from '../../../src/domain/state-invariants.js';
+import { account, completedGeneration, snapshot as baseSnapshot } from '../../helpers/domain-snapshots.js';
 
 const MAX = Number.MAX_SAFE_INTEGER;
 
-const account = (id: string) => ({ id, name: id, createdAt: 0 });
 const key = (id: number, accountId: string) =>
   ({ id, secret: `sk_${id}`, accountId, name: 'k', modelScope: null, dailyCreditLimit: null, createdAt: 0 }) as never;
-const generation = (id: string, accountId = 'acct_a') => ({ id, accountId, seq: 1, status: 'completed' }) as Generation;
+const generation = (id: string, accountId = 'acct_a') => completedGeneration(id, { accountId });
 
 let seq = 0;
 const entry = (type: LedgerEntry['type'], amount: number, rest: Partial<LedgerEntry> = {}): LedgerEntry => ({
@@ -29,19 +28,8 @@ const charge = (generationId: string | undefined, amount: number, accountId = 'a
 const refund = (generationId: string, amount: number, accountId = 'acct_a') =>
   entry('refund', amount, { generationId, accountId });
 
-function snapshot(parts: Partial<DomainSnapshot>): DomainSnapshot {
-  return {
-    clock: { now: 0, frozen: true, offset_ms: 0 },
-    timing: { profile: 'instant', byModel: {} } as never,
-    accounts: [account('acct_a'), account('acct_b')],
-    keys: [],
-    ledger: [],
-    generations: [],
-    uploads: [],
-    idempotency: [],
-    ...parts,
-  };
-}
+const snapshot = (parts: Partial<DomainSnapshot>) =>
+  baseSnapshot({ accounts: [account('acct_a'), account('acct_b')], ...parts });
 
 /** The refusal checkInvariants throws, as the API answers it: its code, message and the one bad field. */
 function refusal(s: DomainSnapshot, origin: 'import' | 'store') {

@@ -2,29 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_ACCOUNTS, MAX_KEYS } from '../../../src/domain/accounts.js';
 import { IMPORTED_COUNTER_RULE, MAX_IMPORTED_COUNTER } from '../../../src/domain/counters.js';
-import type { DomainSnapshot } from '../../../src/domain/domain-snapshot.js';
-import type { Generation } from '../../../src/domain/generation.js';
 import { parseDomainSnapshot } from '../../../src/domain/state-snapshot.js';
 import { countProblems, headroomProblems } from '../../../src/domain/state-records.js';
+import { completedGeneration, snapshot } from '../../helpers/domain-snapshots.js';
 
 const PAST = MAX_IMPORTED_COUNTER + 1;
-const generation = (id: string, requestId?: string) =>
-  ({ id, requestId, accountId: 'acct_a', seq: 1, status: 'completed' }) as Generation;
+const generation = (id: string, requestId?: string) => completedGeneration(id, { requestId });
 const upload = (id: string) => ({ id, accountId: 'acct_a' }) as never;
-
-function snapshot(parts: Partial<DomainSnapshot>): DomainSnapshot {
-  return {
-    clock: { now: 0, frozen: true, offset_ms: 0 },
-    timing: { profile: 'instant', byModel: {} } as never,
-    accounts: [{ id: 'acct_a', name: 'a', createdAt: 0 }],
-    keys: [],
-    ledger: [],
-    generations: [],
-    uploads: [],
-    idempotency: [],
-    ...parts,
-  };
-}
 
 const pastRoom = (field: string) => ({ field: `domain.${field}`, message: `${IMPORTED_COUNTER_RULE} (got ${PAST})` });
 

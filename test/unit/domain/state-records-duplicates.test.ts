@@ -1,33 +1,17 @@
 // duplicateProblems on its own: each repeated id, seq, secret or idempotency key of a state is named with both places, a secret without its value; records without an id repeat nothing.
 import { describe, expect, it } from 'vitest';
-import type { DomainSnapshot } from '../../../src/domain/domain-snapshot.js';
-import type { Generation } from '../../../src/domain/generation.js';
 import type { LedgerEntry } from '../../../src/domain/ledger.js';
 import { duplicateProblems } from '../../../src/domain/state-records.js';
+import { account, completedGeneration, snapshot } from '../../helpers/domain-snapshots.js';
 
-const account = (id: string) => ({ id, name: id, createdAt: 0 });
 const key = (id: number, secret: string) =>
   ({ id, secret, accountId: 'acct_a', name: 'k', modelScope: null, dailyCreditLimit: null, createdAt: 0 }) as never;
-const generation = (id: string, seq: number) => ({ id, accountId: 'acct_a', seq, status: 'completed' }) as Generation;
+const generation = (id: string, seq: number) => completedGeneration(id, { seq });
 /** Without an id, as an older export writes it (the import's schema takes `id` as optional). */
 const funding = (id: string | undefined, seq: number) =>
   ({ ...(id === undefined ? {} : { id }), seq, type: 'funding', accountId: 'acct_a', amount: 1, at: 0 }) as LedgerEntry;
 const upload = (id: string) => ({ id, accountId: 'acct_a' }) as never;
 const remembered = (k: string) => [k, { fingerprint: 'f', createdAt: 0, generationId: 'gen_1' }] as never;
-
-function snapshot(parts: Partial<DomainSnapshot>): DomainSnapshot {
-  return {
-    clock: { now: 0, frozen: true, offset_ms: 0 },
-    timing: { profile: 'instant', byModel: {} } as never,
-    accounts: [account('acct_a')],
-    keys: [],
-    ledger: [],
-    generations: [],
-    uploads: [],
-    idempotency: [],
-    ...parts,
-  };
-}
 
 const unique = (what: string, first: string) => `${what} as ${first}; each must be unique`;
 
