@@ -10,7 +10,7 @@ import { assignFrames } from './reference-rules.js';
 import { quote } from './pricing.js';
 import { checkKeyScope, checkRules, knownModel, resolveRefs } from './request-checks.js';
 import { checkSpending } from './spending-checks.js';
-import { plannedTimers, profileFor } from './timing.js';
+import { plannedTimers, profileFor, workloadOf } from './timing.js';
 
 export interface Submission {
   key: ApiKey;
@@ -62,7 +62,7 @@ export function submitGeneration(ctx: DomainContext, s: Submission): SubmissionR
   // The plan first: a refusal from the plan adjuster must not use up a generation id.
   let plan: GenerationPlan = plannedTimers(
     profileFor(ctx.settings.timing, model.slug),
-    { kind: model.kind, durationSeconds: numeric(price.params.duration), count: price.count },
+    workloadOf(model.kind, price.params, price.count),
     ctx.random.next,
   );
   const adjusted = ctx.planAdjuster?.({
@@ -109,8 +109,6 @@ export function submitGeneration(ctx: DomainContext, s: Submission): SubmissionR
     ...(adjusted ? { adjustment: { by: adjusted.by, reason: adjusted.reason } } : {}),
   };
 }
-
-const numeric = (value: string | undefined) => (value === undefined ? undefined : Number(value));
 
 function createGeneration(
   ctx: DomainContext,

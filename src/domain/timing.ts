@@ -16,6 +16,12 @@ export interface Workload {
   count: number;
 }
 
+/** The work a request asks for: its `duration` option is a catalogue value (text), absent for a model without one. */
+export function workloadOf(kind: MediaKind, params: Record<string, string>, count: number): Workload {
+  const duration = params.duration;
+  return { kind, count, ...(duration === undefined ? {} : { durationSeconds: Number(duration) }) };
+}
+
 /** Seconds-scale durations, loosely after peer services (Replicate, fal, Runway): a queue wait, then work. */
 function realisticRunningMs(work: Workload): number {
   switch (work.kind) {
