@@ -189,7 +189,8 @@ export function restoreSettingsAndKeys(
       k.createdAt,
       k.id,
     );
-    if (k.revokedAt !== null) ctx.accounts.revokeKey(k.id, k.revokedAt);
+    // A file may leave revokedAt out (the schema allows it): that key is active, as one with null.
+    if (k.revokedAt != null) ctx.accounts.revokeKey(k.id, k.revokedAt);
   }
   ctx.ids.skipPastInt('api_key', largest(s.keys.map((k) => k.id)));
 }

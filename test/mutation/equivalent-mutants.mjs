@@ -1077,4 +1077,53 @@ export const EQUIVALENT_MUTANTS = [
       "drain runs, and the drain runs every task due by the target); only a submission made during advance's awaits " +
       'could differ, and neither version orders that',
   },
+  // src/domain/state-snapshot.ts (kill39-ss)
+  {
+    file: 'src/domain/state-snapshot.ts',
+    mutator: 'StringLiteral',
+    original: "''",
+    replacement: '"Stryker was here!"',
+    line: "for (const id of existing) max = Math.max(max, Number(pattern.exec(id ?? '')?.[1] ?? 0));",
+    reason:
+      'advancePast reads it only for an absent id (a generation without a requestId), and its pattern ' +
+      "`^(gen|req|upl)_(\\d+)$` matches neither '' nor that text: both count 0 and leave the sequence where it is",
+  },
+  {
+    file: 'src/domain/state-snapshot.ts',
+    mutator: 'MethodExpression',
+    original: '[...s.generations].sort((a, b) => a.seq - b.seq)',
+    replacement: '[...s.generations]',
+    reason:
+      "importDomain then adds the generations in the file's order: that order is never read. Every listing sorts by " +
+      'seq (GenerationStore.newestFirst for all, page and census; the summary sorts soonestToMove by time, then seq); ' +
+      'the seq sequence skips past the largest seq, not the last; restartInFlight begins each first move ranked by ' +
+      "its generation's seq (buildContext gives the lifecycle lastSeq, and an import refuses a seq twice), so moves " +
+      'due at one instant run by seq whatever order they were scheduled in; and the store of record writes each ' +
+      'generation as a row keyed by its own seq, in one transaction',
+  },
+  {
+    file: 'src/domain/state-snapshot.ts',
+    mutator: 'ArithmeticOperator',
+    original: 'a.seq - b.seq',
+    replacement: 'a.seq + b.seq',
+    reason: 'as above: the generations come in some other order than by seq, and that order is never read',
+  },
+  {
+    file: 'src/domain/state-snapshot.ts',
+    mutator: 'ArrowFunction',
+    original: '(a, b) => a.seq - b.seq',
+    replacement: '() => undefined',
+    reason: 'as above: the generations come in some other order than by seq, and that order is never read',
+  },
+  // src/domain/generation-store.ts (kill39-gs)
+  {
+    file: 'src/domain/generation-store.ts',
+    mutator: 'ConditionalExpression',
+    original: 'out.length === limit',
+    replacement: 'false',
+    reason:
+      'heldPage then walks every remaining generation instead of stopping at limit + 1, but page() keeps only the ' +
+      'first `limit` of them and asks only whether there were more than `limit`: the same items and the same cursor ' +
+      '(the walk only reads the heap, so the extra steps change nothing but time)',
+  },
 ];
