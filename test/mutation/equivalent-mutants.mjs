@@ -1126,4 +1126,37 @@ export const EQUIVALENT_MUTANTS = [
       'first `limit` of them and asks only whether there were more than `limit`: the same items and the same cursor ' +
       '(the walk only reads the heap, so the extra steps change nothing but time)',
   },
+  // src/domain/lifecycle.ts (measured 2026-11-29 05:58-06:15 UTC)
+  {
+    file: 'src/domain/lifecycle.ts',
+    mutator: 'ConditionalExpression',
+    original: '!this.deps.find',
+    replacement: 'true',
+    line: 'if (!this.deps.find) this.known.set(g.id, g);',
+    reason:
+      '`known` is read only when there is no `find` (fire: `this.deps.find ? this.deps.find(id) : this.known.get(id)`), ' +
+      'and forget() deletes the entry when the generation finishes: with a store of record it would hold the same ' +
+      'in-flight generations the heap holds, unread',
+  },
+  {
+    file: 'src/domain/lifecycle.ts',
+    mutator: 'ConditionalExpression',
+    original: 'fail',
+    replacement: 'true',
+    line: 'if (fail) this.fail(g, fail, fail.refund);',
+    reason:
+      'failRunningDue is scheduled in one place only, toRunning, and only when `g.plan.fail?.at === "running"`; a plan ' +
+      'is fixed at acceptance and never changed, so when it fires `fail` is always set',
+  },
+  {
+    file: 'src/domain/lifecycle.ts',
+    mutator: 'ConditionalExpression',
+    original: "g.status !== 'running'",
+    replacement: 'false',
+    line: "if (g.status !== 'running' || !this.timerDone.has(g.id) || !outputs) return;",
+    reason:
+      'maybeComplete is reached with a generation that is running, or (completeNow after its await, the render ' +
+      'outcome after a stop) one already finished; finishing it went through forget(), which cleared timerDone and ' +
+      'rendered, so the next terms return just the same; it is never pending (renders start only from running)',
+  },
 ];
