@@ -127,8 +127,8 @@ export class Lifecycle {
     for (const watch of this.moveWatchers) watch(g.id, from, to);
   }
 
+  /** Only firstMoveDue calls it, for a generation fire() found still pending. */
   private toRunning(g: Generation) {
-    if (g.status !== 'pending') return;
     this.move(g, 'running');
     g.startedAt = this.deps.clock.now();
     const fail = g.plan.fail;
