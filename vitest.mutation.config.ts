@@ -27,8 +27,7 @@ export default defineConfig({
       // The CLI in a child process, where no mutant is switched on: it can kill none.
       'test/sandboxes/sandbox-kill9.test.ts',
       // A unit test that builds a whole emulator (issue 39): a new test re-tests every listed-equivalent or surviving
-      // mutant it reaches (nearly all) with the ~300 tests that cover each, hours for one test. It runs under npm test;
-      // the two mutants of submission.ts it kills stay open in the report (docs/proof.md, "Open").
+      // mutant it reaches (nearly all) with the ~300 tests that cover each, hours for one test. It runs under npm test.
       'test/unit/domain/submission-plans.test.ts',
     ],
     sequence: { sequencer: NarrowestFirst },

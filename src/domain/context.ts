@@ -91,7 +91,8 @@ export interface DomainContext {
   outputFiles: OutputFileSource;
   /** The host's SHA-256 (an upload's content hash), as lower-case hex. */
   sha256Hex: HostCrypto['sha256Hex'];
-  planAdjuster?: PlanAdjuster;
+  /** Adjusts a generation's plan at acceptance; the host's adjuster returns nothing to leave the plan alone. */
+  planAdjuster: PlanAdjuster;
   outputAccess?: OutputAccess;
   /** Throws for a prompt the plan adjuster would refuse at submission, so an estimate agrees. */
   promptCheck?: (prompt: string) => void;

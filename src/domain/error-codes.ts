@@ -44,7 +44,6 @@ export const ERROR_CODES = [
   'invalid_key_format',
   'limit_reached',
   'generation_final',
-  'invalid_transition',
   'already_refunded',
   'invalid_refund_amount',
   'invalid_amount',

@@ -5,7 +5,6 @@ import { DomainError } from './errors.js';
 import type { RefundRequest } from './failures.js';
 import {
   isFinal,
-  TRANSITIONS,
   type Generation,
   type GenerationError,
   type GenerationStatus,
@@ -118,10 +117,9 @@ export class Lifecycle {
     return () => this.moveWatchers.delete(watch);
   }
 
+  /** Every caller has already checked the status it moves from (fire, maybeComplete, assertCanFail, completeNow). */
   private move(g: Generation, to: GenerationStatus) {
     const from = g.status;
-    if (!TRANSITIONS[from].includes(to))
-      throw new DomainError('invalid_transition', `Generation ${g.id} cannot move from ${from} to ${to}.`);
     g.status = to;
     this.deps.moved?.(g);
     for (const watch of this.moveWatchers) watch(g.id, from, to);

@@ -65,7 +65,7 @@ export function submitGeneration(ctx: DomainContext, s: Submission): SubmissionR
     workloadOf(model.kind, price.params, price.count),
     ctx.random.next,
   );
-  const adjusted = ctx.planAdjuster?.({
+  const adjusted = ctx.planAdjuster({
     key: s.key,
     model,
     body: input,

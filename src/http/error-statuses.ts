@@ -48,7 +48,6 @@ export const DEFAULT_ERROR_STATUSES: Readonly<Record<ErrorCode, number>> = {
   limit_reached: 409,
   invalid_key_format: 422,
   generation_final: 409,
-  invalid_transition: 409,
   already_refunded: 409,
   invalid_refund_amount: 422,
   invalid_amount: 422,

@@ -108,7 +108,6 @@ export const ERROR_CODE_DOCS: Readonly<Record<AnyErrorCode, ErrorCodeDoc>> = {
     description: 'A key secret must be `sk-media-` followed by 4-200 letters, digits, `_` or `-`.',
   },
   generation_final: { description: 'The generation is already completed or failed.' },
-  invalid_transition: { description: 'The generation cannot make this move.' },
   already_refunded: { description: 'The generation was already refunded in full.' },
   invalid_refund_amount: {
     description: 'A refund must be a whole number of credits, at most what is left of the charge.',

@@ -34,7 +34,7 @@ export interface ContextDeps {
   renderer: () => Promise<AnyRenderer>;
   uploadBytes: (id: string) => Promise<Uint8Array>;
   currentRenderer: () => AnyRenderer | undefined;
-  planAdjuster?: PlanAdjuster;
+  planAdjuster: PlanAdjuster;
   outputAccess?: OutputAccess;
   promptCheck?: (prompt: string) => void;
   /** False builds a blank context (no seeded account, key or balance) for a state import to fill. */

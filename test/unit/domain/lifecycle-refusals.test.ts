@@ -3,23 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../../src/domain/errors.js';
 import type { Generation } from '../../../src/domain/generation.js';
-import { Ledger } from '../../../src/domain/ledger.js';
-import { Lifecycle } from '../../../src/domain/lifecycle.js';
-import { createClock } from '../../../src/infra/clock.js';
-import { createScheduler } from '../../../src/infra/scheduler.js';
+import { frozenLifecycle, pendingGeneration } from '../../helpers/lifecycle-fixture.js';
 
-const generation = (status: Generation['status']) =>
-  ({ id: 'gen_7', seq: 1, accountId: 'a', status, createdAt: 0, plan: {} }) as unknown as Generation;
-
-function lifecycle() {
-  const clock = createClock({ frozenAt: 0 });
-  return new Lifecycle({
-    clock,
-    scheduler: createScheduler(clock),
-    ledger: new Ledger(() => 'led'),
-    render: async () => [],
-  });
-}
+const generation = (status: Generation['status']) => ({ ...pendingGeneration({}, 'gen_7'), status });
+const lifecycle = () => frozenLifecycle().lifecycle;
 
 const refusal = (run: () => unknown) => {
   try {

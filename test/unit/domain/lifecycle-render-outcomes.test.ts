@@ -1,19 +1,11 @@
 // A failed render fails its generation (full refund, logged); one ending after a failure or clear() changes nothing.
 import { describe, expect, it } from 'vitest';
-import type { Generation, GenerationPlan, OutputFile } from '../../../src/domain/generation.js';
-import { Ledger } from '../../../src/domain/ledger.js';
-import { Lifecycle, type LifecycleDeps } from '../../../src/domain/lifecycle.js';
-import { createClock } from '../../../src/infra/clock.js';
-import { createScheduler } from '../../../src/infra/scheduler.js';
-
-const OUTPUT: OutputFile = { index: 0, fileKey: 'f', mimeType: 'video/mp4', format: 'mp4', bytes: 10 };
+import type { GenerationPlan, OutputFile } from '../../../src/domain/generation.js';
+import type { LifecycleDeps } from '../../../src/domain/lifecycle.js';
+import { frozenLifecycle, OUTPUT, pendingGeneration } from '../../helpers/lifecycle-fixture.js';
 
 /** One charged generation on a frozen clock, whose render waits until the test settles it. */
 function rendering(deps: Partial<LifecycleDeps> = {}, plan: Partial<GenerationPlan> = {}) {
-  const clock = createClock({ frozenAt: 0 });
-  const scheduler = createScheduler(clock);
-  let n = 0;
-  const ledger = new Ledger(() => `led_${++n}`);
   const lines: string[] = [];
   let renders = 0;
   let settle: { resolve: (o: OutputFile[]) => void; reject: (e: unknown) => void } | undefined;
@@ -23,22 +15,13 @@ function rendering(deps: Partial<LifecycleDeps> = {}, plan: Partial<GenerationPl
       settle = { resolve, reject };
     });
   };
-  const lifecycle = new Lifecycle({ clock, scheduler, ledger, render, log: (l) => lines.push(l), ...deps });
-  const g = {
-    seq: 1,
-    id: 'gen_1',
-    accountId: 'a',
-    apiKeyId: 1,
-    modelSlug: 'm',
-    status: 'pending',
-    createdAt: 0,
-    startedAt: null,
-    completedAt: null,
-    error: null,
-    outputs: [],
-    plan: { pendingMs: 100, runningMs: 200, manualOnly: false, ...plan },
-  } as unknown as Generation;
-  ledger.append({ type: 'charge', accountId: 'a', amount: 10, at: 0, generationId: g.id, keyId: 1 });
+  const { clock, scheduler, ledger, lifecycle, charge } = frozenLifecycle({
+    render,
+    log: (l) => lines.push(l),
+    ...deps,
+  });
+  const g = pendingGeneration(plan);
+  charge(g);
   lifecycle.begin(g);
   const refunds = () => ledger.list({ generationId: g.id }).filter((e) => e.type === 'refund');
   return {

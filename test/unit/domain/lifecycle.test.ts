@@ -1,36 +1,17 @@
 // Unit tests of the lifecycle: the transition table on a frozen clock, failures with refund policies, operator refunds,
 // and the render backlog (at most `renderSlots` renders run; the rest wait as plain generations, in order).
 import { describe, expect, it } from 'vitest';
-import { createClock } from '../../../src/infra/clock.js';
-import { createScheduler } from '../../../src/infra/scheduler.js';
 import type { Generation, GenerationPlan, OutputFile } from '../../../src/domain/generation.js';
-import { Ledger } from '../../../src/domain/ledger.js';
-import { Lifecycle, type LifecycleDeps } from '../../../src/domain/lifecycle.js';
-
-const OUTPUT: OutputFile = { index: 0, fileKey: 'f', mimeType: 'video/mp4', format: 'mp4', bytes: 10 };
+import type { LifecycleDeps } from '../../../src/domain/lifecycle.js';
+import { frozenLifecycle, OUTPUT, pendingGeneration } from '../../helpers/lifecycle-fixture.js';
 
 function setup(deps: Partial<Pick<LifecycleDeps, 'render' | 'renderSlots'>> = {}) {
-  const clock = createClock({ frozenAt: 0 });
-  const scheduler = createScheduler(clock);
-  let n = 0;
-  const ledger = new Ledger(() => `led_${++n}`);
   // The render port is the lifecycle's injected boundary; here it answers at once with one output.
-  const lifecycle = new Lifecycle({ clock, scheduler, ledger, render: async () => [OUTPUT], ...deps });
+  const { clock, scheduler, ledger, lifecycle, charge } = frozenLifecycle(deps);
+  let made = 0;
   const generation = (plan: Partial<GenerationPlan> = {}): Generation => {
-    const g = {
-      id: `gen_${n}`,
-      accountId: 'a',
-      apiKeyId: 1,
-      modelSlug: 'm',
-      status: 'pending',
-      createdAt: 0,
-      startedAt: null,
-      completedAt: null,
-      error: null,
-      outputs: [],
-      plan: { pendingMs: 100, runningMs: 200, manualOnly: false, ...plan },
-    } as unknown as Generation;
-    ledger.append({ type: 'charge', accountId: 'a', amount: 10, at: 0, generationId: g.id, keyId: 1 });
+    const g = pendingGeneration(plan, `gen_${made++}`);
+    charge(g);
     lifecycle.begin(g);
     return g;
   };

@@ -1,4 +1,4 @@
-// submitGeneration in-process: a context without a plan adjuster, and the running time it plans for a video model that
+// submitGeneration in-process: a plan adjuster that leaves the plan alone, and the running time it plans for a video model that
 // has no duration option. (Its spending refusals are checkSpending's: spending-checks.test.ts.)
 import { describe, expect, it } from 'vitest';
 import type { CatalogueFile } from '../../../src/domain/catalogue-schema.js';
@@ -27,9 +27,9 @@ const submit = (ctx: DomainContext, key: Key, idempotencyKey: string, body: Reco
 };
 
 describe('submitGeneration plans', () => {
-  it('accepts a submission in a context that has no plan adjuster, leaving the plan alone', () => {
+  it('accepts a submission whose plan adjuster returns nothing, with no adjustment recorded', () => {
     const { ctx, key } = world();
-    const bare: DomainContext = { ...ctx, planAdjuster: undefined };
+    const bare: DomainContext = { ...ctx, planAdjuster: () => undefined };
     const result = submit(bare, key, 'idem-key-bare');
     expect(result.response.status).toBe(202);
     expect(result.adjustment).toBeUndefined();
