@@ -59,34 +59,28 @@ describe('GenerationStore walks', () => {
     expect(store.size).toBe(3);
   });
 
-  it('counts and pages the census from the heap: every status counted, the page by status and offset', () => {
-    const store = heldStore(mixed());
-    const all = store.census({}, 0, 10);
-    expect(all.counts).toEqual({ pending: 3, running: 0, completed: 2, failed: 1 });
-    expect(all.total).toBe(6);
-    const byModel = store.census({ modelSlug: 'n' }, 0, 10);
-    expect(byModel.counts).toEqual({ pending: 1, running: 0, completed: 1, failed: 1 });
-    expect(ids(byModel.items)).toEqual(['gen_6', 'gen_5', 'gen_4']);
-    const pending = store.census({ status: 'pending' }, 1, 1);
-    expect(pending.total).toBe(3);
-    expect(ids(pending.items)).toEqual(['gen_3']);
-    expect(ids(store.census({ text: ' red FOX ' }, 0, 10).items)).toEqual(['gen_3']);
-  });
+  const censusSources = [
+    ['the heap', () => heldStore(mixed())],
+    ['the store of record', () => attachedStore(mixed()).store],
+  ] as const;
 
-  it('counts and pages the census from the store of record the same way', () => {
-    const { store } = attachedStore(mixed());
-    const all = store.census({}, 0, 10);
-    expect(all.counts).toEqual({ pending: 3, running: 0, completed: 2, failed: 1 });
-    expect(all.total).toBe(6);
-    expect(ids(all.items)).toEqual(['gen_6', 'gen_5', 'gen_4', 'gen_3', 'gen_2', 'gen_1']);
-    const byModel = store.census({ modelSlug: 'n' }, 0, 10);
-    expect(byModel.counts).toEqual({ pending: 1, running: 0, completed: 1, failed: 1 });
-    expect(ids(byModel.items)).toEqual(['gen_6', 'gen_5', 'gen_4']);
-    const pending = store.census({ status: 'pending' }, 1, 1);
-    expect(pending.total).toBe(3);
-    expect(ids(pending.items)).toEqual(['gen_3']);
-    expect(ids(store.census({ text: ' red FOX ' }, 0, 10).items)).toEqual(['gen_3']);
-  });
+  it.each(censusSources)(
+    'counts and pages the census from %s: every status counted, the page by status and offset',
+    (_, make) => {
+      const store = make();
+      const all = store.census({}, 0, 10);
+      expect(all.counts).toEqual({ pending: 3, running: 0, completed: 2, failed: 1 });
+      expect(all.total).toBe(6);
+      expect(ids(all.items)).toEqual(['gen_6', 'gen_5', 'gen_4', 'gen_3', 'gen_2', 'gen_1']);
+      const byModel = store.census({ modelSlug: 'n' }, 0, 10);
+      expect(byModel.counts).toEqual({ pending: 1, running: 0, completed: 1, failed: 1 });
+      expect(ids(byModel.items)).toEqual(['gen_6', 'gen_5', 'gen_4']);
+      const pending = store.census({ status: 'pending' }, 1, 1);
+      expect(pending.total).toBe(3);
+      expect(ids(pending.items)).toEqual(['gen_3']);
+      expect(ids(store.census({ text: ' red FOX ' }, 0, 10).items)).toEqual(['gen_3']);
+    },
+  );
 
   it('shows a generation moved since the last commit on the census page as the heap has it', () => {
     const { store } = attachedStore(generations(2));
